@@ -1,0 +1,181 @@
+package org.fabriclab.capture;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.fabriclab.catalogue.Binding;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Field;
+import org.fabriclab.catalogue.Kind;
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.catalogue.Overflow;
+import org.fabriclab.catalogue.Source;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * What one reader made of one file (or directory): counter readings, absent counters, port
+ * attributes, measurement tables that are not counters (BER, temperature, bandwidth, latency) and
+ * how many noise lines were skipped. Immutable; build with {@link #builder}.
+ *
+ * <pre>{@code
+ * Capture c = Readers.standard().read(Path.of("after/perfquery.txt"));
+ * c.tidy();                  // one row per port and counter
+ * c.wide();                  // one row per port, one column per counter
+ * c.measurements("ber");     // typed extra table, when the format has one
+ * }</pre>
+ */
+public final class Capture {
+    private final Source source;
+    private final String file;
+    private final List<Reading> readings;
+    private final List<Absent> absents;
+    private final List<PortAttr> attrs;
+    private final Map<String, Table> measurements;
+    private final int noiseLines;
+    private final List<String> warnings;
+
+    private Capture(Builder b) {
+        this.source = b.source;
+        this.file = b.file;
+        this.readings = List.copyOf(b.readings);
+        this.absents = List.copyOf(b.absents);
+        this.attrs = List.copyOf(b.attrs);
+        this.measurements = Collections.unmodifiableMap(new LinkedHashMap<>(b.measurements));
+        this.noiseLines = b.noiseLines;
+        this.warnings = List.copyOf(b.warnings);
+    }
+
+    public static Builder builder(Source source, String file) { return new Builder(source, file, Catalogue.standard()); }
+
+    public static Builder builder(Source source, String file, Catalogue catalogue) { return new Builder(source, file, catalogue); }
+
+    public Source source() { return source; }
+    public String file() { return file; }
+    public List<Reading> readings() { return readings; }
+    public List<Absent> absents() { return absents; }
+    public List<PortAttr> attrs() { return attrs; }
+    /** Lines that were recognised as noise ({@code ibwarn:}, blank, banners) and skipped. */
+    public int noiseLines() { return noiseLines; }
+    public List<String> warnings() { return warnings; }
+
+    /** Names of the typed measurement tables this capture holds ("ber", "module", "bandwidth", ...). */
+    public Set<String> measurementNames() { return measurements.keySet(); }
+
+    public Optional<Table> measurements(String name) { return Optional.ofNullable(measurements.get(name)); }
+
+    public Map<String, Table> allMeasurements() { return measurements; }
+
+    /** Ports in first-seen order. */
+    public List<String> ports() {
+        Set<String> s = new LinkedHashSet<>();
+        for (Reading r : readings) s.add(r.port());
+        for (Absent a : absents) s.add(a.port());
+        for (PortAttr a : attrs) s.add(a.port());
+        return new ArrayList<>(s);
+    }
+
+    /** The value of a canonical counter on a port, if read. */
+    public Optional<Reading> reading(String port, String counter) {
+        for (Reading r : readings) if (r.port().equals(port) && r.counter().equals(counter)) return Optional.of(r);
+        return Optional.empty();
+    }
+
+    /** The attribute {@code key} of {@code port}, if the capture carried it. */
+    public Optional<String> attr(String port, String key) {
+        for (PortAttr a : attrs) if (a.port().equals(port) && a.key().equals(key)) return Optional.of(a.value());
+        return Optional.empty();
+    }
+
+    /** The tidy table: {@code source, file, line, port, counter, raw_name, value, unit, ...}. */
+    public Table tidy() { return Tidy.table(file, readings, absents); }
+
+    /** One row per port, one exact {@link LongColumn} per canonical counter (missing where absent). */
+    public Table wide() { return Tidy.wide(file, readings); }
+
+    @Override public String toString() {
+        return "Capture[" + source + " " + file + ": " + readings.size() + " readings, " + ports().size() + " ports"
+                + (absents.isEmpty() ? "" : ", " + absents.size() + " absent")
+                + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped") + "]";
+    }
+
+    /** Accumulates what a reader finds; types counters through the catalogue. */
+    public static final class Builder {
+        private final Source source;
+        private final String file;
+        private final Catalogue catalogue;
+        private final List<Reading> readings = new ArrayList<>();
+        private final List<Absent> absents = new ArrayList<>();
+        private final List<PortAttr> attrs = new ArrayList<>();
+        private final Map<String, Table> measurements = new LinkedHashMap<>();
+        private final List<String> warnings = new ArrayList<>();
+        private int noiseLines;
+
+        private Builder(Source source, String file, Catalogue catalogue) {
+            this.source = source;
+            this.file = file;
+            this.catalogue = catalogue;
+        }
+
+        public String file() { return file; }
+        public Source source() { return source; }
+
+        /** Adds a counter read as {@code rawName} from this builder's source. */
+        public Builder counter(String port, String rawName, long value, int line) {
+            return counter(source, port, rawName, value, line);
+        }
+
+        /**
+         * Adds a counter read from {@code src} (a file may hold several: a perfquery dump mixes classic
+         * and {@code -x} blocks; sysfs mixes {@code counters/} and {@code hw_counters/}).
+         */
+        public Builder counter(Source src, String port, String rawName, long value, int line) {
+            Optional<Binding> b = catalogue.lookup(src, rawName);
+            if (b.isPresent()) {
+                Binding bd = b.get();
+                readings.add(new Reading(src, file, line, port, bd.canonical(), rawName, value, bd.def().unit(),
+                        bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true));
+            } else {
+                readings.add(new Reading(src, file, line, port, rawName, rawName, value, "count", 1,
+                        new Field(rawName, 0, Overflow.UNKNOWN), Kind.COUNTER, Layer.INFORMATIVE, false));
+            }
+            return this;
+        }
+
+        /** Records a counter the file names without a value. */
+        public Builder absent(Source src, String port, String rawName, int line, String reason) {
+            String canonical = catalogue.lookup(src, rawName).map(Binding::canonical).orElse(rawName);
+            absents.add(new Absent(src, file, line, port, canonical, rawName, reason));
+            return this;
+        }
+
+        public Builder absent(String port, String rawName, int line, String reason) {
+            return absent(source, port, rawName, line, reason);
+        }
+
+        public Builder attr(String port, String key, String value, int line) {
+            attrs.add(new PortAttr(port, key, value, file, line));
+            return this;
+        }
+
+        /** Adds (or replaces) a typed measurement table such as "ber", "module", "bandwidth", "latency". */
+        public Builder measurements(String name, Table table) {
+            measurements.put(name, table);
+            return this;
+        }
+
+        public Builder noise(int lines) { noiseLines += lines; return this; }
+
+        public Builder warn(String warning) { warnings.add(warning); return this; }
+
+        public int readingCount() { return readings.size(); }
+
+        public Capture build() { return new Capture(this); }
+    }
+}

@@ -1,0 +1,20 @@
+package org.fabriclab.capture;
+
+/**
+ * A fact about a port that is not a counter: {@code lid}, {@code guid}, {@code node_guid},
+ * {@code device}, {@code port_num}, {@code rate_gbps}, {@code state}, {@code link_layer},
+ * {@code netdev}, {@code node_desc}. Snapshots use {@code lid}, {@code guid} and {@code netdev} to
+ * join the same port seen through different files.
+ */
+public record PortAttr(String port, String key, String value, String file, int line) {
+    public static final String LID = "lid";
+    public static final String GUID = "guid";
+    public static final String NODE_GUID = "node_guid";
+    public static final String DEVICE = "device";
+    public static final String PORT_NUM = "port_num";
+    public static final String RATE_GBPS = "rate_gbps";
+    public static final String STATE = "state";
+    public static final String LINK_LAYER = "link_layer";
+    public static final String NETDEV = "netdev";
+    public static final String NODE_DESC = "node_desc";
+}

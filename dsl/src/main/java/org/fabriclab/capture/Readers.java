@@ -1,0 +1,98 @@
+package org.fabriclab.capture;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * The registry of capture readers, chosen by content sniffing. Readers are discovered with
+ * {@link ServiceLoader}, so a format added in another jar registers itself.
+ *
+ * <pre>{@code
+ * Capture c = Readers.standard().read(Path.of("before/hw.txt"));
+ * Readers.standard().formats();   // [perfquery, sysfs, ethtool, ...]
+ * }</pre>
+ */
+public final class Readers {
+    private static volatile Readers standard;
+    private final List<CaptureReader> readers;
+
+    public Readers(List<CaptureReader> readers) { this.readers = List.copyOf(readers); }
+
+    /** Every reader on the class path. */
+    public static Readers standard() {
+        if (standard == null) {
+            synchronized (Readers.class) {
+                if (standard == null) {
+                    List<CaptureReader> list = new ArrayList<>();
+                    ServiceLoader.load(CaptureReader.class, Readers.class.getClassLoader()).forEach(list::add);
+                    standard = new Readers(list);
+                }
+            }
+        }
+        return standard;
+    }
+
+    public List<CaptureReader> readers() { return readers; }
+
+    public List<String> formats() { return readers.stream().map(CaptureReader::format).toList(); }
+
+    /** Reads a file or directory with the reader that claims it most confidently. */
+    public Capture read(Path path) {
+        if (!Files.exists(path)) throw new CaptureException(path.toString(), 0, "no such file or directory");
+        return read(Input.of(path));
+    }
+
+    public Capture read(Input in) {
+        return choose(in).read(in);
+    }
+
+    /** Reads with a named format, bypassing sniffing. */
+    public Capture read(Input in, String format) {
+        for (CaptureReader r : readers) if (r.format().equals(format)) return r.read(in);
+        throw new CaptureException(in.name(), 0, "unknown format '" + format + "'; known: " + formats());
+    }
+
+    /** The reader for {@code in}; a file no reader recognises is an error naming it. */
+    public CaptureReader choose(Input in) {
+        if (!in.isDirectory()) {
+            String text = in.text();
+            if (text.isBlank()) throw new CaptureException(in.name(), 0, "empty file, expected a capture");
+        }
+        CaptureReader best = null;
+        int bestScore = 0;
+        for (CaptureReader r : readers) {
+            int s;
+            try { s = r.sniff(in); } catch (RuntimeException e) { s = 0; }
+            if (s > bestScore) { best = r; bestScore = s; }
+        }
+        if (best == null) {
+            String first = in.isDirectory() ? "(a directory)" : in.head(1).stream().findFirst().orElse("");
+            throw new CaptureException(in.name(), 1, "not a capture format fabriclab reads (known: " + formats()
+                    + "); first line: '" + Values.abbreviate(first) + "'");
+        }
+        return best;
+    }
+
+    /** Expands a directory that is not itself a capture (a folder of captures) into its files, sorted. */
+    public List<Path> expand(Path path) {
+        if (!Files.isDirectory(path)) return List.of(path);
+        Input in = Input.of(path);
+        for (CaptureReader r : readers) {
+            try { if (r.sniff(in) > 0) return List.of(path); } catch (RuntimeException ignored) { /* not this one */ }
+        }
+        try (var s = Files.list(path)) {
+            List<Path> out = new ArrayList<>();
+            for (Path p : s.sorted().toList()) {
+                String n = p.getFileName().toString();
+                if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta")) continue;
+                out.addAll(expand(p));
+            }
+            return out;
+        } catch (java.io.IOException e) {
+            throw new CaptureException(path.toString(), 0, "cannot list directory: " + e);
+        }
+    }
+}

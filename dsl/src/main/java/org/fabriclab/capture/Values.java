@@ -1,0 +1,56 @@
+package org.fabriclab.capture;
+
+/**
+ * Parsing counter values exactly: decimal or {@code 0x} hexadecimal, unsigned, at most 2^63-1 (a
+ * value above that is reported rather than silently wrapped into a negative {@code long}).
+ *
+ * <pre>{@code
+ * Values.parseCounter("0x00002a94d4327ba7", "x.pm", 12);   // 46817339095975
+ * }</pre>
+ */
+public final class Values {
+    private Values() {}
+
+    /** Parses {@code text} (trimmed) as a counter value; throws a {@link CaptureException} naming file and line. */
+    public static long parseCounter(String text, String file, int line) {
+        String t = text.trim();
+        try {
+            long v;
+            if (t.startsWith("0x") || t.startsWith("0X")) {
+                String hex = t.substring(2);
+                if (hex.isEmpty() || hex.length() > 16) throw new NumberFormatException();
+                v = Long.parseUnsignedLong(hex, 16);
+            } else {
+                if (t.isEmpty() || t.length() > 20) throw new NumberFormatException();
+                for (int i = 0; i < t.length(); i++) {
+                    if (t.charAt(i) < '0' || t.charAt(i) > '9') throw new NumberFormatException();
+                }
+                v = Long.parseUnsignedLong(t);
+            }
+            if (v < 0) {
+                throw new CaptureException(file, line, "counter value " + t + " is above 2^63-1, which fabriclab does not "
+                        + "represent exactly");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new CaptureException(file, line, "expected a non-negative integer counter value, found '"
+                    + abbreviate(t) + "'");
+        }
+    }
+
+    /** Fast path for a decimal run in {@code s[from, to)}; -1 when it is not a plain decimal that fits. */
+    public static long parseDecimal(CharSequence s, int from, int to) {
+        if (from >= to || to - from > 18) return -1;
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') return -1;
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}

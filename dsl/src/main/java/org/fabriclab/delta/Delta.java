@@ -1,0 +1,169 @@
+package org.fabriclab.delta;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.fabriclab.capture.Absent;
+import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Kind;
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.snapshot.Snapshot;
+import org.fabriclab.verdict.Classifier;
+import org.fabriclab.verdict.Profile;
+import org.fabriclab.verdict.Verdicts;
+
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The delta between two snapshots taken around one controlled test. Immutable: {@link #moved}
+ * returns a new delta that knows the byte count.
+ */
+public final class Delta {
+    private final Snapshot before;
+    private final Snapshot after;
+    private final double bytes;
+    private final Map<String, Map<String, CounterDelta>> ports;
+
+    private Delta(Snapshot before, Snapshot after, double bytes) {
+        this.before = before;
+        this.after = after;
+        this.bytes = bytes;
+        this.ports = compute(before, after, bytes);
+    }
+
+    /** The delta of every counter on every port seen in either snapshot; no byte count yet. */
+    public static Delta between(Snapshot before, Snapshot after) {
+        return new Delta(before, after, Double.NaN);
+    }
+
+    /** The same delta, knowing how many bytes the test moved (per-GB rates become available). */
+    public Delta moved(double bytesMoved) {
+        if (!(bytesMoved > 0)) {
+            throw new IllegalArgumentException("bytes moved must be > 0: a counter delta with no traffic behind it is not a measurement");
+        }
+        return new Delta(before, after, bytesMoved);
+    }
+
+    /** Bytes moved by the test (NaN when not given). */
+    public double bytes() { return bytes; }
+    public Snapshot before() { return before; }
+    public Snapshot after() { return after; }
+
+    public List<String> ports() { return new ArrayList<>(ports.keySet()); }
+
+    /** The counter deltas of one port, by canonical name. */
+    public Map<String, CounterDelta> port(String port) {
+        return Collections.unmodifiableMap(ports.getOrDefault(port, Map.of()));
+    }
+
+    /** One verdict per port with the given profile and the default congestion bar (1000 per GB). */
+    public Verdicts classify(Profile profile) { return classify(profile, Classifier.DEFAULT_CONG_PER_GB); }
+
+    public Verdicts classify(Profile profile, double congPerGb) {
+        if (Double.isNaN(bytes)) {
+            throw new IllegalStateException("call moved(bytes) first: congestion is graded per GB moved, and a delta "
+                    + "with no traffic behind it is not a measurement");
+        }
+        return Classifier.classify(this, profile, congPerGb);
+    }
+
+    /** The tidy delta table: port, counter, layer, before, after, delta, status, per_gb, reason, source. */
+    public Table table() {
+        StringColumn port = StringColumn.create("port");
+        StringColumn counter = StringColumn.create("counter");
+        StringColumn layer = StringColumn.create("layer");
+        LongColumn b = LongColumn.create("before");
+        LongColumn a = LongColumn.create("after");
+        LongColumn d = LongColumn.create("delta");
+        StringColumn status = StringColumn.create("status");
+        DoubleColumn perGb = DoubleColumn.create("per_gb");
+        StringColumn reason = StringColumn.create("reason");
+        StringColumn source = StringColumn.create("source");
+        for (Map<String, CounterDelta> m : ports.values()) {
+            for (CounterDelta c : m.values()) {
+                port.append(c.port()); counter.append(c.counter()); layer.append(c.layer().label());
+                if (c.before() == null) b.appendMissing(); else b.append(c.before());
+                if (c.after() == null) a.appendMissing(); else a.append(c.after());
+                if (c.delta() == null) d.appendMissing(); else d.append(c.delta());
+                status.append(c.status().toString());
+                perGb.append(c.perGb());
+                reason.append(c.reason() == null ? "" : c.reason());
+                source.append(c.provenance());
+            }
+        }
+        return Table.create("delta " + before.name() + " -> " + after.name(), port, counter, layer, b, a, d, status,
+                perGb, reason, source);
+    }
+
+    @Override public String toString() {
+        return "Delta[" + before.name() + " -> " + after.name() + ", " + ports.size() + " ports"
+                + (Double.isNaN(bytes) ? "" : ", " + bytes + " bytes") + "]";
+    }
+
+    private static Map<String, Map<String, CounterDelta>> compute(Snapshot before, Snapshot after, double bytes) {
+        Set<String> portNames = new LinkedHashSet<>(before.ports());
+        portNames.addAll(after.ports());
+        double gb = bytes / 1e9;
+        Catalogue cat = Catalogue.standard();
+        Map<String, Map<String, CounterDelta>> out = new LinkedHashMap<>();
+        for (String p : portNames) {
+            Map<String, Reading> rb = before.readings(p), ra = after.readings(p);
+            Map<String, Absent> ab = before.absents(p), aa = after.absents(p);
+            Set<String> names = new TreeSet<>(rb.keySet());
+            names.addAll(ra.keySet());
+            names.addAll(ab.keySet());
+            names.addAll(aa.keySet());
+            Map<String, CounterDelta> m = new LinkedHashMap<>();
+            for (String c : names) m.put(c, one(p, c, rb.get(c), ra.get(c), ab.get(c), aa.get(c), gb, cat));
+            out.put(p, m);
+        }
+        return out;
+    }
+
+    static CounterDelta one(String port, String counter, Reading b, Reading a, Absent ab, Absent aa, double gb,
+                            Catalogue cat) {
+        Reading any = a != null ? a : b;
+        Layer layer = any != null ? any.layer() : cat.layerOf(counter);
+        Long bv = b == null ? null : b.value();
+        Long av = a == null ? null : a.value();
+        if (b == null || a == null) {
+            String reason;
+            if (b == null && a == null) reason = "absent on both sides" + absentWhy(ab, aa);
+            else if (b == null) reason = "absent before" + absentWhy(ab, null);
+            else reason = "absent after" + absentWhy(null, aa);
+            return new CounterDelta(port, counter, layer, bv, av, null, Status.MISSING, Double.NaN, reason, b, a);
+        }
+        if (any.kind() == Kind.GAUGE) {
+            return new CounterDelta(port, counter, layer, bv, av, null, Status.GAUGE, Double.NaN,
+                    "a gauge (a level, not a count): no delta taken", b, a);
+        }
+        long delta = av - bv;
+        if (av < bv) {
+            String why = a.field().overflow() == org.fabriclab.catalogue.Overflow.WRAPPING
+                    ? "negative delta on a " + a.field().describe() + " counter: a reset or a wrap, indistinguishable; unrecoverable, not zero"
+                    : "negative delta: the counter was reset mid-test (driver reload, perfquery -r/-R); unrecoverable, not zero";
+            return new CounterDelta(port, counter, layer, bv, av, delta, Status.RESET, Double.NaN, why, b, a);
+        }
+        if (a.field().isPegged(av)) {
+            return new CounterDelta(port, counter, layer, bv, av, delta, Status.PEGGED, Double.NaN,
+                    "pegged at " + a.field().cap().getAsLong() + ", the saturation value of the " + a.field().describe()
+                            + " field it was read from (" + a.source().key() + "); reset and re-measure", b, a);
+        }
+        return new CounterDelta(port, counter, layer, bv, av, delta, Status.READABLE, delta / gb, null, b, a);
+    }
+
+    private static String absentWhy(Absent ab, Absent aa) {
+        Absent x = ab != null ? ab : aa;
+        return x == null ? "" : " (" + x.reason() + " at " + x.file() + ":" + x.line() + ")";
+    }
+}

@@ -1,0 +1,198 @@
+package org.fabriclab.snapshot;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.fabriclab.capture.Absent;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Reading;
+
+
+/**
+ * The join rules of a snapshot.
+ * <ul>
+ * <li>Identities are joined through attributes: a port carrying {@code lid L} is the same port as
+ * {@code lid L/n}; one carrying {@code node_guid G} (or {@code guid G}) is the same as
+ * {@code guid G/n}; one carrying {@code netdev X} is the same as {@code netdev X}.</li>
+ * <li>A joined port is named by its most specific identity: device form ({@code mlx5_0/1}) over
+ * {@code guid}, {@code lid}, {@code netdev}.</li>
+ * <li>An {@code ethtool -S} dump that names no interface ({@code netdev ?}) is paired with the only
+ * RDMA port of the snapshot, and the pairing is written to {@link Snapshot#notes()}; with several
+ * RDMA ports it stays unjoined.</li>
+ * <li>The same counter read twice for a port: equal values keep the wider field; a narrow field
+ * pegged at its cap yields to a wider copy (the reason the wide copy exists); anything else is an
+ * error naming both files.</li>
+ * </ul>
+ */
+final class SnapshotBuilder {
+    static final String UNNAMED_NETDEV = "netdev ?";
+
+    private SnapshotBuilder() {}
+
+    static Snapshot build(String name, List<Capture> captures) {
+        UnionFind uf = new UnionFind();
+        Map<String, Map<String, String>> rawAttrs = new LinkedHashMap<>();
+        Set<String> ids = new LinkedHashSet<>();
+        for (Capture c : captures) {
+            for (String p : c.ports()) { ids.add(p); uf.add(p); }
+            for (PortAttr a : c.attrs()) rawAttrs.computeIfAbsent(a.port(), k -> new LinkedHashMap<>()).put(a.key(), a.value());
+        }
+        // join through attributes
+        for (Map.Entry<String, Map<String, String>> e : rawAttrs.entrySet()) {
+            String p = e.getKey();
+            Map<String, String> kv = e.getValue();
+            String portNum = kv.getOrDefault(PortAttr.PORT_NUM, suffixPort(p));
+            if (portNum == null) continue;
+            String lid = kv.get(PortAttr.LID);
+            if (lid != null) link(uf, ids, p, "lid " + normaliseLid(lid) + "/" + portNum);
+            String ng = kv.get(PortAttr.NODE_GUID);
+            if (ng != null) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
+            String g = kv.get(PortAttr.GUID);
+            if (g != null) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
+            String nd = kv.get(PortAttr.NETDEV);
+            if (nd != null) link(uf, ids, p, "netdev " + nd);
+        }
+        List<String> notes = new ArrayList<>();
+        // pair an unnamed netdev with the only RDMA (device-form) port
+        if (ids.contains(UNNAMED_NETDEV)) {
+            Set<String> deviceRoots = new TreeSet<>();
+            for (String id : ids) if (isDeviceForm(id)) deviceRoots.add(uf.find(id));
+            if (deviceRoots.size() == 1) {
+                String root = deviceRoots.iterator().next();
+                uf.union(UNNAMED_NETDEV, root);
+                notes.add("ethtool dump without an interface name joined to " + bestName(uf, ids, root)
+                        + ", the only RDMA port in this snapshot");
+            }
+        }
+        // representative names
+        Map<String, String> rep = new HashMap<>();
+        for (String id : ids) rep.put(id, bestName(uf, ids, uf.find(id)));
+        for (String id : ids) if (!rep.get(id).equals(id)) notes.add(id + " joined as " + rep.get(id));
+
+        Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
+        Map<String, Map<String, Absent>> absents = new LinkedHashMap<>();
+        Map<String, Map<String, String>> attrs = new LinkedHashMap<>();
+        for (Capture c : captures) {
+            for (Reading r : c.readings()) {
+                String port = rep.get(r.port());
+                Reading renamed = rename(r, port);
+                Map<String, Reading> m = readings.computeIfAbsent(port, k -> new LinkedHashMap<>());
+                Reading prev = m.get(r.counter());
+                m.put(r.counter(), prev == null ? renamed : merge(prev, renamed, notes));
+            }
+            for (Absent a : c.absents()) {
+                String port = rep.get(a.port());
+                absents.computeIfAbsent(port, k -> new LinkedHashMap<>())
+                        .putIfAbsent(a.counter(), new Absent(a.source(), a.file(), a.line(), port, a.counter(), a.rawName(), a.reason()));
+            }
+            for (PortAttr a : c.attrs()) {
+                attrs.computeIfAbsent(rep.get(a.port()), k -> new LinkedHashMap<>()).putIfAbsent(a.key(), a.value());
+            }
+        }
+        // a value read elsewhere beats an "absent" from another file
+        absents.forEach((p, m) -> m.keySet().removeIf(k -> readings.getOrDefault(p, Map.of()).containsKey(k)));
+        absents.values().removeIf(Map::isEmpty);
+
+        List<String> unjoined = new ArrayList<>();
+        boolean hasDevice = ids.stream().anyMatch(SnapshotBuilder::isDeviceForm);
+        if (hasDevice) {
+            Set<String> seen = new LinkedHashSet<>(rep.values());
+            for (String p : seen) if (!isDeviceForm(p)) unjoined.add(p);
+        }
+        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined);
+    }
+
+    private static void link(UnionFind uf, Set<String> ids, String a, String b) {
+        if (ids.contains(b)) uf.union(a, b);
+    }
+
+    private static Reading merge(Reading a, Reading b, List<String> notes) {
+        if (a.value() == b.value()) return b.field().width() > a.field().width() ? b : a;
+        Reading narrow = a.field().width() <= b.field().width() ? a : b;
+        Reading wide = narrow == a ? b : a;
+        if (narrow.field().width() > 0 && narrow.field().width() < wide.field().width()
+                && narrow.field().isPegged(narrow.value()) && wide.value() >= narrow.value()) {
+            notes.add(narrow.port() + " " + narrow.counter() + ": " + narrow.field().describe() + " copy pegged at "
+                    + narrow.value() + " (" + narrow.file() + ":" + narrow.line() + "); using the " + wide.field().describe()
+                    + " copy " + wide.value() + " (" + wide.file() + ":" + wide.line() + ")");
+            return wide;
+        }
+        throw new CaptureException(b.file(), b.line(), "port " + b.port() + " counter " + b.counter() + " = " + b.value()
+                + " conflicts with " + a.value() + " read from " + a.file() + ":" + a.line()
+                + "; expected one value per port and counter in one snapshot (are 'before' and 'after' files mixed?)");
+    }
+
+    private static Reading rename(Reading r, String port) {
+        if (r.port().equals(port)) return r;
+        return new Reading(r.source(), r.file(), r.line(), port, r.counter(), r.rawName(), r.value(), r.unit(), r.scale(),
+                r.field(), r.kind(), r.layer(), r.catalogued());
+    }
+
+    static boolean isDeviceForm(String id) {
+        return !id.contains(" ") && id.contains("/");
+    }
+
+    private static int rank(String id) {
+        if (isDeviceForm(id)) return 0;
+        if (id.startsWith("guid ")) return 1;
+        if (id.startsWith("lid ")) return 2;
+        if (id.startsWith("netdev ") && !id.equals(UNNAMED_NETDEV)) return 3;
+        return 4;
+    }
+
+    private static String bestName(UnionFind uf, Set<String> ids, String root) {
+        String best = null;
+        for (String id : ids) {
+            if (!uf.find(id).equals(root)) continue;
+            if (best == null || rank(id) < rank(best) || (rank(id) == rank(best) && id.compareTo(best) < 0)) best = id;
+        }
+        return best == null ? root : best;
+    }
+
+    private static String suffixPort(String id) {
+        int slash = id.lastIndexOf('/');
+        if (slash < 0 || slash == id.length() - 1) return null;
+        String s = id.substring(slash + 1);
+        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return null;
+        return s;
+    }
+
+    /** LIDs are joined in decimal; {@code 0x00a4} and {@code 164} are the same LID. */
+    static String normaliseLid(String lid) {
+        String t = lid.trim();
+        try {
+            if (t.startsWith("0x") || t.startsWith("0X")) return Long.toString(Long.parseLong(t.substring(2), 16));
+            return Long.toString(Long.parseLong(t));
+        } catch (NumberFormatException e) {
+            return t;
+        }
+    }
+
+    private static final class UnionFind {
+        private final Map<String, String> parent = new HashMap<>();
+
+        void add(String x) { parent.putIfAbsent(x, x); }
+
+        String find(String x) {
+            add(x);
+            String p = parent.get(x);
+            if (p.equals(x)) return x;
+            String r = find(p);
+            parent.put(x, r);
+            return r;
+        }
+
+        void union(String a, String b) {
+            String ra = find(a), rb = find(b);
+            if (!ra.equals(rb)) parent.put(rb, ra);
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.fabriclab.verdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.Status;
+
+/**
+ * The runbook's rule, once. Every entry point (values given as maps, JSON lines, a {@link Delta}
+ * between captured snapshots, the primitive-array path of the benchmark) reduces a port to per-counter
+ * facts (present, unusable, changed, delta) and calls {@link #decide}, which holds the rule:
+ * <ol>
+ * <li>a required counter absent on either side: "incomplete", detail the sorted missing names;</li>
+ * <li>a counter reset (after &lt; before) or pegged (after at the cap): "unusable", detail the sorted
+ * unusable names, live still reported;</li>
+ * <li>otherwise every counter that moved is live, except a congestion counter whose delta per GB
+ * moved does not exceed the rate bar (exclusive);</li>
+ * <li>the verdict is the lowest layer among live counters (physical first), detail its counters.</li>
+ * </ol>
+ * Error counters are graded at zero tolerance, a fleet-gate convention; congestion as a rate per GB.
+ *
+ * <pre>{@code
+ * Verdict v = Classifier.classify(Profiles.ROCE, before, after, 10e9, 1000);
+ * }</pre>
+ */
+public final class Classifier {
+    /** The runbook's congestion bar: more than 1000 pause/CNP per GB moved. Its convention, not a vendor threshold. */
+    public static final double DEFAULT_CONG_PER_GB = 1000.0;
+
+    static final byte QUIET = 0, LIVE = 1, UNUSABLE = 2, MISSING = 3, SKIPPED = 4;
+    static final int INCOMPLETE = -2, UNUSABLE_VERDICT = -1, CLEAN = 99;
+
+    private Classifier() {}
+
+    /**
+     * The seed's {@code classify(before, after, bytes_moved, fabric, cong_per_gb)} on values given
+     * directly; caps come from the profile.
+     */
+    public static Verdict classify(Profile profile, Map<String, ? extends Number> before, Map<String, ? extends Number> after,
+                                   double bytesMoved, double congPerGb) {
+        requireTraffic(bytesMoved);
+        List<ProfileCounter> sorted = profile.resolve(union(before, after)).sorted();
+        int n = sorted.size();
+        boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
+        double[] delta = new double[n];
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            ProfileCounter c = sorted.get(i);
+            Number b = before.get(c.name()), a = after.get(c.name());
+            present[i] = b != null && a != null;
+            if (!present[i]) { reasons.put(c.name(), b == null && a == null ? "absent on both sides" : b == null ? "absent before" : "absent after"); continue; }
+            long bv = exact(c.name(), b), av = exact(c.name(), a);
+            if (av < bv) { unusable[i] = true; reasons.put(c.name(), "reset: after " + av + " < before " + bv); continue; }
+            if (c.cap() != null && av >= c.cap()) { unusable[i] = true; reasons.put(c.name(), "pegged at " + c.cap()); continue; }
+            changed[i] = av != bv;
+            delta[i] = (double) (av - bv);
+        }
+        return build(null, profile.name(), sorted, present, unusable, changed, delta, bytesMoved, congPerGb, reasons);
+    }
+
+    /** One verdict per port of a delta between captured snapshots; caps come from the source each value was read from. */
+    public static Verdicts classify(Delta d, Profile profile, double congPerGb) {
+        requireTraffic(d.bytes());
+        List<Verdict> out = new ArrayList<>();
+        for (String port : d.ports()) {
+            Map<String, CounterDelta> m = d.port(port);
+            List<ProfileCounter> sorted = profile.resolve(m.keySet()).sorted();
+            int n = sorted.size();
+            boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
+            double[] delta = new double[n];
+            Map<String, String> reasons = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                CounterDelta c = m.get(sorted.get(i).name());
+                if (c == null) { reasons.put(sorted.get(i).name(), "not in either snapshot"); continue; }
+                present[i] = c.status() != Status.MISSING;
+                if (c.reason() != null) reasons.put(c.counter(), c.reason());
+                if (c.status() == Status.RESET || c.status() == Status.PEGGED) { unusable[i] = true; continue; }
+                if (c.status() != Status.READABLE) continue;
+                changed[i] = c.delta() != 0;
+                delta[i] = (double) c.delta();
+            }
+            out.add(build(port, profile.name(), sorted, present, unusable, changed, delta, d.bytes(), congPerGb, reasons));
+        }
+        return new Verdicts(out);
+    }
+
+    private static Verdict build(String port, String profileName, List<ProfileCounter> sorted, boolean[] present,
+                                 boolean[] unusable, boolean[] changed, double[] delta, double bytes, double congPerGb,
+                                 Map<String, String> reasons) {
+        int n = sorted.size();
+        Layer[] layers = new Layer[n];
+        boolean[] required = new boolean[n];
+        for (int i = 0; i < n; i++) { layers[i] = sorted.get(i).layer(); required[i] = sorted.get(i).required(); }
+        byte[] state = new byte[n];
+        double gb = bytes / 1e9;
+        int code = decide(layers, required, present, unusable, changed, delta, gb, congPerGb, state);
+        List<String> detail = new ArrayList<>(), live = new ArrayList<>();
+        Map<String, Double> perGb = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            String name = sorted.get(i).name();
+            if (state[i] == LIVE) live.add(name);
+            if (layers[i] == Layer.CONGESTION && present[i] && !unusable[i] && changed[i]) perGb.put(name, delta[i] / gb);
+            if (state[i] == SKIPPED) reasons.computeIfPresent(name, (k, r) -> "optional, " + r);
+        }
+        String verdict;
+        if (code == INCOMPLETE) {
+            for (int i = 0; i < n; i++) if (state[i] == MISSING) detail.add(sorted.get(i).name());
+            live.clear();
+            verdict = Verdict.INCOMPLETE;
+        } else if (code == UNUSABLE_VERDICT) {
+            for (int i = 0; i < n; i++) if (state[i] == UNUSABLE) detail.add(sorted.get(i).name());
+            verdict = Verdict.UNUSABLE;
+        } else if (code == CLEAN) {
+            verdict = Verdict.CLEAN;
+        } else {
+            Layer worst = Layer.values()[code];
+            for (int i = 0; i < n; i++) if (state[i] == LIVE && layers[i] == worst) detail.add(sorted.get(i).name());
+            verdict = worst.label();
+        }
+        return new Verdict(port, profileName, verdict, detail, live, reasons, perGb, bytes, congPerGb);
+    }
+
+    /**
+     * The rule on primitive facts, counters in sorted-name order. Fills {@code state} and returns
+     * {@link #INCOMPLETE}, {@link #UNUSABLE_VERDICT}, {@link #CLEAN} or the ordinal of the worst layer.
+     * Allocation-free, so the benchmark measures the rule and not the collections around it.
+     */
+    public static int decide(Layer[] layers, boolean[] required, boolean[] present, boolean[] unusable, boolean[] changed,
+                             double[] delta, double gb, double congPerGb, byte[] state) {
+        int n = layers.length;
+        boolean anyMissing = false;
+        for (int i = 0; i < n; i++) {
+            if (!present[i]) {
+                state[i] = required[i] ? MISSING : SKIPPED;
+                anyMissing |= required[i];
+            } else {
+                state[i] = QUIET;
+            }
+        }
+        if (anyMissing) return INCOMPLETE;
+        boolean anyUnusable = false;
+        int worst = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            if (state[i] == SKIPPED) continue;
+            if (unusable[i]) { state[i] = UNUSABLE; anyUnusable = true; continue; }
+            if (!changed[i]) continue;
+            if (layers[i] != Layer.CONGESTION || delta[i] / gb > congPerGb) {
+                if (layers[i] == Layer.INFORMATIVE) continue;
+                state[i] = LIVE;
+                worst = Math.min(worst, layers[i].ordinal());
+            }
+        }
+        if (anyUnusable) return UNUSABLE_VERDICT;
+        return worst == Integer.MAX_VALUE ? CLEAN : worst;
+    }
+
+    private static void requireTraffic(double bytesMoved) {
+        if (!(bytesMoved > 0)) {
+            throw new IllegalArgumentException("bytes moved must be > 0: a counter delta with no traffic behind it is not a measurement");
+        }
+    }
+
+    private static java.util.Set<String> union(Map<String, ?> a, Map<String, ?> b) {
+        java.util.Set<String> s = new java.util.HashSet<>(a.keySet());
+        s.addAll(b.keySet());
+        return s;
+    }
+
+    private static long exact(String name, Number n) {
+        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) return n.longValue();
+        if (n instanceof java.math.BigInteger bi) {
+            if (bi.bitLength() < 64) return bi.longValue();
+            throw new IllegalArgumentException(name + ": value " + bi + " does not fit in 64 bits");
+        }
+        double d = n.doubleValue();
+        if (d == Math.rint(d) && Math.abs(d) < 0x1p63) return (long) d;
+        throw new IllegalArgumentException(name + ": expected an integer counter value, found " + n);
+    }
+}

@@ -1,0 +1,62 @@
+package org.fabriclab.verdict;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.fabriclab.catalogue.Layer;
+
+/**
+ * One verdict for one port: {@code verdict} is a layer label ("physical", "pause-storm",
+ * "lossless-broken", "transport-retry", "remote-access", "congestion"), "clean", or one of the two
+ * no-verdict answers "unusable" (a counter pegged or reset) and "incomplete" (a required counter
+ * absent). {@code detail} and {@code live} are exactly what the runbook's {@code classify} returns;
+ * {@code reasons} explains every counter that could not be used and {@code perGb} gives the rate
+ * behind each congestion counter that moved.
+ */
+public record Verdict(String port, String profile, String verdict, List<String> detail, List<String> live,
+                      Map<String, String> reasons, Map<String, Double> perGb, double bytes, double congPerGb) {
+
+    public static final String CLEAN = "clean";
+    public static final String UNUSABLE = "unusable";
+    public static final String INCOMPLETE = "incomplete";
+
+    public Verdict {
+        detail = List.copyOf(detail);
+        live = List.copyOf(live);
+        reasons = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
+        perGb = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(perGb));
+    }
+
+    /** The layer blamed, when the verdict is a layer. */
+    public Optional<Layer> layer() {
+        for (Layer l : Layer.values()) if (l.label().equals(verdict)) return Optional.of(l);
+        return Optional.empty();
+    }
+
+    /** True for "unusable" and "incomplete": the counters cannot support an answer. */
+    public boolean isNoVerdict() { return verdict.equals(UNUSABLE) || verdict.equals(INCOMPLETE); }
+
+    public boolean isClean() { return verdict.equals(CLEAN); }
+
+    /** The reference classifier's dict: {@code verdict}, {@code detail}, {@code live}. */
+    public Map<String, Object> seedView() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("verdict", verdict);
+        m.put("detail", detail);
+        m.put("live", live);
+        return m;
+    }
+
+    /** A one-line explanation, the text the CLI and the REPL print. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(port == null ? "-" : port).append(": ").append(verdict);
+        if (!detail.isEmpty()) sb.append(" (").append(String.join(", ", detail)).append(")");
+        if (!live.isEmpty() && !live.equals(detail)) sb.append("; also moved: ").append(String.join(", ", live));
+        return sb.toString();
+    }
+
+    @Override public String toString() { return summary(); }
+}

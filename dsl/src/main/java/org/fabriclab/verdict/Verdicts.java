@@ -1,0 +1,58 @@
+package org.fabriclab.verdict;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * One verdict per port, with the table view and the exit code the CLI uses: 0 every port clean,
+ * 3 some port has a layer verdict, 4 some port has no verdict (unusable or incomplete) and none has
+ * a layer verdict. A layer verdict wins over "no verdict" because it is a definite finding.
+ */
+public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict> {
+
+    public Verdicts { verdicts = List.copyOf(verdicts); }
+
+    @Override public Iterator<Verdict> iterator() { return verdicts.iterator(); }
+
+    public int size() { return verdicts.size(); }
+
+    public Optional<Verdict> port(String port) {
+        return verdicts.stream().filter(v -> port.equals(v.port())).findFirst();
+    }
+
+    /** 0 all clean, 3 some layer verdict, 4 some port without a verdict. */
+    public int exitCode() {
+        boolean layer = verdicts.stream().anyMatch(v -> v.layer().isPresent());
+        boolean none = verdicts.stream().anyMatch(Verdict::isNoVerdict);
+        return layer ? 3 : none ? 4 : 0;
+    }
+
+    /** port, profile, verdict, detail, live, reasons. */
+    public Table table() {
+        StringColumn port = StringColumn.create("port");
+        StringColumn profile = StringColumn.create("profile");
+        StringColumn verdict = StringColumn.create("verdict");
+        StringColumn detail = StringColumn.create("detail");
+        StringColumn live = StringColumn.create("live");
+        StringColumn reasons = StringColumn.create("reasons");
+        for (Verdict v : verdicts) {
+            port.append(v.port()); profile.append(v.profile()); verdict.append(v.verdict());
+            detail.append(String.join(",", v.detail())); live.append(String.join(",", v.live()));
+            StringBuilder sb = new StringBuilder();
+            v.reasons().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(r));
+            v.perGb().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(String.format(" %.1f/GB", r)));
+            reasons.append(sb.toString());
+        }
+        return Table.create("verdicts", port, profile, verdict, detail, live, reasons);
+    }
+
+    @Override public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (Verdict v : verdicts) sb.append(v.summary()).append('\n');
+        return sb.toString();
+    }
+}

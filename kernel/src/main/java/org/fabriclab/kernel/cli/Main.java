@@ -1,0 +1,61 @@
+package org.fabriclab.kernel.cli;
+
+import java.io.PrintWriter;
+
+import org.fabriclab.capture.CaptureException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code fabriclab COMMAND ...}. Bad input (a {@link CaptureException}, a bad argument) exits 2 with
+ * a one-line message naming the file, line and expectation; no stack trace unless
+ * {@code FABRICLAB_DEBUG=1}.
+ */
+@Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
+        description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
+        subcommands = {ShowCommand.class, ClassifyCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs a command line, for tests: returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            PrintWriter err = line.getErr();
+            if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
+                    || ex instanceof java.io.UncheckedIOException) {
+                err.println("fabriclab: " + ex.getMessage());
+            } else {
+                err.println("fabriclab: " + ex);
+            }
+            if (System.getenv("FABRICLAB_DEBUG") != null) ex.printStackTrace(err);
+            err.flush();
+            return BAD_INPUT;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("fabriclab: " + ex.getMessage());
+            ex.getCommandLine().usage(err);
+            return BAD_INPUT;
+        });
+        return cl;
+    }
+}
