@@ -47,6 +47,7 @@ public final class PerfqueryReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
         Block block = null;
+        java.util.Set<String> described = new java.util.HashSet<>();
         int blocks = 0;
         int noise = 0;
         while (c.next()) {
@@ -58,7 +59,7 @@ public final class PerfqueryReader implements CaptureReader {
                 BlockHeader h = BlockHeader.parse(text.substring(s, e), file, c.number());
                 if (h == null) { noise++; continue; }
                 if (block != null) block.finish();
-                block = new Block(h, b, file, c.number());
+                block = new Block(h, b, file, c.number(), described);
                 blocks++;
                 continue;
             }
@@ -114,16 +115,20 @@ public final class PerfqueryReader implements CaptureReader {
         private int counters;
         private int required;
 
-        Block(BlockHeader header, Capture.Builder b, String file, int line) {
+        Block(BlockHeader header, Capture.Builder b, String file, int line, java.util.Set<String> described) {
             this.header = header;
             this.b = b;
             this.file = file;
             this.line = line;
             this.port = header.portId();
-            b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
-            b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
-            if (header.capMask() != null) b.attr(port, "cap_mask", header.capMask(), line);
-            if (header.capMask2() != null) b.attr(port, "cap_mask2", header.capMask2(), line);
+            if (described.add(port)) {
+                b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
+                b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
+            }
+            if (header.capMask() != null && described.add(port + " cap_mask")) b.attr(port, "cap_mask", header.capMask(), line);
+            if (header.capMask2() != null && described.add(port + " cap_mask2")) {
+                b.attr(port, "cap_mask2", header.capMask2(), line);
+            }
             if (header.port() == 255) {
                 b.warn(file + ":" + line + ": counters aggregated over all ports (perfquery -a), read as port 255");
             }
