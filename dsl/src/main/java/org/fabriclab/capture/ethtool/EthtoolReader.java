@@ -76,7 +76,7 @@ public final class EthtoolReader implements CaptureReader {
                 continue;
             }
             if (text.startsWith(HEADER, s) && e - s == HEADER.length()) { noise++; continue; }
-            int sep = text.lastIndexOf(": ", e - 2);
+            int sep = c.lastIndexOf(": ", e - 2);
             if (sep < s) {
                 if (text.charAt(e - 1) == ':') {
                     throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
@@ -88,7 +88,7 @@ public final class EthtoolReader implements CaptureReader {
             int v = sep + 2;
             while (v < e && text.charAt(v) == ' ') v++;
             long value = c.counter(v, e, file);
-            b.counter(port, text.substring(s, sep), value, c.number());
+            b.counter(port, c.name(s, sep), value, c.number());
             counters++;
         }
         if (counters == 0) {

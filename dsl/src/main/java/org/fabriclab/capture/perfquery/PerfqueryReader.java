@@ -63,11 +63,21 @@ public final class PerfqueryReader implements CaptureReader {
                 blocks++;
                 continue;
             }
-            int colon = c.indexOf(':', s);
-            if (colon < 0 || !isIdentifier(text, s, colon) || isToolMessage(c, s, colon)) { noise++; continue; }
+            // one pass over the name: identifier characters up to ':', hashing for the name cache
+            if (!Character.isLetter(first)) { noise++; continue; }
+            int colon = s;
+            int hash = 0;
+            char ch = first;
+            while (colon < e && (ch = text.charAt(colon)) != ':') {
+                if (!(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_')) break;
+                hash = 31 * hash + ch;
+                colon++;
+            }
+            if (colon >= e || ch != ':') { noise++; continue; }
             int v = colon + 1;
             while (v < e && text.charAt(v) == '.') v++;
             boolean dotted = v > colon + 1;
+            if (!dotted && isToolMessage(c, s)) { noise++; continue; }
             v = c.skipSpace(v);
             int ve = c.trimEnd(v);
             if (block == null) {
@@ -78,7 +88,7 @@ public final class PerfqueryReader implements CaptureReader {
                 noise++;
                 continue;
             }
-            block.field(text, s, colon, v, ve, c);
+            block.field(text, s, colon, hash, v, ve, c);
         }
         if (block != null) block.finish();
         if (blocks == 0) {
@@ -90,7 +100,7 @@ public final class PerfqueryReader implements CaptureReader {
     }
 
     /** {@code ibwarn: ...}, {@code perfquery: iberror: ...}: messages of the tool, not counters. */
-    private static boolean isToolMessage(LineCursor c, int s, int colon) {
+    private static boolean isToolMessage(LineCursor c, int s) {
         String text = c.text();
         return text.startsWith("ibwarn", s) || text.startsWith("iberror", s) || text.startsWith("ibpanic", s)
                 || c.contains("iberror:") || c.contains("ibwarn:") || c.contains("ibpanic:");
@@ -134,7 +144,7 @@ public final class PerfqueryReader implements CaptureReader {
             }
         }
 
-        void field(String text, int s, int colon, int v, int ve, LineCursor c) {
+        void field(String text, int s, int colon, int hash, int v, int ve, LineCursor c) {
             int len = colon - s;
             if (len == 10 && text.startsWith("PortSelect", s)) return;
             if (text.startsWith("CounterSelect", s) && (len == 13 || len == 14 && text.charAt(s + 13) == '2')) return;
@@ -143,7 +153,7 @@ public final class PerfqueryReader implements CaptureReader {
                         + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
             }
             long value = c.counter(v, ve, file);
-            String raw = text.substring(s, colon);
+            String raw = c.name(s, colon, hash);
             b.counter(header.source(), port, raw, value, c.number());
             counters++;
             if (header.kind().isRequired(raw)) required++;

@@ -70,8 +70,8 @@ public final class SysfsReader implements CaptureReader {
         while (c.next()) {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
-            int mark = text.indexOf(MARK, s);
-            if (mark < 0 || mark >= c.end()) { noise++; continue; }
+            int mark = c.indexOf(MARK, s);
+            if (mark < 0) { noise++; continue; }
             int from = mark + MARK.length();
             int colon = c.indexOf(':', from);
             if (colon < 0) {
