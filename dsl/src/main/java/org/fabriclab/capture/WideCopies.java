@@ -16,7 +16,9 @@ import org.fabriclab.catalogue.Source;
  * UFM). Both copies are emitted when they agree or when the narrow one is pegged at its cap: the
  * snapshot then keeps the wide copy. When they disagree and the narrow copy is not pegged, the two
  * queries simply ran at slightly different moments on a live port; only the wide copy is emitted
- * (a snapshot holds one value per port and counter) and the disagreement is counted.
+ * (a snapshot holds one value per port and counter) and the disagreement is counted. A copy whose
+ * width the catalogue has not verified (UFM's {@code Infiniband_*} names) counts as narrower than a
+ * verified 64-bit copy.
  *
  * <pre>{@code
  * WideCopies w = new WideCopies(Source.IBDIAGNET_PM);
@@ -43,7 +45,7 @@ public final class WideCopies {
     public void add(String rawName, long value, int line) {
         var b = catalogue.lookup(source, rawName);
         String key = b.map(Binding::canonical).orElse(rawName);
-        int width = b.map(x -> x.field().width() <= 0 ? 64 : x.field().width()).orElse(64);
+        int width = b.map(x -> Math.max(0, x.field().width())).orElse(64);
         Field field = b.map(Binding::field).orElse(null);
         byCounter.computeIfAbsent(key, k -> new ArrayList<>()).add(new Entry(rawName, value, line, width, field));
     }
@@ -60,6 +62,7 @@ public final class WideCopies {
             for (Entry e : copies) if (e.width > widest.width) widest = e;
             for (Entry e : copies) {
                 boolean keep = e == widest || e.value == widest.value || e.width == widest.width || pegged(e);
+                // an unverified width (0) is treated as narrower than a verified one: the verified copy wins
                 if (keep) kept.add(e);
                 else dropped++;
             }

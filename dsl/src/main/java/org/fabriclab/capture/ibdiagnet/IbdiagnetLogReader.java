@@ -101,6 +101,13 @@ public final class IbdiagnetLogReader implements CaptureReader {
                 comment.append(m.group(4).trim());
             }
         }
+        boolean tagged = lines.stream().anyMatch(x -> x.startsWith("-I-") || x.startsWith("-W-") || x.startsWith("-E-")
+                || x.startsWith("Running version:"));
+        if (!tagged) {
+            String first = in.head(1).stream().findFirst().orElse("");
+            throw new CaptureException(file, 1, "not an ibdiagnet2.log: no 'Running version:' line and no -I-/-W-/-E- lines; first line '"
+                    + IbdiagnetPmReader.abbreviate(first.trim()) + "'");
+        }
         if (!sawStages) {
             throw new CaptureException(file, 0, "no '-I- Stage Warnings Errors Comment' summary table; expected a complete "
                     + "ibdiagnet2.log (file truncated or run interrupted?)");

@@ -126,7 +126,7 @@ public final class MlxlinkReader implements CaptureReader {
         checkSection(file, current, section, sectionLine);
         ports.removeIf(p -> p.sections.isEmpty());
         if (ports.isEmpty()) {
-            throw new CaptureException(file, 0, "no mlxlink section found; expected '" + OPERATIONAL_INFO + "', '" + COUNTERS_INFO
+            throw new CaptureException(file, 1, "no mlxlink section found; expected '" + OPERATIONAL_INFO + "', '" + COUNTERS_INFO
                     + "' or '" + MODULE_INFO + "' followed by 'Key : value' lines");
         }
         Capture.Builder b = Capture.builder(Source.MLXLINK, file);

@@ -168,6 +168,11 @@ public final class PerftestReader implements CaptureReader {
             if (!any) noise++;
         }
         List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
+        if (runs.isEmpty()) {
+            String first = in.head(1).stream().findFirst().orElse("");
+            throw new CaptureException(file, 1, "not perftest output: no '... BW Test' / '... Latency Test' header and no '#bytes' "
+                    + "result table; first line '" + abbreviate(first.trim()) + "'");
+        }
         if (results.isEmpty()) {
             throw new CaptureException(file, 0, "no perftest result table ('#bytes #iterations BW peak...' or '... t_min ...') found");
         }

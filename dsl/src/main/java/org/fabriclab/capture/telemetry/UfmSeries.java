@@ -114,7 +114,7 @@ final class UfmSeries {
                 if (columnOfRaw.containsKey(raw)) continue;
                 var bd = catalogue.lookup(Source.UFM, raw);
                 String col = bd.map(Binding::canonical).orElse(raw);
-                int w = bd.map(x -> x.field().width() <= 0 ? 64 : x.field().width()).orElse(64);
+                int w = bd.map(x -> Math.max(0, x.field().width())).orElse(64);
                 columnOfRaw.put(raw, col);
                 if (!widthOfColumn.containsKey(col) || w > widthOfColumn.get(col)) { widthOfColumn.put(col, w); rawOfColumn.put(col, raw); }
             }
