@@ -74,6 +74,9 @@ final class MlxlinkTables {
                 String lanes = p.get(c, "Raw Physical Errors Per Lane");
                 if (lanes == null || isNa(lanes)) {
                     bRawErr.appendMissing();
+                    if (lanes != null) {
+                        b.absent(port, "raw_physical_errors", p.lineOf(c, "Raw Physical Errors Per Lane"), "N/A in mlxlink output");
+                    }
                 } else {
                     int line = p.lineOf(c, "Raw Physical Errors Per Lane");
                     String[] parts = lanes.split("[,\\s]+");
