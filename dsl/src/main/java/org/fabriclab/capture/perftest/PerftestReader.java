@@ -56,6 +56,7 @@ public final class PerftestReader implements CaptureReader {
             "#\\w+|BW (?:peak|average|Port\\d)\\[[^\\]]*\\]|MsgRate(?: Port\\d)?\\[[^\\]]*\\]|t_\\w+\\[[^\\]]*\\]"
                     + "|99(?:\\.9)?% percentile\\[[^\\]]*\\]|tps average");
     private static final Pattern COMMAND = Pattern.compile("\\b(ib_\\w+_(?:bw|lat)|raw_ethernet_\\w+)\\b(.*)$");
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
     private static final String CPU_FREQ = "Conflicting CPU frequency values detected";
 
     @Override public String format() { return "perftest"; }
@@ -99,7 +100,7 @@ public final class PerftestReader implements CaptureReader {
         int lastTableLine = 0;
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
-            String t = lines.get(i).replaceAll("\u001B\\[[0-9;]*m", "").trim();
+            String t = ANSI.matcher(lines.get(i)).replaceAll("").trim();
             if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
             if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
