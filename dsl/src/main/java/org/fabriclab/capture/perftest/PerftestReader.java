@@ -134,7 +134,6 @@ public final class PerftestReader implements CaptureReader {
                     }
                 }
                 long size = parseLong(tok[0], "message size (#bytes)", file, lineNo);
-                long iters = tok.length > 1 ? parseLong(tok[1], "#iterations", file, lineNo) : 0;
                 Run r = null;
                 for (Run x : runs) {
                     if (x.columns != null && x.columns.size() == tok.length && (x.sizes.isEmpty() || x.lastSize() < size)) { r = x; break; }
@@ -146,6 +145,8 @@ public final class PerftestReader implements CaptureReader {
                     throw new CaptureException(file, lineNo, "perftest result row '" + abbreviate(t) + "' does not fit: expected "
                             + expected);
                 }
+                int itersAt = r.columns.indexOf("#iterations");
+                long iters = itersAt >= 0 ? parseLong(tok[itersAt], "#iterations", file, lineNo) : 0;
                 r.rows.add(v);
                 r.sizes.add(new long[] {size, iters});
                 continue;

@@ -66,6 +66,28 @@ class PerftestReaderTest {
         assertTrue(Double.isNaN(c.measurements(PerftestReader.RUN).orElseThrow().doubleColumn("duration_s").getDouble(0)));
     }
 
+    @Test void latencyDurationMode() {
+        String text = "ib_write_lat -d mlx5_0 -D 5\n                    RDMA_Write Latency Test\n Device         : mlx5_0\n"
+                + " #bytes        #iterations       t_avg[usec]    tps average\n"
+                + " 2             3812406          1.31           762481.20\n";
+        Capture c = reader.read(Input.ofText("dur.txt", text));
+        Table lat = c.measurements(PerftestReader.LATENCY).orElseThrow();
+        assertEquals(3812406L, lat.longColumn("iterations").get(0));
+        assertEquals(1.31, lat.doubleColumn("t_avg_us").get(0));
+        assertTrue(Double.isNaN(lat.doubleColumn("t_min_us").getDouble(0)), "not printed in duration mode");
+        assertEquals(5.0, c.measurements(PerftestReader.RUN).orElseThrow().doubleColumn("duration_s").get(0));
+        assertEquals("RDMA_Write Latency", c.measurements(PerftestReader.RUN).orElseThrow().stringColumn("test").get(0));
+    }
+
+    @Test void qosTableIterationsColumn() {
+        String text = "                    RDMA_Write BW Test\n"
+                + " #bytes    #sl      #iterations    BW peak[MiB/sec]    BW average[MiB/sec]   MsgRate[Mpps]\n"
+                + " 65536    3           5000           11000.00            10999.50                  0.175992\n";
+        Table bw = reader.read(Input.ofText("qos.txt", text)).measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(5000L, bw.longColumn("iterations").get(0));
+        assertEquals(10999.5, bw.doubleColumn("bw_average").get(0));
+    }
+
     @Test void units() {
         assertEquals(1_048_576d, PerftestUnits.bytesPerUnit("MB/sec"));
         assertEquals(1_048_576d, PerftestUnits.bytesPerUnit("MiB/sec"));
