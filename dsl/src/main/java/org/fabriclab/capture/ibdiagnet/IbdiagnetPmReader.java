@@ -11,6 +11,7 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.WideCopies;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -96,8 +97,12 @@ public final class IbdiagnetPmReader implements CaptureReader {
             countersInBlock++;
             if (value.equals("NA") || value.equals("N/A")) {
                 b.absent(port, name, lineNo, "NA in ibdiagnet2.pm (not supported by the device)");
-            } else if (Guids.isWideHex(value)) {
-                b.attr(port, name, value, lineNo);
+            } else if (Guids.isWide(value)) {
+                if (Catalogue.standard().lookup(Source.IBDIAGNET_PM, name).isPresent()) {
+                    b.absent(port, name, lineNo, "value " + value + " is above 2^63-1 (unset or invalid field)");
+                } else {
+                    b.attr(port, name, value, lineNo);
+                }
             } else {
                 copies.add(name, Values.parseCounter(value, file, lineNo), lineNo);
             }
@@ -106,6 +111,7 @@ public final class IbdiagnetPmReader implements CaptureReader {
         if (countersInBlock == 0) throw new CaptureException(file, portLine, "port block has no counter lines (file truncated?)");
         disagreements += copies.emit(b, port);
         b.noise(noise);
+        copies.warnInconsistent(b);
         if (disagreements > 0) {
             b.warn(disagreements + " classic counter(s) differ from their _extended copy without being pegged (read by separate "
                     + "queries on a live port); kept the 64-bit copy");
