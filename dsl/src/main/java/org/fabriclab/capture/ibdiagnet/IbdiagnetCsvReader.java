@@ -99,16 +99,24 @@ public final class IbdiagnetCsvReader implements CaptureReader {
             for (int k = 0; k < header.length; k++) header[k] = header[k] == null ? "" : header[k].trim();
             List<String[]> rows = new ArrayList<>();
             List<Integer> rowLines = new ArrayList<>();
+            StringBuilder body = new StringBuilder();
             for (int j = i + 2; j < end; j++) {
                 if (lines.get(j).isBlank()) continue;
-                String[] cells = split(csv, lines.get(j), file, j + 1);
+                body.append(lines.get(j)).append('\n');
+                rowLines.add(j + 1);
+            }
+            // one parse of the section; per-line parsing only to locate a problem
+            List<String[]> parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new java.io.StringReader(body.toString()));
+            boolean oneRowPerLine = parsed.size() == rowLines.size();
+            for (int r = 0; r < rowLines.size(); r++) {
+                int j = rowLines.get(r) - 1;
+                String[] cells = oneRowPerLine ? parsed.get(r) : split(csv, lines.get(j), file, j + 1);
                 if (cells.length != header.length) {
                     throw new CaptureException(file, j + 1, "section " + name + ": expected " + header.length
                             + " comma-separated cells as in its header (line " + (i + 2) + "), found " + cells.length);
                 }
                 for (int k = 0; k < cells.length; k++) cells[k] = cells[k] == null ? "" : cells[k].trim();
                 rows.add(cells);
-                rowLines.add(j + 1);
             }
             switch (name) {
                 case "PM_INFO" -> disagreements += pmInfo(b, header, rows, rowLines, file, start, pmPorts);
