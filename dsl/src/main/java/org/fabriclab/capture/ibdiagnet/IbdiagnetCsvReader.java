@@ -62,8 +62,14 @@ public final class IbdiagnetCsvReader implements CaptureReader {
     }
 
     @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, in.name());
+        readInto(in, b);
+        return b.build();
+    }
+
+    /** Parses {@code in} into {@code b} (also used by {@link IbdiagnetDirReader}). */
+    void readInto(Input in, Capture.Builder b) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, file);
         List<String> lines = in.lines();
         CsvParser csv = parser();
         int noise = 0;
@@ -136,7 +142,6 @@ public final class IbdiagnetCsvReader implements CaptureReader {
             b.warn(disagreements + " classic PM_INFO counter(s) differ from their extended copy without being pegged "
                     + "(separate queries on a live port); kept the 64-bit copy");
         }
-        return b.build();
     }
 
     private record Section(String[] header, List<String[]> rows, List<Integer> rowLines) {

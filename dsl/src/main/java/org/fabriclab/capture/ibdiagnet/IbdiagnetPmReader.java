@@ -46,8 +46,14 @@ public final class IbdiagnetPmReader implements CaptureReader {
     }
 
     @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.IBDIAGNET_PM, in.name());
+        readInto(in, b);
+        return b.build();
+    }
+
+    /** Parses {@code in} into {@code b} (also used by {@link IbdiagnetDirReader}). */
+    void readInto(Input in, Capture.Builder b) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.IBDIAGNET_PM, file);
         List<String> lines = in.lines();
         WideCopies copies = new WideCopies(Source.IBDIAGNET_PM);
         String port = null;
@@ -116,7 +122,6 @@ public final class IbdiagnetPmReader implements CaptureReader {
             b.warn(disagreements + " classic counter(s) differ from their _extended copy without being pegged (read by separate "
                     + "queries on a live port); kept the 64-bit copy");
         }
-        return b.build();
     }
 
     static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
