@@ -25,6 +25,8 @@ import tech.tablesaw.api.Table;
  * (from "Going to sleep for N seconds until next counters sample"), and the Fabric Summary
  * lines ({@code Total Nodes}, {@code IB Switches}, {@code Links at 4x100}, ...).</li>
  * </ul>
+ * The capture's source is {@code ibdiagnet_csv} (the catalogue has no log column; the capture holds
+ * no readings).
  *
  * <pre>{@code
  * Capture c = new IbdiagnetLogReader().read(Input.of(Path.of("ibdiagnet2.log")));
