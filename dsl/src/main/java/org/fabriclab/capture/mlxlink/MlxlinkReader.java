@@ -160,7 +160,7 @@ public final class MlxlinkReader implements CaptureReader {
         return "mlxlink " + dev + (port == null ? "" : "/" + port);
     }
 
-    private static String fallbackPort(Input in) {
+    static String fallbackPort(Input in) {
         String n = in.fileName();
         int dot = n.lastIndexOf('.');
         return "mlxlink " + (dot > 0 ? n.substring(0, dot) : n);
