@@ -31,6 +31,8 @@ public final class WideCopies {
     private final Source source;
     private final Catalogue catalogue;
     private final Map<String, List<Entry>> byCounter = new LinkedHashMap<>();
+    private int inconsistentWide;
+    private String firstInconsistent;
 
     private record Entry(String raw, long value, int line, int width, Field field) {}
 
@@ -51,8 +53,11 @@ public final class WideCopies {
     }
 
     /**
-     * Emits the recorded counters as readings of {@code port} in line order, clears this collector and returns how
-     * many narrow copies were left out because they disagreed with an unpegged wide copy.
+     * Emits the recorded counters as readings of {@code port} in line order, clears this collector
+     * and returns how many narrow copies were left out because they disagreed with an unpegged wide
+     * copy. A wide copy below a narrow copy of the same counter cannot be right (the 64-bit field
+     * counts everything the narrow one does): it is left out and the narrow copy kept, so a pegged
+     * narrow copy stays pegged (no verdict) rather than being replaced by a bogus wide value.
      */
     public int emit(Capture.Builder builder, String port) {
         int dropped = 0;
@@ -60,9 +65,21 @@ public final class WideCopies {
         for (List<Entry> copies : byCounter.values()) {
             Entry widest = copies.get(0);
             for (Entry e : copies) if (e.width > widest.width) widest = e;
+            boolean wideBelowNarrow = false;
+            for (Entry e : copies) if (e.width < widest.width && e.value > widest.value) wideBelowNarrow = true;
+            if (wideBelowNarrow) {
+                for (Entry e : copies) {
+                    if (e.width == widest.width) {
+                        if (inconsistentWide++ == 0) firstInconsistent = port + " " + e.raw + " = " + e.value + " (line " + e.line + ")";
+                    } else {
+                        kept.add(e);
+                    }
+                }
+                continue;
+            }
             for (Entry e : copies) {
-                boolean keep = e == widest || e.value == widest.value || e.width == widest.width || pegged(e);
                 // an unverified width (0) is treated as narrower than a verified one: the verified copy wins
+                boolean keep = e == widest || e.value == widest.value || e.width == widest.width || pegged(e);
                 if (keep) kept.add(e);
                 else dropped++;
             }
@@ -71,6 +88,17 @@ public final class WideCopies {
         for (Entry e : kept) builder.counter(source, port, e.raw, e.value, e.line);
         byCounter.clear();
         return dropped;
+    }
+
+    /** How many wide copies were left out, over all {@link #emit} calls, for being below a narrow copy. */
+    public int inconsistentWide() { return inconsistentWide; }
+
+    /** Adds one warning summarising the wide copies left out, if any. */
+    public void warnInconsistent(Capture.Builder builder) {
+        if (inconsistentWide > 0) {
+            builder.warn(inconsistentWide + " 64-bit counter copies are below their narrow copy (not supported or not valid on "
+                    + "the device) and were left out, the narrow copy kept; first: " + firstInconsistent);
+        }
     }
 
     private static boolean pegged(Entry e) {

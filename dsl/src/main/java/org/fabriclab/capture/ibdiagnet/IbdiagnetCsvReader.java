@@ -11,6 +11,7 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.WideCopies;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 import com.univocity.parsers.csv.CsvParser;
@@ -33,7 +34,8 @@ import tech.tablesaw.columns.Column;
  * snapshot: it becomes the measurement table {@code pm_delta} (port, node_guid, port_guid,
  * port_num, then one exact {@code LongColumn} per raw counter column; string columns for masks).</li>
  * <li>Every other section is kept as a string table named after the section ({@code RUN_INFO},
- * {@code NODES}, ...).</li>
+ * {@code NODES}, ...). PORTS gives the PM_INFO ports their {@code lid} attribute and NODES their
+ * {@code node_desc}, so they join ports read by LID in other files.</li>
  * </ul>
  * Rows are split with univocity's CSV parser (the one Tablesaw uses), one physical line per row.
  *
@@ -60,13 +62,21 @@ public final class IbdiagnetCsvReader implements CaptureReader {
     }
 
     @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, in.name());
+        readInto(in, b);
+        return b.build();
+    }
+
+    /** Parses {@code in} into {@code b} (also used by {@link IbdiagnetDirReader}). */
+    void readInto(Input in, Capture.Builder b) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, file);
         List<String> lines = in.lines();
         CsvParser csv = parser();
         int noise = 0;
         int sections = 0;
         int disagreements = 0;
+        java.util.Set<String> pmPorts = new java.util.HashSet<>();
+        java.util.Map<String, Section> identity = new java.util.HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i).trim();
             int lineNo = i + 1;
@@ -95,35 +105,112 @@ public final class IbdiagnetCsvReader implements CaptureReader {
             for (int k = 0; k < header.length; k++) header[k] = header[k] == null ? "" : header[k].trim();
             List<String[]> rows = new ArrayList<>();
             List<Integer> rowLines = new ArrayList<>();
+            StringBuilder body = new StringBuilder();
             for (int j = i + 2; j < end; j++) {
                 if (lines.get(j).isBlank()) continue;
-                String[] cells = split(csv, lines.get(j), file, j + 1);
+                body.append(lines.get(j)).append('\n');
+                rowLines.add(j + 1);
+            }
+            // one parse of the section; per-line parsing only to locate a problem
+            List<String[]> parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new java.io.StringReader(body.toString()));
+            boolean oneRowPerLine = parsed.size() == rowLines.size();
+            for (int r = 0; r < rowLines.size(); r++) {
+                int j = rowLines.get(r) - 1;
+                String[] cells = oneRowPerLine ? parsed.get(r) : split(csv, lines.get(j), file, j + 1);
                 if (cells.length != header.length) {
                     throw new CaptureException(file, j + 1, "section " + name + ": expected " + header.length
                             + " comma-separated cells as in its header (line " + (i + 2) + "), found " + cells.length);
                 }
                 for (int k = 0; k < cells.length; k++) cells[k] = cells[k] == null ? "" : cells[k].trim();
                 rows.add(cells);
-                rowLines.add(j + 1);
             }
             switch (name) {
-                case "PM_INFO" -> disagreements += pmInfo(b, header, rows, rowLines, file, start);
+                case "PM_INFO" -> disagreements += pmInfo(b, header, rows, rowLines, file, start, pmPorts);
                 case "PM_DELTA" -> b.measurements(PM_DELTA, pmDelta(header, rows, rowLines, file, start));
-                default -> b.measurements(name, strings(name, header, rows));
+                default -> {
+                    b.measurements(name, strings(name, header, rows));
+                    if (name.equals("PORTS") || name.equals("NODES")) identity.put(name, new Section(header, rows, rowLines));
+                }
             }
             sections++;
             i = end;
         }
         if (sections == 0) throw new CaptureException(file, 0, "no START_<SECTION> found; expected ibdiagnet2.db_csv content");
+        identityAttrs(b, identity, pmPorts, file);
         b.noise(noise);
         if (disagreements > 0) {
             b.warn(disagreements + " classic PM_INFO counter(s) differ from their extended copy without being pegged "
                     + "(separate queries on a live port); kept the 64-bit copy");
         }
-        return b.build();
     }
 
-    private static int pmInfo(Capture.Builder b, String[] header, List<String[]> rows, List<Integer> rowLines, String file, int start) {
+    private record Section(String[] header, List<String[]> rows, List<Integer> rowLines) {
+        int column(String name) {
+            for (int k = 0; k < header.length; k++) if (header[k].equalsIgnoreCase(name)) return k;
+            return -1;
+        }
+    }
+
+    /**
+     * Adds {@code lid} (from the PORTS section) and {@code node_desc} (from NODES) to the PM_INFO
+     * ports, so that they join ports read by LID elsewhere (perfquery). Cells that do not parse are
+     * skipped: these sections are context, not counters.
+     */
+    private static void identityAttrs(Capture.Builder b, java.util.Map<String, Section> identity, java.util.Set<String> pmPorts, String file) {
+        Section ports = identity.get("PORTS");
+        if (ports != null) {
+            int ng = ports.column("NodeGuid"), pn = ports.column("PortNum"), lid = ports.column("LID");
+            if (ng >= 0 && pn >= 0 && lid >= 0) {
+                // a switch's external ports report LID 0: the switch is addressed by the LID of its port 0
+                java.util.Map<String, Long> port0Lid = new java.util.HashMap<>();
+                for (String[] c : ports.rows()) {
+                    try {
+                        if (Long.parseLong(c[pn].trim()) == 0) port0Lid.put(Guids.normalise(c[ng], file, 0), Long.parseLong(c[lid].trim()));
+                    } catch (RuntimeException notParsed) {
+                        // context only
+                    }
+                }
+                for (int r = 0; r < ports.rows().size(); r++) {
+                    String[] c = ports.rows().get(r);
+                    try {
+                        String node = Guids.normalise(c[ng], file, 0);
+                        String id = "guid " + node + "/" + Long.parseLong(c[pn].trim());
+                        long l = Long.parseLong(c[lid].trim());
+                        if (l == 0) l = port0Lid.getOrDefault(node, 0L);
+                        if (l > 0 && pmPorts.contains(id)) b.attr(id, PortAttr.LID, Long.toString(l), ports.rowLines().get(r));
+                    } catch (RuntimeException notParsed) {
+                        // context only
+                    }
+                }
+            }
+        }
+        Section nodes = identity.get("NODES");
+        if (nodes != null) {
+            int ng = nodes.column("NodeGUID"), desc = nodes.column("NodeDesc");
+            if (ng >= 0 && desc >= 0) {
+                java.util.Map<String, String[]> byNode = new java.util.HashMap<>();
+                java.util.Map<String, Integer> lineOf = new java.util.HashMap<>();
+                for (int r = 0; r < nodes.rows().size(); r++) {
+                    String[] c = nodes.rows().get(r);
+                    try {
+                        String g = Guids.normalise(c[ng], file, 0);
+                        byNode.put(g, c);
+                        lineOf.put(g, nodes.rowLines().get(r));
+                    } catch (RuntimeException notParsed) {
+                        // context only
+                    }
+                }
+                for (String id : pmPorts.stream().sorted().toList()) {
+                    String g = id.substring(5, id.lastIndexOf('/'));
+                    String[] c = byNode.get(g);
+                    if (c != null && !c[desc].isEmpty()) b.attr(id, PortAttr.NODE_DESC, c[desc], lineOf.get(g));
+                }
+            }
+        }
+    }
+
+    private static int pmInfo(Capture.Builder b, String[] header, List<String[]> rows, List<Integer> rowLines, String file, int start,
+                              java.util.Set<String> pmPorts) {
         int node = index(header, "NodeGUID", file, start), portGuid = index(header, "PortGUID", file, start);
         int num = index(header, "PortNumber", file, start);
         WideCopies copies = new WideCopies(Source.IBDIAGNET_CSV);
@@ -135,6 +222,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
             String pg = Guids.normalise(c[portGuid], file, line);
             String pn = Long.toString(Values.parseCounter(c[num], file, line));
             String port = "guid " + ng + "/" + pn;
+            pmPorts.add(port);
             b.attr(port, PortAttr.NODE_GUID, ng, line);
             b.attr(port, PortAttr.GUID, pg, line);
             b.attr(port, PortAttr.PORT_NUM, pn, line);
@@ -142,11 +230,18 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 if (k == node || k == portGuid || k == num || header[k].isEmpty()) continue;
                 String v = c[k];
                 if (isAbsent(v)) b.absent(port, header[k], line, "'" + v + "' in ibdiagnet2.db_csv PM_INFO (not available)");
-                else if (Guids.isWideHex(v)) b.attr(port, header[k], v, line);
+                else if (Guids.isWide(v)) {
+                    if (Catalogue.standard().lookup(Source.IBDIAGNET_CSV, header[k]).isPresent()) {
+                        b.absent(port, header[k], line, "value " + v + " is above 2^63-1 (unset or invalid field)");
+                    } else {
+                        b.attr(port, header[k], v, line);
+                    }
+                }
                 else copies.add(header[k], Values.parseCounter(v, file, line), line);
             }
             dropped += copies.emit(b, port);
         }
+        copies.warnInconsistent(b);
         return dropped;
     }
 
@@ -170,7 +265,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         for (int k = 0; k < header.length; k++) {
             if (k == node || k == portGuid || k == num || header[k].isEmpty() || t.containsColumn(header[k])) continue;
             boolean numeric = true;
-            for (String[] c : rows) if (!isAbsent(c[k]) && Guids.isWideHex(c[k])) { numeric = false; break; }
+            for (String[] c : rows) if (!isAbsent(c[k]) && Guids.isWide(c[k])) { numeric = false; break; }
             Column<?> col;
             if (numeric) {
                 LongColumn lc = LongColumn.create(header[k]);

@@ -25,6 +25,8 @@ import tech.tablesaw.api.Table;
  * (from "Going to sleep for N seconds until next counters sample"), and the Fabric Summary
  * lines ({@code Total Nodes}, {@code IB Switches}, {@code Links at 4x100}, ...).</li>
  * </ul>
+ * The capture's source is {@code ibdiagnet_csv} (the catalogue has no log column; the capture holds
+ * no readings).
  *
  * <pre>{@code
  * Capture c = new IbdiagnetLogReader().read(Input.of(Path.of("ibdiagnet2.log")));
@@ -54,8 +56,14 @@ public final class IbdiagnetLogReader implements CaptureReader {
     }
 
     @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, in.name());
+        readInto(in, b);
+        return b.build();
+    }
+
+    /** Parses {@code in} into {@code b} (also used by {@link IbdiagnetDirReader}). */
+    void readInto(Input in, Capture.Builder b) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.IBDIAGNET_CSV, file);
         List<String> lines = in.lines();
         StringColumn stage = StringColumn.create("stage"), comment = StringColumn.create("comment");
         LongColumn warnings = LongColumn.create("warnings"), errors = LongColumn.create("errors");
@@ -115,7 +123,6 @@ public final class IbdiagnetLogReader implements CaptureReader {
         if (stage.isEmpty()) throw new CaptureException(file, 0, "the summary table has no stage rows (file truncated?)");
         b.measurements(SUMMARY, Table.create(SUMMARY, stage, warnings, errors, comment));
         b.measurements(RUN, Table.create(RUN, key, value));
-        return b.build();
     }
 
     private static long count(String text, String what, String file, int line) {

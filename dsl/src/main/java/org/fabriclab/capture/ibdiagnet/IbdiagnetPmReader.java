@@ -11,6 +11,7 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.WideCopies;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -45,8 +46,14 @@ public final class IbdiagnetPmReader implements CaptureReader {
     }
 
     @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.IBDIAGNET_PM, in.name());
+        readInto(in, b);
+        return b.build();
+    }
+
+    /** Parses {@code in} into {@code b} (also used by {@link IbdiagnetDirReader}). */
+    void readInto(Input in, Capture.Builder b) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.IBDIAGNET_PM, file);
         List<String> lines = in.lines();
         WideCopies copies = new WideCopies(Source.IBDIAGNET_PM);
         String port = null;
@@ -96,8 +103,12 @@ public final class IbdiagnetPmReader implements CaptureReader {
             countersInBlock++;
             if (value.equals("NA") || value.equals("N/A")) {
                 b.absent(port, name, lineNo, "NA in ibdiagnet2.pm (not supported by the device)");
-            } else if (Guids.isWideHex(value)) {
-                b.attr(port, name, value, lineNo);
+            } else if (Guids.isWide(value)) {
+                if (Catalogue.standard().lookup(Source.IBDIAGNET_PM, name).isPresent()) {
+                    b.absent(port, name, lineNo, "value " + value + " is above 2^63-1 (unset or invalid field)");
+                } else {
+                    b.attr(port, name, value, lineNo);
+                }
             } else {
                 copies.add(name, Values.parseCounter(value, file, lineNo), lineNo);
             }
@@ -106,11 +117,11 @@ public final class IbdiagnetPmReader implements CaptureReader {
         if (countersInBlock == 0) throw new CaptureException(file, portLine, "port block has no counter lines (file truncated?)");
         disagreements += copies.emit(b, port);
         b.noise(noise);
+        copies.warnInconsistent(b);
         if (disagreements > 0) {
             b.warn(disagreements + " classic counter(s) differ from their _extended copy without being pegged (read by separate "
                     + "queries on a live port); kept the 64-bit copy");
         }
-        return b.build();
     }
 
     static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }

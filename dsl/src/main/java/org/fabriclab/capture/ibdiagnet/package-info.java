@@ -3,7 +3,9 @@
  * per-port counter blocks), {@link org.fabriclab.capture.ibdiagnet.IbdiagnetCsvReader}
  * ({@code ibdiagnet2.db_csv}: PM_INFO readings, PM_DELTA as the {@code pm_delta} table, other
  * sections as string tables) and {@link org.fabriclab.capture.ibdiagnet.IbdiagnetLogReader}
- * ({@code ibdiagnet2.log}: stage summary and run facts, no counters). Ports are named
+ * ({@code ibdiagnet2.log}: stage summary and run facts, no counters), and
+ * {@link org.fabriclab.capture.ibdiagnet.IbdiagnetDirReader} (an ibdiagnet output folder as one
+ * capture). Ports are named
  * {@code guid 0x<16 hex>/<port>}.
  *
  * <pre>{@code

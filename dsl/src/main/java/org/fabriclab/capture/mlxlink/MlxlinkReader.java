@@ -32,6 +32,10 @@ import org.fabriclab.catalogue.Source;
  * (mlxlink's default port is 1), any other device (PCI address, {@code /dev/mst/...}) gives
  * {@code mlxlink <device>}; without a command line the port is {@code mlxlink <file name stem>}.
  * Several outputs in one file are split at each command line.
+ * <p>Field names follow mstflint's {@code mlxlink/modules/mlxlink_commander.cpp} ({@code setPrintVal}
+ * calls); module values print as {@code value [low..high]} when the module has diagnostics
+ * ({@code getValueAndThresholdsStr}), older tools print {@code 45C}: the leading number is taken. No
+ * public mlxlink capture exists; the test fixtures were written from that source.
  *
  * <pre>{@code
  * Capture c = new MlxlinkReader().read(Input.of(Path.of("mlxlink_mlx5_0.txt")));
@@ -156,7 +160,7 @@ public final class MlxlinkReader implements CaptureReader {
         return "mlxlink " + dev + (port == null ? "" : "/" + port);
     }
 
-    private static String fallbackPort(Input in) {
+    static String fallbackPort(Input in) {
         String n = in.fileName();
         int dot = n.lastIndexOf('.');
         return "mlxlink " + (dot > 0 ? n.substring(0, dot) : n);

@@ -104,8 +104,8 @@ public final class PerftestReader implements CaptureReader {
             if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
             if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
-            Matcher title = TITLE.matcher(t);
-            if (title.matches()) { runs.add(new Run(lineNo, title.group(1).trim())); continue; }
+            Matcher title = t.endsWith("Test") ? TITLE.matcher(t) : null;
+            if (title != null && title.matches()) { runs.add(new Run(lineNo, title.group(1).trim())); continue; }
             if (t.startsWith("#bytes") || t.startsWith("#flows")) {
                 List<String> cols = new ArrayList<>();
                 Matcher c = COLUMN.matcher(t);

@@ -56,8 +56,10 @@ public final class UfmCsvReader implements CaptureReader {
             if (headerIdx < 0) headerIdx = i; else dataLines.add(i + 1);
         }
         if (headerIdx < 0) throw new CaptureException(file, 0, "empty file, expected UFM telemetry CSV");
-        String headerLine = lines.get(headerIdx);
-        int nCols = headerLine.split(",", -1).length;
+        // the header's cell count, split by univocity (the parser Tablesaw reads with), so quoting is honoured
+        String[] headerCells = new com.univocity.parsers.csv.CsvParser(new com.univocity.parsers.csv.CsvParserSettings())
+                .parseLine(lines.get(headerIdx));
+        int nCols = headerCells == null ? 0 : headerCells.length;
         ColumnType[] types = new ColumnType[nCols];
         java.util.Arrays.fill(types, ColumnType.STRING);
         Table raw;
@@ -65,6 +67,15 @@ public final class UfmCsvReader implements CaptureReader {
             raw = Table.read().usingOptions(CsvReadOptions.builder(new StringReader(String.join("\n", lines)))
                     .header(true).columnTypes(types).missingValueIndicator().maxCharsPerColumn(1 << 16).tableName(file));
         } catch (RuntimeException e) {
+            // Tablesaw names the 1-based data row ("Row number 2 contains 6 columns. 7 expected.")
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("Row number (\\d+) contains (\\d+) columns")
+                    .matcher(String.valueOf(e.getMessage()));
+            if (m.find()) {
+                int row = Integer.parseInt(m.group(1));
+                int line = row >= 1 && row <= dataLines.size() ? dataLines.get(row - 1) : 0;
+                throw new CaptureException(file, line, "expected " + nCols + " comma-separated cells as in the header, found "
+                        + m.group(2), e);
+            }
             throw new CaptureException(file, 0, "cannot read as CSV (expected " + nCols + " columns as in the header): "
                     + e.getMessage(), e);
         }
@@ -86,11 +97,6 @@ public final class UfmCsvReader implements CaptureReader {
         UfmSeries series = new UfmSeries(file);
         for (int r = 0; r < raw.rowCount(); r++) {
             int line = dataLines.get(r);
-            String[] physical = lines.get(line - 1).split(",", -1);
-            if (physical.length != nCols) {
-                throw new CaptureException(file, line, "expected " + nCols + " comma-separated cells as in the header, found "
-                        + physical.length);
-            }
             long timestamp = Values.parseCounter(raw.stringColumn(ts).get(r), file, line);
             long portNum = Values.parseCounter(raw.stringColumn(num).get(r), file, line);
             Map<String, Long> counters = new LinkedHashMap<>();

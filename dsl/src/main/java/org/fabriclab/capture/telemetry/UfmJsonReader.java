@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Reads UFM telemetry as the fluentd plugin streams it: an object
  * {@code {"timestamp": "...", "type": "full", "values": [ {...}, ... ]}} (or an array of such
- * objects, or an array of samples), each sample {@code {"timestamp": <epoch µs>, "node_guid",
+ * objects, or an array of samples, or several messages one after another), each sample {@code {"timestamp": <epoch µs>, "node_guid",
  * "port_guid", "port_num", <counter>: <number>, ...}}. Produces the {@code telemetry} table and the
  * latest readings per port (see {@link UfmSeries}).
  *
@@ -53,17 +53,20 @@ public final class UfmJsonReader implements CaptureReader {
         try (JsonParser p = MAPPER.createParser(in.text())) {
             JsonToken t = p.nextToken();
             if (t == null) throw new CaptureException(file, 0, "empty JSON, expected UFM telemetry");
-            if (t == JsonToken.START_OBJECT) message(p, series, file);
-            else if (t == JsonToken.START_ARRAY) {
-                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a JSON object in the array");
-                    int line = line(p);
-                    JsonNode node = p.readValueAsTree();
-                    if (node.has("values")) values(node.get("values"), series, file, line);
-                    else sample(node, series, file, line);
+            // one message, an array, or several messages one after another (a fluentd log, JSON lines)
+            for (; t != null; t = p.nextToken()) {
+                if (t == JsonToken.START_OBJECT) message(p, series, file);
+                else if (t == JsonToken.START_ARRAY) {
+                    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                        if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a JSON object in the array");
+                        int line = line(p);
+                        JsonNode node = p.readValueAsTree();
+                        if (node.has("values")) values(node.get("values"), series, file, line);
+                        else sample(node, series, file, line);
+                    }
+                } else {
+                    throw new CaptureException(file, line(p), "expected a JSON object or array of UFM telemetry");
                 }
-            } else {
-                throw new CaptureException(file, line(p), "expected a JSON object or array of UFM telemetry");
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();

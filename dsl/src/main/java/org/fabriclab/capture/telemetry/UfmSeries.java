@@ -162,6 +162,7 @@ final class UfmSeries {
             s.counters.forEach((raw, v) -> copies.add(raw, v, s.line));
             dropped += copies.emit(b, s.port);
         }
+        copies.warnInconsistent(b);
         if (dropped > 0) {
             b.warn(dropped + " narrow counter copies differ from their 64-bit copy in the latest samples; kept the 64-bit copy");
         }

@@ -35,7 +35,9 @@ class IbdiagnetCsvReaderTest {
         assertEquals(291483615L, d.longColumn("PortXmitDataExtended").getLong(1));
         assertTrue(d.longColumn("PortLoopingErrors").isMissing(0), "-1 is missing, not a delta");
         assertEquals("--pm_pause_time 5, -r", c.measurements("RUN_INFO").orElseThrow().stringColumn("Args").get(0));
-        assertTrue(c.readings().stream().noneMatch(r -> r.file().isEmpty()));
+        assertEquals("180", c.attr("guid 0xb0cf0e0300d33fc0/2", "lid").orElseThrow(), "switch ports take the LID of port 0");
+        assertEquals("switch-a/U1", c.attr("guid 0xb0cf0e0300d33fc0/1", "node_desc").orElseThrow());
+        assertEquals(2, c.ports().size(), "PORTS rows outside PM_INFO add no ports");
     }
 
     @Test void sniffing() {

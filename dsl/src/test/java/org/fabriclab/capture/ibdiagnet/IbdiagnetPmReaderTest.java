@@ -34,6 +34,18 @@ class IbdiagnetPmReaderTest {
         assertTrue(s.absents("guid 0x5c25730300e6706e/2").containsKey("PortLoopingErrors"), "NA is absent, not 0");
     }
 
+    @Test void wideCopyBelowAPeggedNarrowCopyIsLeftOut() {
+        // seen on a ConnectX port of the public sequoia fabric: symbol_error_counter pegged, the _extended copy 0
+        Capture c = reader.read(Input.ofText("w.pm", "Port=1 Lid=0x0049 GUID=0xc470bd0300100612 Device=4129 Port Name=h/mlx5_9\n"
+                + "symbol_error_counter=0x0000ffff\nsymbol_error_counter_extended=0x0000000000000000\n"
+                + "port_rcv_errors=0x0083\nport_rcv_errors_extended=18446744073709551576\n"));
+        Snapshot s = Snapshot.ofCaptures("w", List.of(c));
+        assertEquals(0xffffL, s.value("guid 0xc470bd0300100612/1", "SymbolErrorCounter").getAsLong(), "pegged: no verdict downstream");
+        assertEquals(0x83L, s.value("guid 0xc470bd0300100612/1", "PortRcvErrors").getAsLong());
+        assertTrue(c.warnings().get(0).startsWith("1 64-bit counter copies are below their narrow copy"), c.warnings().toString());
+        assertTrue(c.absents().stream().anyMatch(a -> a.rawName().equals("port_rcv_errors_extended") && a.reason().contains("above 2^63-1")));
+    }
+
     @Test void sniffing() {
         Input pm = GoldenCapture.input(getClass(), "two_ports.pm");
         assertEquals(95, reader.sniff(pm));

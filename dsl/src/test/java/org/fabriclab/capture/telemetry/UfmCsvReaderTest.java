@@ -54,8 +54,9 @@ class UfmCsvReaderTest {
     }
 
     @Test void truncatedRow() {
-        BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,0x1,1,100\n1762000060000000,0x1,,0x1,0x1,1\n", 0,
-                "expected");
+        BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,0x1,1,100\n\n1762000060000000,0x1,,0x1,0x1,1\n", 4,
+                "expected 7 comma-separated cells as in the header, found 6");
+        BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,0x1,1,100,7\n", 2, "found 8");
         BadCaptureInput.fails(reader, "t.csv", HEADER, 0, "no telemetry samples");
     }
 
@@ -63,6 +64,11 @@ class UfmCsvReaderTest {
         BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,0x1,1,12x\n", 2, "found '12x'");
         BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,zz,1,12\n", 2, "expected a GUID");
         BadCaptureInput.fails(reader, "t.csv", HEADER + "1762000000000000,0x1,,0x1,0x1,1,18446744073709551615\n", 2, "above 2^63-1");
+    }
+
+    @Test void quotedCellWithComma() {
+        Capture c = reader.read(Input.ofText("q.csv", HEADER + "1762000000000000,\"0x1,x\",,0x1,0x1,1,100\n"));
+        assertEquals(100L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
     }
 
     @Test void missingColumns() {

@@ -35,6 +35,16 @@ class UfmJsonReaderTest {
         assertEquals(3L, s.value(p, "LinkDownedCounter").getAsLong());
     }
 
+    @Test void severalMessagesOneAfterAnother() {
+        String m1 = "{\"type\": \"full\", \"values\": [{\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, "
+                + "\"PortXmitDataExtended\": 10}]}";
+        String m2 = m1.replace("1762000000000000", "1762000060000000").replace(": 10}", ": 25}");
+        Capture c = reader.read(Input.ofText("lines.json", m1 + "\n" + m2 + "\n"));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(2, t.rowCount());
+        assertEquals(25L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value(), "latest sample");
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "ufm_fluentd.json");
         assertEquals(90, reader.sniff(in));
