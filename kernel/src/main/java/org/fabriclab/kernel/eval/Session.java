@@ -119,7 +119,7 @@ public final class Session implements AutoCloseable {
             }
             int lead = leadingWhitespace(rest);
             int startLine = lineOf(code, consumed + lead);
-            CellResult r = evalSnippet(src, cellNumber, startLine, code);
+            CellResult r = evalSnippet(src.stripLeading(), cellNumber, startLine, code);
             if (!r.ok()) return r;
             last = r;
             consumed += rest.length() - remaining.length();
