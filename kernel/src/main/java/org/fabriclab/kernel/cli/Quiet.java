@@ -8,6 +8,7 @@ final class Quiet {
     private Quiet() {}
 
     static void initLibraries() {
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
         try {
             Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
         } catch (ReflectiveOperationException | LinkageError ignored) {
