@@ -105,9 +105,9 @@ public final class KernelServer implements AutoCloseable {
     private void openSession() {
         try {
             Session s = Session.open();
-            s.eval("1 + 1", 0); // warms javac, the wrappers and the loader before the first cell
-            Renderers.standard().bundle(1, Mime.DEFAULT);
+            // no warm-up cell: the first user cell would wait for it (start-to-first-result counts)
             session.complete(s);
+            Renderers.standard().bundle(1, Mime.DEFAULT);
         } catch (Throwable t) {
             LOG.log(Level.SEVERE, "JShell session failed to start", t);
             session.completeExceptionally(t);
