@@ -17,6 +17,12 @@ public final class AtomicWrite {
         try {
             Files.write(tmp, bytes);
             try {
+                // temp files are created owner-only; the target is an ordinary readable file
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: keep the default permissions
+            }
+            try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);

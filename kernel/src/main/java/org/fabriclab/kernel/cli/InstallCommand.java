@@ -73,6 +73,7 @@ final class InstallCommand implements Callable<Integer> {
 
     /** One warm-up run of the kernel's startup path with -XX:ArchiveClassesAtExit. */
     private static boolean archive(Path exe, Path jsa) throws IOException, InterruptedException {
+        Files.deleteIfExists(jsa); // a stale archive (read-only, from an older build) would not be replaced
         List<String> cmd = new ArrayList<>(List.of(exe.toString(), "warmup"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Path log = Files.createTempFile("fabriclab-cds", ".log");
