@@ -35,6 +35,9 @@ final class CellExecutionControl extends LocalExecutionControl {
     private final AtomicLong ids = new AtomicLong();
     private final ThreadGroup group = new ThreadGroup("fabriclab-cells");
     private volatile Thread running;
+    /** A cell is being evaluated (compiling or running); an interrupt while compiling is kept for the run. */
+    private volatile boolean inCell;
+    private volatile boolean pendingStop;
 
     CellExecutionControl(CellLoader loader) {
         super(loader);
@@ -43,7 +46,22 @@ final class CellExecutionControl extends LocalExecutionControl {
 
     CellLoader loader() { return loader; }
 
+    /** Session calls these around each cell, so an interrupt during compilation is not lost. */
+    void cellStarted() {
+        pendingStop = false;
+        inCell = true;
+    }
+
+    void cellEnded() {
+        inCell = false;
+        pendingStop = false;
+    }
+
     @Override protected String invoke(Method doit) throws Exception {
+        if (pendingStop) {
+            pendingStop = false;
+            throw new InvocationTargetException(new InterruptedException("interrupted before the cell started running"));
+        }
         Object[] res = new Object[1];
         Throwable[] thrown = new Throwable[1];
         Thread t = new Thread(group, () -> {
@@ -90,7 +108,10 @@ final class CellExecutionControl extends LocalExecutionControl {
 
     @Override public void stop() {
         Thread t = running;
-        if (t == null) return;
+        if (t == null) {
+            if (inCell) pendingStop = true;
+            return;
+        }
         t.interrupt();
         Thread killer = new Thread(() -> {
             try {

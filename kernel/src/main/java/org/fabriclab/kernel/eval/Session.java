@@ -82,11 +82,14 @@ public final class Session implements AutoCloseable {
 
     /** Runs a cell; {@code cellNumber} labels traceback frames ({@code Cell[n]}). */
     public CellResult eval(String code, int cellNumber) {
+        control.cellStarted();
         try {
             return evalCell(code, cellNumber);
         } catch (StackOverflowError | OutOfMemoryError e) {
             return CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
                     List.of(e.getClass().getName() + ": " + e.getMessage() + " (while compiling Cell[" + cellNumber + "])")));
+        } finally {
+            control.cellEnded();
         }
     }
 

@@ -73,4 +73,22 @@ class SessionTest {
         assertEquals("IllegalArgumentException", s.eval("%nope", 12).error().ename());
         assertTrue(s.eval("%imports\n1 + 1", 13).hasValue(), "code after magic lines runs");
     }
+
+    @Test void anInterruptWhileCompilingStopsTheCellWhenItStarts() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread stopper = new Thread(() -> {
+            while (!done.get()) {
+                s.stop(); // asks again and again, also while the cell compiles
+                Thread.onSpinWait();
+            }
+        });
+        stopper.setDaemon(true);
+        stopper.start();
+        CellResult r = s.eval("{ long n = 0; while (true) { n++; } }", 14);
+        done.set(true);
+        stopper.join(5000);
+        assertFalse(r.ok());
+        assertTrue(r.error().ename().equals("java.lang.InterruptedException") || r.error().ename().equals("java.lang.ThreadDeath"), r.error().ename());
+        assertTrue(s.eval("1", 15).ok(), "the next cell runs normally");
+    }
 }

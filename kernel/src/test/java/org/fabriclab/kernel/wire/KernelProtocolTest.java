@@ -88,20 +88,31 @@ class KernelProtocolTest {
 
     @Test void interruptStopsABusyLoopAndKeepsState() throws Exception {
         k.run("String kept = \"still here\";");
-        String id = k.send(k.shell, "execute_request", k.exec("long spins = 0;\nwhile (true) { spins++; }"));
-        Thread.sleep(700);
+        String id = k.send(k.shell, "execute_request", k.exec("long spins = 0;\n{\n  System.out.println(\"spinning\");\n  while (true) { spins++; }\n}"));
+        awaitStream(id, "spinning");
         String ir = k.send(k.control, "interrupt_request", TestKernel.JSON.createObjectNode());
         assertEquals("ok", k.reply(k.control, ir, 5000).path("content").path("status").asText());
-        JsonNode r = k.reply(k.shell, id, 10_000);
+        JsonNode r = k.reply(k.shell, id, 20_000);
         assertNotNull(r, "the busy cell must end after an interrupt");
         assertEquals("error", r.path("content").path("status").asText());
         assertEquals("java.lang.ThreadDeath", r.path("content").path("ename").asText(), "Java 17 stops an uninterruptible loop with Thread.stop");
-        String sleeping = k.send(k.shell, "execute_request", k.exec("Thread.sleep(60_000);"));
-        Thread.sleep(500);
+        String sleeping = k.send(k.shell, "execute_request", k.exec("{\n  System.out.println(\"sleeping\");\n  Thread.sleep(60_000);\n}"));
+        awaitStream(sleeping, "sleeping");
         k.send(k.control, "interrupt_request", TestKernel.JSON.createObjectNode());
-        JsonNode s = k.reply(k.shell, sleeping, 10_000);
+        JsonNode s = k.reply(k.shell, sleeping, 20_000);
         assertEquals("java.lang.InterruptedException", s.path("content").path("ename").asText());
         assertEquals("\"still here\"", k.run("kept").text());
+    }
+
+    /** Waits for a cell's stdout to contain {@code text} (so the cell is running, not compiling). */
+    private void awaitStream(String msgId, String text) throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode m = k.recv(k.iopub, 1000);
+            if (m != null && m.path("parent_header").path("msg_id").asText().equals(msgId)
+                    && m.path("header").path("msg_type").asText().equals("stream") && m.path("content").path("text").asText().contains(text)) return;
+        }
+        throw new AssertionError("cell never printed " + text);
     }
 
     @Test void completeInspectIsCompleteHistory() throws Exception {
