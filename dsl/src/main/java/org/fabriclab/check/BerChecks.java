@@ -22,7 +22,8 @@ import tech.tablesaw.api.Table;
  * in a UFM telemetry series, and derived from counters as
  * {@code symbol errors / (link rate bits/s x elapsed s)}.
  * <p>Grading: effective and symbol BER fail above the threshold under {@link Policy#BER} and above
- * zero under {@link Policy#ZERO_TOLERANCE}. Raw (pre-FEC) BER is reported as {@link Outcome#INFO}
+ * zero under {@link Policy#ZERO_TOLERANCE}; a counter-derived BER is reported as {@link Outcome#INFO}
+ * under zero tolerance, where the counter's own limit grades the same errors. Raw (pre-FEC) BER is reported as {@link Outcome#INFO}
  * unless a raw threshold is given: pre-FEC errors are what FEC exists to correct, so grading them
  * against the post-FEC threshold would fail every healthy HDR/NDR link.
  *
@@ -114,7 +115,13 @@ public final class BerChecks {
                 double ber = cd.delta() / bits;
                 CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta() + " errors / (" + fmt(rate.getAsDouble())
                         + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)");
-                rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), r.limit(), r.margin(), r.outcome(), r.reason()));
+                if (policy == Policy.ZERO_TOLERANCE) {
+                    // the counter's own limit grades it under zero tolerance; grading the same errors twice would override an explicit -P
+                    rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), Double.NaN, Double.NaN, Outcome.INFO,
+                            "graded by the " + c + " limit under zero tolerance; " + r.reason().substring(r.reason().indexOf("; ") + 2)));
+                } else {
+                    rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), r.limit(), r.margin(), r.outcome(), r.reason()));
+                }
             }
         }
         return rows;

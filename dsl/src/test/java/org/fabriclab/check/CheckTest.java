@@ -73,9 +73,13 @@ class CheckTest {
         }
     }
 
-    @Test void zeroToleranceFailsAnyBitError() {
+    @Test void zeroToleranceGradesSymbolErrorsOnceThroughTheCounterLimit() {
         CheckResult r = Check.of(delta(50, 51, Map.of())).elapsed(10).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
-        assertEquals(Outcome.FAIL, row(r, "symbol_ber(SymbolErrorCounter)").outcome());
+        assertEquals(Outcome.FAIL, row(r, "SymbolErrorCounter").outcome(), "one error fails the fleet gate");
+        assertEquals(Outcome.INFO, row(r, "symbol_ber(SymbolErrorCounter)").outcome(), "the derived BER is reported, not graded twice");
+        assertEquals(1e-12, row(r, "symbol_ber(SymbolErrorCounter)").value(), 1e-27);
+        CheckResult allowed = Check.of(delta(50, 53, Map.of())).limits("SymbolErrorCounter=3").elapsed(10).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        assertEquals(0, allowed.exitCode(), "an explicit -P limit is not overridden by the derived BER");
     }
 
     @Test void unknownRateIsNoVerdictUnderBer() {
