@@ -167,7 +167,8 @@ public final class Series {
             }
         }
         start[ports.size()] = n;
-        return new Series(ports.toArray(new String[0]), start, ts, counters, new LinkedHashMap<>(), null, null);
+        return new Series(ports.toArray(new String[0]), start, ts, counters, new LinkedHashMap<>(), new String[ports.size()],
+                new String[ports.size()]);
     }
 
     public int portCount() { return ports.length; }
