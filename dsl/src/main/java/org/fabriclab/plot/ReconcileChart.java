@@ -16,9 +16,10 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The reconciliation chart. Up to {@code maxRows} port/tests (default 40): per port/test, side by
- * side, perftest BW (circle), counter-derived BW (diamond) and the link rate (grey square), in Gb/s,
- * coloured by case. Beyond that, one point per port/test: perftest BW / link rate against counter BW
+ * The reconciliation chart. Up to {@code maxRows} port/tests (default 40): one row per port/test
+ * (labels on the y axis, so long port names stay readable), with perftest BW (circle),
+ * counter-derived BW (diamond) and the link rate (grey square) side by side on a Gb/s axis, coloured
+ * by case. Beyond that, one point per port/test: perftest BW / link rate against counter BW
  * / link rate, coloured by case, with the line-rate reference at 1, so 500 ports stay readable.
  *
  * <pre>{@code
@@ -51,30 +52,37 @@ public final class ReconcileChart {
     }
 
     private XYChart sideBySide(List<PortReconciliation> rows) {
-        XYChart c = new XYChartBuilder().width(Math.max(700, 60 * rows.size() + 250)).height(500)
-                .title("perftest vs counters vs link rate (" + rows.size() + " port/tests, coloured by case)")
-                .xAxisTitle("port / test").yAxisTitle("bandwidth (Gb/s)").build();
+        int n = rows.size();
+        XYChart c = new XYChartBuilder().width(1000).height(Math.max(400, 45 * n + 150))
+                .title("perftest vs counters vs link rate (" + n + " port/tests, coloured by case)")
+                .xAxisTitle("bandwidth (Gb/s)").yAxisTitle("port / test").build();
         c.getStyler().setLegendVisible(true);
-        c.getStyler().setXAxisLabelRotation(30);
         List<String> labels = new ArrayList<>();
-        for (PortReconciliation p : rows) labels.add(p.port() + " " + p.role());
-        c.getStyler().setxAxisTickLabelsFormattingFunction(x -> {
-            long i = Math.round(x);
-            return Math.abs(x - i) < 1e-9 && i >= 0 && i < labels.size() ? labels.get((int) i) : "";
+        for (int i = 0; i < n; i++) {
+            String l = rows.get(i).port() + " " + rows.get(i).role();
+            labels.add(labels.contains(l) ? l + " (" + (i + 1) + ")" : l);
+        }
+        // one row per port/test, the first at the top; XChart drops every tick label unless all are
+        // distinct, so ticks between rows get distinct blanks
+        c.getStyler().setyAxisTickLabelsFormattingFunction(y -> {
+            long k = Math.round(y);
+            return Math.abs(y - k) < 1e-9 && k >= 0 && k < n ? labels.get((int) (n - 1 - k))
+                    : " ".repeat((int) Math.min(400, Math.round(Math.abs(y) * 4) + 1));
         });
-        c.getStyler().setXAxisMin(-0.5);
-        c.getStyler().setXAxisMax(rows.size() - 0.5);
+        c.getStyler().setYAxisMin(-0.5);
+        c.getStyler().setYAxisMax(n - 0.5);
+        c.getStyler().setXAxisMin(0.0);
         List<Double> lx = new ArrayList<>(), ly = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            if (!Double.isNaN(rows.get(i).linkRateGbps())) { lx.add(i + 0.25); ly.add(rows.get(i).linkRateGbps()); }
+        for (int i = 0; i < n; i++) {
+            if (!Double.isNaN(rows.get(i).linkRateGbps())) { lx.add(rows.get(i).linkRateGbps()); ly.add(n - 1 - i - 0.25); }
         }
         for (Case k : Case.values()) {
             List<Double> px = new ArrayList<>(), py = new ArrayList<>(), cx = new ArrayList<>(), cy = new ArrayList<>();
-            for (int i = 0; i < rows.size(); i++) {
+            for (int i = 0; i < n; i++) {
                 PortReconciliation p = rows.get(i);
                 if (p.verdict() != k) continue;
-                if (!Double.isNaN(p.perftestBytesPerSec())) { px.add(i - 0.25); py.add(PortReconciliation.gbps(p.perftestBytesPerSec())); }
-                if (!Double.isNaN(p.counterBytesPerSec())) { cx.add((double) i); cy.add(PortReconciliation.gbps(p.counterBytesPerSec())); }
+                if (!Double.isNaN(p.perftestBytesPerSec())) { px.add(PortReconciliation.gbps(p.perftestBytesPerSec())); py.add(n - 1 - i + 0.25); }
+                if (!Double.isNaN(p.counterBytesPerSec())) { cx.add(PortReconciliation.gbps(p.counterBytesPerSec())); cy.add((double) (n - 1 - i)); }
             }
             if (!px.isEmpty()) scatter(c, "perftest BW, case " + k.label(), px, py, SeriesMarkers.CIRCLE, COLOURS.get(k));
             if (!cx.isEmpty()) scatter(c, "counter BW, case " + k.label(), cx, cy, SeriesMarkers.DIAMOND, COLOURS.get(k));

@@ -136,10 +136,11 @@ class PlotTest {
         XYChart c = ReconcileChart.of(r).chart();
         assertEquals(List.of("perftest BW, case A", "counter BW, case A", "perftest BW, case B1", "counter BW, case B1", "link rate"),
                 new ArrayList<>(c.getSeriesMap().keySet()));
-        assertEquals("bandwidth (Gb/s)", c.getYAxisTitle());
-        assertEquals("port / test", c.getXAxisTitle());
+        assertEquals("bandwidth (Gb/s)", c.getXAxisTitle());
+        assertEquals("port / test", c.getYAxisTitle());
         assertEquals(ReconcileChart.COLOURS.get(Case.A), c.getSeriesMap().get("counter BW, case A").getMarkerColor());
-        assertEquals("mlx5_1/1 client", c.getStyler().getxAxisTickLabelsFormattingFunction().apply(1.0));
+        assertEquals("mlx5_0/1 client", c.getStyler().getyAxisTickLabelsFormattingFunction().apply(1.0), "first row on top");
+        assertEquals("mlx5_1/1 client", c.getStyler().getyAxisTickLabelsFormattingFunction().apply(0.0));
     }
 
     @Test void reconcileChartWith500RowsIsANormalisedScatter() {

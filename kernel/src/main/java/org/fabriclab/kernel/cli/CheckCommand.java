@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * of PATH... (one sample); with them, to the delta, and PATH... only add BER sources (mlxlink,
  * UFM telemetry).
  */
-@Command(name = "check", description = {
+@Command(name = "check", mixinStandardHelpOptions = true, description = {
         "ibdiagnet-style checks: counter limits (-P NAME=N, all=N) on one sample or on a delta, and BER checks.",
         "Exit codes: 0 pass, 3 a failure, 4 no verdict (pegged, reset, missing, nothing checked), 2 bad input."})
 final class CheckCommand implements Callable<Integer> {
@@ -41,7 +41,7 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--policy", defaultValue = "zero-tolerance", description = "zero-tolerance (fleet gate, default) or ber (hardware replacement)") String policy;
     @Option(names = "--ber-threshold", description = "BER threshold of the ber policy (default 1e-12)") Double berThreshold;
     @Option(names = "--limit", description = "a limit NAME=N or all=N (repeatable); a value above N fails") List<String> limits = new ArrayList<>();
-    @Option(names = "--pm-pause-time", description = "seconds between the two samples for counter-derived BER (default ${DEFAULT-VALUE}, as ibdiagnet)",
+    @Option(names = "--pm-pause-time", description = "seconds between the two samples, for counter-derived BER (default ${DEFAULT-VALUE} as ibdiagnet; 0 = one sample)",
             defaultValue = "1") double pmPauseTime;
     @Option(names = "--rate-gbps", description = "link rate in Gb/s for counter-derived BER (else each port's captured rate)") Double rateGbps;
     @Option(names = "--json", description = "one JSON object per row") boolean json;
@@ -52,6 +52,10 @@ final class CheckCommand implements Callable<Integer> {
     @Override public Integer call() throws Exception {
         if ((before == null) != (after == null)) throw new IllegalArgumentException("check: give both --before and --after, or neither");
         if (before == null && (paths == null || paths.isEmpty())) throw new IllegalArgumentException("check needs PATH... (one sample) or --before PATH... --after PATH...");
+        if (pmPauseTime == 0 && before != null) {
+            throw new IllegalArgumentException("--pm-pause-time 0 means one sample (as ibdiagnet): give PATH... without --before/--after");
+        }
+        if (pmPauseTime < 0) throw new IllegalArgumentException("--pm-pause-time must be >= 0 seconds, found " + pmPauseTime);
         Policy p = Policy.of(policy);
         Check c;
         if (before != null) {

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab plot pause|ber|reconcile ... --out FILE.png|.svg}: writes a chart atomically. */
-@Command(name = "plot", description = "Write a chart as PNG or SVG: pause (pause-duration distribution), ber (BER trend), reconcile.",
+@Command(name = "plot", mixinStandardHelpOptions = true, description = "Write a chart as PNG or SVG: pause (pause-duration distribution), ber (BER trend), reconcile.",
         subcommands = {PlotCommand.Pause.class, PlotCommand.Ber.class, PlotCommand.Reconcile.class, CommandLine.HelpCommand.class})
 final class PlotCommand implements Runnable {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -56,7 +56,7 @@ final class PlotCommand implements Runnable {
         spec.commandLine().getOut().flush();
     }
 
-    @Command(name = "pause", description = "Pause duration per pause event, per priority: histogram and CDF (PNG holds both; SVG one: --cdf or --histogram).")
+    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause duration per pause event, per priority: histogram and CDF (PNG holds both; SVG one: --cdf or --histogram).")
     static final class Pause implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture, or ethtool -S snapshots in time order") List<Path> paths;
         @Option(names = "--interval", defaultValue = "1", description = "seconds between snapshots (default ${DEFAULT-VALUE})") double interval;
@@ -75,7 +75,7 @@ final class PlotCommand implements Runnable {
         }
     }
 
-    @Command(name = "ber", description = "BER trend per port over time: log y, threshold line, alerts (samples above it and link-health alerts) marked.")
+    @Command(name = "ber", mixinStandardHelpOptions = true, description = "BER trend per port over time: log y, threshold line, alerts (samples above it and link-health alerts) marked.")
     static final class Ber implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture with raw/effective/symbol BER") List<Path> paths;
         @Option(names = "--kind", defaultValue = "symbol_ber", description = "raw_ber, effective_ber or symbol_ber (default ${DEFAULT-VALUE})") String kind;
@@ -93,7 +93,7 @@ final class PlotCommand implements Runnable {
         }
     }
 
-    @Command(name = "reconcile", description = "perftest BW, counter BW and link rate per port/test, coloured by case.")
+    @Command(name = "reconcile", mixinStandardHelpOptions = true, description = "perftest BW, counter BW and link rate per port/test, coloured by case.")
     static final class Reconcile implements Callable<Integer> {
         @Option(names = "--perftest", required = true, arity = "1..*") List<Path> perftest;
         @Option(names = "--before", required = true, arity = "1..*") List<Path> before;

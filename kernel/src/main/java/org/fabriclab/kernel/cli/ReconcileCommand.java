@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * {@code fabriclab reconcile --perftest FILE --before PATH... --after PATH... [--duration S]
  * [--rate-gbps R] [--json]}: perftest BW vs counter-derived BW vs link rate per port, with the case.
  */
-@Command(name = "reconcile", description = {
+@Command(name = "reconcile", mixinStandardHelpOptions = true, description = {
         "perftest bandwidth vs port counters vs link rate, per port: case A (line rate), B1/B2 (far below, by xmit_wait), C (above).",
         "Exit codes: 0 every row has a case, 4 some row without a verdict, 2 bad input."})
 final class ReconcileCommand implements Callable<Integer> {

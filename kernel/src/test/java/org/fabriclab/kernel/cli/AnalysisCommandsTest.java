@@ -82,6 +82,9 @@ class AnalysisCommandsTest {
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("does/not/exist.txt"), missing.err());
         assertEquals(2, run("check", fx("after.json"), "--policy", "lenient").code());
+        Run zero = run("check", "--before", fx("before.json"), "--after", fx("after.json"), "--pm-pause-time", "0");
+        assertEquals(2, zero.code());
+        assertTrue(zero.err().contains("--pm-pause-time 0 means one sample"), zero.err());
     }
 
     @Test void reconcilePrintsCaseA() throws Exception {
