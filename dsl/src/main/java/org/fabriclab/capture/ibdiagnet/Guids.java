@@ -1,0 +1,33 @@
+package org.fabriclab.capture.ibdiagnet;
+
+import org.fabriclab.capture.CaptureException;
+
+/** GUID spelling shared by the ibdiagnet readers: {@code 0x} and 16 lowercase hex digits. */
+final class Guids {
+    private Guids() {}
+
+    /** Normalises {@code 0xB0CF0E0300D33FC0} or {@code 0x5c2573...} to 16 lowercase hex digits. */
+    static String normalise(String text, String file, int line) {
+        String t = text.trim();
+        String hex = t.startsWith("0x") || t.startsWith("0X") ? t.substring(2) : t;
+        if (hex.isEmpty() || hex.length() > 16) {
+            throw new CaptureException(file, line, "expected a GUID (0x and up to 16 hex digits), found '" + t + "'");
+        }
+        for (int i = 0; i < hex.length(); i++) {
+            if (Character.digit(hex.charAt(i), 16) < 0) {
+                throw new CaptureException(file, line, "expected a GUID (0x and up to 16 hex digits), found '" + t + "'");
+            }
+        }
+        return "0x" + "0".repeat(16 - hex.length()) + hex.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** True for a hex value that does not fit a signed 64-bit long (a mask such as 0xfffffffffffffffe). */
+    static boolean isWideHex(String text) {
+        String t = text.trim();
+        if (!(t.startsWith("0x") || t.startsWith("0X"))) return false;
+        String hex = t.substring(2);
+        if (hex.length() != 16) return false;
+        for (int i = 0; i < hex.length(); i++) if (Character.digit(hex.charAt(i), 16) < 0) return false;
+        return Character.digit(hex.charAt(0), 16) >= 8;
+    }
+}
