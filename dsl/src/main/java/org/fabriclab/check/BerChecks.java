@@ -36,6 +36,9 @@ public final class BerChecks {
     /** Counters whose delta is a count of symbol errors, for counter-derived symbol BER. */
     public static final List<String> SYMBOL_COUNTERS = List.of("SymbolErrorCounter", "rx_symbol_err_phy");
 
+    /** BER values at or below this are the "no errors" bound tools print for a zero count. */
+    public static final double ZERO_BER_FLOOR = 1e-200;
+
     private final Policy policy;
     private final double threshold;
     private final double rawThreshold;
@@ -60,7 +63,9 @@ public final class BerChecks {
                 String errs = ber.containsColumn(errCol) && !ber.column(errCol).isMissing(i) ? ", " + ber.column(errCol).getString(i) + " errors" : "";
                 String since = ber.containsColumn("time_since_clear_min") && !ber.column("time_since_clear_min").isMissing(i)
                         ? " over " + ber.column("time_since_clear_min").getString(i) + " min since clear" : "";
-                rows.add(grade(port, kind, "mlxlink", v.getAsDouble(), name + errs + since));
+                Long count = ber.containsColumn(errCol) && !ber.column(errCol).isMissing(i) && ber.column(errCol).get(i) instanceof Number n
+                        ? n.longValue() : null;
+                rows.add(grade(port, kind, "mlxlink", v.getAsDouble(), count, name + errs + since));
             }
         }
         return rows;
@@ -82,7 +87,7 @@ public final class BerChecks {
             }
         }
         List<CheckRow> rows = new ArrayList<>();
-        last.forEach((port, m) -> m.forEach((kind, vt) -> rows.add(grade(port, kind, "telemetry", vt[0],
+        last.forEach((port, m) -> m.forEach((kind, vt) -> rows.add(grade(port, kind, "telemetry", vt[0], null,
                 name + " at " + java.time.Instant.ofEpochMilli((long) vt[1])))));
         return rows;
     }
@@ -113,7 +118,7 @@ public final class BerChecks {
                 }
                 double bits = rate.getAsDouble() * 1e9 * elapsedSeconds;
                 double ber = cd.delta() / bits;
-                CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta() + " errors / (" + fmt(rate.getAsDouble())
+                CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta(), cd.delta() + " errors / (" + fmt(rate.getAsDouble())
                         + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)");
                 if (policy == Policy.ZERO_TOLERANCE) {
                     // the counter's own limit grades it under zero tolerance; grading the same errors twice would override an explicit -P
@@ -151,19 +156,26 @@ public final class BerChecks {
         return policy == Policy.ZERO_TOLERANCE ? 0 : threshold;
     }
 
-    CheckRow grade(String port, String kind, String basis, double v, String why) {
+    /**
+     * Grades one BER value. Under zero tolerance a post-FEC BER fails when errors were counted: the
+     * error count when the source gives one, else a BER above {@value #ZERO_BER_FLOOR} (mlxlink prints
+     * {@code 15E-255} and UFM {@code 1.5e-254} for a zero count: a bound, not an error).
+     */
+    CheckRow grade(String port, String kind, String basis, double v, Long errors, String why) {
         double lim = limit(kind);
         if (Double.isNaN(lim)) {
-            return new CheckRow(port, CheckRow.BER, kind, basis, null, v, Double.NaN, Double.NaN, Outcome.INFO,
+            return new CheckRow(port, CheckRow.BER, kind, basis, errors, v, Double.NaN, Double.NaN, Outcome.INFO,
                     "pre-FEC, corrected by FEC: reported, not graded (give a raw threshold to grade it); " + why);
         }
         if (Double.isNaN(v) || v < 0) {
-            return new CheckRow(port, CheckRow.BER, kind, basis, null, v, lim, Double.NaN, Outcome.NO_VERDICT, "no usable BER value; " + why);
+            return new CheckRow(port, CheckRow.BER, kind, basis, errors, v, lim, Double.NaN, Outcome.NO_VERDICT, "no usable BER value; " + why);
         }
-        Outcome o = v > lim ? Outcome.FAIL : Outcome.PASS;
-        String rule = (policy == Policy.ZERO_TOLERANCE && !kind.equals(Telemetry.RAW_BER)) ? "zero tolerance: any bit error fails"
-                : "threshold " + fmt(lim);
-        return new CheckRow(port, CheckRow.BER, kind, basis, null, v, lim, lim - v, o, rule + "; " + why);
+        boolean zeroTolerance = policy == Policy.ZERO_TOLERANCE && !kind.equals(Telemetry.RAW_BER);
+        Outcome o;
+        if (zeroTolerance) o = (errors != null ? errors > 0 : v > ZERO_BER_FLOOR) ? Outcome.FAIL : Outcome.PASS;
+        else o = v > lim ? Outcome.FAIL : Outcome.PASS;
+        String rule = zeroTolerance ? "zero tolerance: any bit error fails" : "threshold " + fmt(lim);
+        return new CheckRow(port, CheckRow.BER, kind, basis, errors, v, lim, lim - v, o, rule + "; " + why);
     }
 
     private static OptionalDouble dbl(Table t, String col, int i) {

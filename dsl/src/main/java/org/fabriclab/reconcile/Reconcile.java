@@ -129,7 +129,9 @@ public final class Reconcile implements Renderable {
         if (Double.isNaN(pBps)) pBps = r.bwBytesPerSec();
         if (r.bidirectional()) {
             String other = r.role().equals("client") ? "server" : r.role().equals("server") ? "client" : null;
-            if (other == null || !rolesByTest.contains(r.test() + "|" + other)) {
+            if (other == null) {
+                w.add("bidirectional test (-b) whose output does not say client or server: whether both sides were captured cannot be told; capture both outputs");
+            } else if (!rolesByTest.contains(r.test() + "|" + other)) {
                 w.add("bidirectional test (-b) but only the " + r.role() + " side was captured: the other direction's perftest output is missing, so the pair cannot be cross-checked");
             }
         }

@@ -110,11 +110,13 @@ class CheckTest {
         assertEquals(Outcome.NO_VERDICT, row(r2, "SymbolErrorCounter").outcome(), "a pegged value below the limit proves nothing");
     }
 
-    static Table berTable(double raw, double eff, double sym) {
+    static Table berTable(double raw, double eff, double sym) { return berTable(raw, eff, sym, 0); }
+
+    static Table berTable(double raw, double eff, double sym, long effErrors) {
         return Table.create("ber", StringColumn.create("port", List.of(P)), StringColumn.create("file", List.of("mlxlink.txt")),
                 DoubleColumn.create("time_since_clear_min", new double[] {60}), DoubleColumn.create("raw_ber", new double[] {raw}),
                 DoubleColumn.create("effective_ber", new double[] {eff}), DoubleColumn.create("symbol_ber", new double[] {sym}),
-                LongColumn.create("raw_errors", new long[] {1000}), LongColumn.create("effective_errors", new long[] {0}),
+                LongColumn.create("raw_errors", new long[] {1000}), LongColumn.create("effective_errors", new long[] {effErrors}),
                 LongColumn.create("symbol_errors", new long[] {0}));
     }
 
@@ -128,8 +130,10 @@ class CheckTest {
             assertEquals(want, r.rows().stream().filter(x -> x.name().equals("symbol_ber") && x.basis().equals("mlxlink")).findFirst().orElseThrow().outcome());
             assertEquals(Outcome.INFO, row(r, "raw_ber").outcome(), "raw BER is pre-FEC: reported only");
         }
-        CheckResult strict = Check.of(d).ber("m", berTable(1e-8, 1e-15, 0)).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        CheckResult strict = Check.of(d).ber("m", berTable(1e-8, 1e-15, 0, 1)).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.FAIL, row(strict, "effective_ber").outcome(), "zero tolerance: any post-FEC error fails");
+        CheckResult bound = Check.of(d).ber("m", berTable(1e-8, 1.5e-254, 1.5e-254, 0)).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        assertEquals(Outcome.PASS, row(bound, "effective_ber").outcome(), "mlxlink prints 15E-255 for a zero count: not an error");
         assertEquals(Outcome.PASS, strict.rows().stream().filter(x -> x.name().equals("symbol_ber") && x.basis().equals("mlxlink")).findFirst().orElseThrow().outcome());
         CheckResult raw = Check.of(d).ber("m", berTable(1e-8, 0, 0)).rawBerThreshold(1e-9).policy(Policy.BER);
         assertEquals(Outcome.FAIL, row(raw, "raw_ber").outcome());
