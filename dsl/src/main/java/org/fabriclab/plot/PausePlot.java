@@ -182,7 +182,7 @@ public final class PausePlot implements Renderable {
     }
 
     /** Both charts, histogram first. */
-    public List<Chart<?, ?>> charts() { return List.of(histogram(), cdf()); }
+    @Override public List<Chart<?, ?>> charts() { return List.of(histogram(), cdf()); }
 
     @Override public Table table() {
         StringColumn port = StringColumn.create("port"), series = StringColumn.create("priority");
