@@ -31,6 +31,12 @@ import tech.tablesaw.api.Table;
  * var after  = snapshot("datasets/roce-pause-storm/after");
  * var v = delta(before, after).moved(TB).classify(ROCE);
  * v.table();
+ *
+ * check(delta(before, after)).limits("all=0").policy(ZERO_TOLERANCE);          // fleet gate
+ * check(delta(before, after)).elapsed(10).policy(BER);                          // replace hardware?
+ * reconcile(capture("ib_write_bw.log")).counters(before, after).duration(10);   // case A/B1/B2/C
+ * healthRules().run(series(capture("ufm.csv").measurements("telemetry").get()));
+ * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).histogram();
  * }</pre>
  */
 public final class Fabric {
