@@ -10,7 +10,9 @@ import tech.tablesaw.api.Table;
 /**
  * Runs the rule engines over a series. Immutable; configure with the {@code with}-style steps, then
  * {@link #run}. Engines loop over primitive arrays ({@link Series}); a Tablesaw table is converted
- * once.
+ * once. The plugin applies the symbol-error rule to NDR links only (its thresholds are NDR error
+ * counts, see {@code SymbolErrorRule}); for an HDR fabric switch it off with
+ * {@code symbolErrors(false, 2.88, 3)}.
  *
  * <pre>{@code
  * HealthReport r = HealthRules.defaults()
