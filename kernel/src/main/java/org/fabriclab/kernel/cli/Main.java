@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
         description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
-        subcommands = {ShowCommand.class, ClassifyCommand.class,
+        subcommands = {ShowCommand.class, ClassifyCommand.class, CheckCommand.class, ReconcileCommand.class, PlotCommand.class,
                 KernelCommand.class, InstallCommand.class, ReplCommand.class, RunCommand.class, WarmupCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
