@@ -1,0 +1,107 @@
+package org.fabriclab.kernel.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabriclab install [--user|--sys-prefix|--prefix DIR]}: writes the kernelspec
+ * {@code kernels/fabriclab/} (kernel.json with display name "Java (fabriclab)", interrupt_mode
+ * message, argv = this checkout's {@code ./fabriclab kernel {connection_file}} as an absolute path,
+ * logos 32 and 64) and, unless {@code --no-cds}, a class-data-sharing archive made by one warm-up
+ * run so the kernel starts faster. Prints where it went.
+ */
+@Command(name = "install", description = "Install the Jupyter kernelspec \"Java (fabriclab)\".")
+final class InstallCommand implements Callable<Integer> {
+    static final String NAME = "fabriclab";
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
+
+    static final class Where {
+        @Option(names = "--user", description = "per-user Jupyter data dir (default)") boolean user;
+        @Option(names = "--sys-prefix", description = "the active environment: $VIRTUAL_ENV or $CONDA_PREFIX, else /usr") boolean sysPrefix;
+        @Option(names = "--prefix", paramLabel = "DIR", description = "DIR/share/jupyter/kernels") Path prefix;
+    }
+
+    @ArgGroup(exclusive = true) Where where = new Where();
+    @Option(names = "--no-cds", description = "skip the class-data-sharing archive (faster install, slower kernel start)") boolean noCds;
+    @Option(names = "--launcher", hidden = true, description = "the fabriclab launcher (default: the one running)") Path launcher;
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override public Integer call() throws Exception {
+        Path dir = kernelsDir().resolve(NAME);
+        Path exe = launcher != null ? launcher : home().resolve("fabriclab");
+        if (!Files.isExecutable(exe)) throw new IllegalArgumentException("launcher " + exe + " is not executable (run install through ./fabriclab)");
+        exe = exe.toAbsolutePath().normalize();
+        Files.createDirectories(dir);
+        String flags = JVM_FLAGS;
+        PrintWriter out = spec.commandLine().getOut();
+        if (!noCds) {
+            Path jsa = dir.resolve("fabriclab.jsa");
+            if (archive(exe, jsa)) flags += " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto";
+            else spec.commandLine().getErr().println("fabriclab: class-data-sharing archive not made; the kernel starts without it");
+        }
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("argv", List.of(exe.toString(), "kernel", "{connection_file}"));
+        spec.put("display_name", "Java (fabriclab)");
+        spec.put("language", "java");
+        spec.put("interrupt_mode", "message");
+        spec.put("env", Map.of("FABRICLAB_JAVA_OPTS", flags));
+        spec.put("metadata", Map.of("debugger", false));
+        byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(spec);
+        AtomicWrite.write(dir.resolve("kernel.json"), json);
+        AtomicWrite.write(dir.resolve("logo-32x32.png"), Logos.png(32));
+        AtomicWrite.write(dir.resolve("logo-64x64.png"), Logos.png(64));
+        out.println("Installed kernelspec " + NAME + " (\"Java (fabriclab)\") in " + dir);
+        out.flush();
+        return Main.OK;
+    }
+
+    /** One warm-up run of the kernel's startup path with -XX:ArchiveClassesAtExit. */
+    private static boolean archive(Path exe, Path jsa) throws IOException, InterruptedException {
+        Files.deleteIfExists(jsa); // a stale archive (read-only, from an older build) would not be replaced
+        List<String> cmd = new ArrayList<>(List.of(exe.toString(), "warmup"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Path log = Files.createTempFile("fabriclab-cds", ".log");
+        pb.redirectOutput(log.toFile());
+        pb.environment().put("FABRICLAB_JAVA_OPTS", JVM_FLAGS + " -XX:ArchiveClassesAtExit=" + jsa);
+        Process p = pb.start();
+        boolean finished = p.waitFor(120, TimeUnit.SECONDS);
+        if (!finished) p.destroyForcibly();
+        Files.deleteIfExists(log);
+        return finished && p.exitValue() == 0 && Files.isRegularFile(jsa);
+    }
+
+    private Path kernelsDir() {
+        if (where.prefix != null) return where.prefix.toAbsolutePath().resolve("share/jupyter/kernels");
+        if (where.sysPrefix) {
+            String env = System.getenv("VIRTUAL_ENV");
+            if (env == null) env = System.getenv("CONDA_PREFIX");
+            return Path.of(env == null ? "/usr" : env).resolve("share/jupyter/kernels");
+        }
+        String data = System.getenv("JUPYTER_DATA_DIR");
+        if (data != null && !data.isBlank()) return Path.of(data).resolve("kernels");
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("jupyter/kernels");
+    }
+
+    static Path home() {
+        String h = System.getProperty("fabriclab.home");
+        return h == null ? Path.of("").toAbsolutePath() : Path.of(h);
+    }
+}

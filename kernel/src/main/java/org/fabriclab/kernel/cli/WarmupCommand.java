@@ -1,0 +1,34 @@
+package org.fabriclab.kernel.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+
+import org.fabriclab.kernel.display.Mime;
+import org.fabriclab.kernel.display.Renderers;
+import org.fabriclab.kernel.eval.CellResult;
+import org.fabriclab.kernel.eval.Session;
+import org.fabriclab.kernel.wire.Codec;
+import org.fabriclab.kernel.wire.Signer;
+
+/**
+ * {@code fabriclab warmup} (hidden): runs the kernel's startup path once (JShell, a cell, a table
+ * rendered, a message signed) so {@code install} can record the classes it loads into a
+ * class-data-sharing archive.
+ */
+@Command(name = "warmup", hidden = true, description = "Exercise the kernel start path once (used by install for the CDS archive).")
+final class WarmupCommand implements Callable<Integer> {
+    @Override public Integer call() throws Exception {
+        Quiet.initLibraries();
+        try (Session s = Session.open()) {
+            CellResult r = s.eval("var t = Table.create(\"t\", LongColumn.create(\"v\", new long[] {1, 2}));\nt", 1);
+            if (!r.ok()) throw new IllegalStateException("warm-up cell failed: " + r.error());
+            Renderers.standard().bundle(r.value(), Mime.DEFAULT);
+            s.complete("Syst", 4);
+            s.isComplete("int x = 1;");
+        }
+        Codec c = new Codec(new Signer("k"), "warmup");
+        c.encode(c.message("status", null, Codec.JSON.createObjectNode()));
+        return Main.OK;
+    }
+}

@@ -1,0 +1,46 @@
+package org.fabriclab.kernel.display;
+
+import java.util.List;
+
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+/**
+ * Tablesaw tables as {@code text/html} and {@code text/plain}, at most {@link #maxRows()} rows
+ * (system property {@code fabriclab.display.rows}, default 50) with an "N more rows" footer.
+ * Long counters print exactly (Tablesaw's own cell strings, never through double).
+ */
+public final class TableRenderer implements Renderer<Table> {
+    @Override public Class<Table> type() { return Table.class; }
+
+    @Override public List<String> mimeTypes() { return List.of(Mime.HTML, Mime.TEXT); }
+
+    static int maxRows() { return Integer.getInteger("fabriclab.display.rows", 50); }
+
+    @Override public Object render(Table t, String mime) {
+        int shown = Math.min(t.rowCount(), maxRows());
+        int more = t.rowCount() - shown;
+        if (mime.equals(Mime.TEXT)) {
+            String s = shown == t.rowCount() ? t.printAll() : t.first(shown).printAll();
+            return more > 0 ? s + "\n... " + more + " more rows (" + t.rowCount() + " total)" : s;
+        }
+        StringBuilder sb = new StringBuilder(256 + shown * t.columnCount() * 16);
+        sb.append("<table class=\"fabriclab-table\" border=\"1\">\n<caption>").append(Html.escape(t.name()))
+          .append(" (").append(t.rowCount()).append(" rows \u00d7 ").append(t.columnCount()).append(" columns)</caption>\n<thead><tr>");
+        for (Column<?> c : t.columns()) sb.append("<th>").append(Html.escape(c.name())).append("</th>");
+        sb.append("</tr></thead>\n<tbody>\n");
+        for (int r = 0; r < shown; r++) {
+            sb.append("<tr>");
+            for (Column<?> c : t.columns()) {
+                sb.append("<td>").append(c.isMissing(r) ? "" : Html.escape(c.getString(r))).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody>\n");
+        if (more > 0) {
+            sb.append("<tfoot><tr><td colspan=\"").append(t.columnCount()).append("\">")
+              .append(more).append(" more rows</td></tr></tfoot>\n");
+        }
+        return sb.append("</table>").toString();
+    }
+}

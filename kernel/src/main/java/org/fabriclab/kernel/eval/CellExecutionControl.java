@@ -1,0 +1,138 @@
+package org.fabriclab.kernel.eval;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jdk.jshell.execution.LocalExecutionControl;
+
+/**
+ * JShell local execution that keeps each snippet's value as the live object and runs every snippet
+ * on a fresh thread the kernel can interrupt.
+ *
+ * <p>{@link #invoke(Method)} returns a key instead of the value's string; {@link #take(String)}
+ * hands the object over. Only the snippet thread itself is joined: threads a cell starts keep
+ * running in the background (their output still reaches the notebook through the routed
+ * {@code System.out}).
+ *
+ * <p>{@link #stop()} interrupts the snippet thread (DSL loops check {@link Thread#interrupted()}),
+ * and when the thread has not finished after {@link #STOP_GRACE_MS} calls {@link Thread#stop()},
+ * which on Java 17-19 throws {@link ThreadDeath} inside a CPU-bound user loop. On Java 20 and newer
+ * {@code Thread.stop} throws {@link UnsupportedOperationException}: there only loops that check
+ * interruption (or block in an interruptible call) stop, and the kernel says so in its log.
+ */
+final class CellExecutionControl extends LocalExecutionControl {
+    static final long STOP_GRACE_MS = 200;
+    private static final Logger LOG = Logger.getLogger(CellExecutionControl.class.getName());
+    static final String KEY_PREFIX = "\u0000fabriclab-value-";
+
+    private final CellLoader loader;
+    private final Map<String, Object> values = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private final ThreadGroup group = new ThreadGroup("fabriclab-cells");
+    private volatile Thread running;
+    /** A cell is being evaluated (compiling or running); an interrupt while compiling is kept for the run. */
+    private volatile boolean inCell;
+    private volatile boolean pendingStop;
+
+    CellExecutionControl(CellLoader loader) {
+        super(loader);
+        this.loader = loader;
+    }
+
+    CellLoader loader() { return loader; }
+
+    /** Session calls these around each cell, so an interrupt during compilation is not lost. */
+    void cellStarted() {
+        pendingStop = false;
+        inCell = true;
+    }
+
+    void cellEnded() {
+        inCell = false;
+        pendingStop = false;
+    }
+
+    @Override protected String invoke(Method doit) throws Exception {
+        if (pendingStop) {
+            pendingStop = false;
+            throw new InvocationTargetException(new InterruptedException("interrupted before the cell started running"));
+        }
+        Object[] res = new Object[1];
+        Throwable[] thrown = new Throwable[1];
+        Thread t = new Thread(group, () -> {
+            try {
+                res[0] = doit.invoke(null);
+            } catch (InvocationTargetException e) {
+                thrown[0] = e.getCause();
+            } catch (Throwable e) {
+                thrown[0] = e;
+            }
+        }, "cell");
+        t.setContextClassLoader(loader.classLoader());
+        running = t;
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        running = null;
+        if (interrupted) Thread.currentThread().interrupt();
+        if (thrown[0] != null) throw new InvocationTargetException(thrown[0]);
+        String key = KEY_PREFIX + ids.incrementAndGet();
+        values.put(key, res[0] == null ? NULL : res[0]);
+        return key;
+    }
+
+    private static final Object NULL = new Object();
+
+    /** The live value behind a key {@link #invoke} returned; {@code null} for a null value. */
+    Object take(String key) {
+        Object v = key == null ? null : values.remove(key);
+        return v == NULL ? null : v;
+    }
+
+    boolean isKey(String s) { return s != null && s.startsWith(KEY_PREFIX); }
+
+    /** True while a snippet runs. */
+    boolean busy() { return running != null; }
+
+    @Override public void stop() {
+        Thread t = running;
+        if (t == null) {
+            if (inCell) pendingStop = true;
+            return;
+        }
+        t.interrupt();
+        Thread killer = new Thread(() -> {
+            try {
+                t.join(STOP_GRACE_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (t.isAlive()) hardStop(t);
+        }, "fabriclab-stop");
+        killer.setDaemon(true);
+        killer.start();
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void hardStop(Thread t) {
+        try {
+            t.stop();
+            LOG.info("cell ignored interruption; stopped it with Thread.stop");
+        } catch (UnsupportedOperationException e) {
+            LOG.log(Level.WARNING, "cell ignores interruption and this JVM has no Thread.stop: "
+                    + "the loop keeps running until it checks Thread.interrupted() or blocks");
+        }
+    }
+}

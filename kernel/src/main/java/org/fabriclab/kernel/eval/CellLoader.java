@@ -1,0 +1,169 @@
+package org.fabriclab.kernel.eval;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+import jdk.jshell.spi.ExecutionControl.ClassBytecodes;
+import jdk.jshell.spi.ExecutionControl.ClassInstallException;
+import jdk.jshell.spi.ExecutionControl.InternalException;
+import jdk.jshell.execution.LoaderDelegate;
+
+/**
+ * Loads cell classes for JShell's local execution. Parent chain: cell loader (cell classes and
+ * jars added with {@code %classpath}) -> {@link Hiding} (the kernel's class path minus
+ * {@link CellClasspath#hidden}) -> platform loader. Classes the kernel shares with cells (Tablesaw,
+ * the DSL) are therefore the same {@code Class} objects on both sides, so a cell's value is the
+ * live object the renderers know. Every class loaded goes through {@link ExitRewriter}.
+ */
+final class CellLoader implements LoaderDelegate {
+    private static final Pattern WRAPPER = Pattern.compile("REPL\\.\\$JShell\\$\\d+[A-Z]*");
+
+    private final Loader loader;
+    private final Map<String, Class<?>> klasses = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final java.util.Set<String> compileOnly = ConcurrentHashMap.newKeySet();
+
+    CellLoader(ClassLoader kernelLoader) {
+        this.loader = new Loader(new Hiding(kernelLoader));
+    }
+
+    ClassLoader classLoader() { return loader; }
+
+    @Override public void load(ClassBytecodes[] cbcs) throws ClassInstallException {
+        boolean[] loaded = new boolean[cbcs.length];
+        try {
+            for (ClassBytecodes c : cbcs) loader.declare(c.name(), ExitRewriter.rewrite(c.bytecodes()));
+            for (int i = 0; i < cbcs.length; i++) {
+                Class<?> k = loader.loadClass(cbcs[i].name());
+                klasses.put(cbcs[i].name(), k);
+                loaded[i] = true;
+                k.getDeclaredMethods();
+            }
+        } catch (Throwable ex) {
+            throw new ClassInstallException("load: " + ex.getMessage(), loaded);
+        }
+    }
+
+    @Override public void classesRedefined(ClassBytecodes[] cbcs) {
+        for (ClassBytecodes c : cbcs) loader.declare(c.name(), c.bytecodes());
+    }
+
+    /** Class path entries cells are compiled against but load through the parent (shared) loader. */
+    void compileOnly(String classpath) {
+        for (String p : classpath.split(File.pathSeparator)) if (!p.isBlank()) compileOnly.add(p);
+    }
+
+    @Override public void addToClasspath(String path) throws InternalException {
+        try {
+            for (String p : path.split(File.pathSeparator)) {
+                if (p.isBlank() || compileOnly.contains(p)) continue;
+                loader.addURL(new File(p).toURI().toURL());
+            }
+        } catch (MalformedURLException e) {
+            throw new InternalException("Unable to resolve classpath " + path + ": " + e);
+        }
+    }
+
+    @Override public Class<?> findClass(String name) throws ClassNotFoundException {
+        Class<?> k = klasses.get(name);
+        if (k == null) throw new ClassNotFoundException(name + " not found");
+        return k;
+    }
+
+    /**
+     * Frees the value of an overwritten variable: nulls the static field {@code name} in every
+     * cell wrapper class but the newest one declaring it (JShell keeps old wrapper classes loaded,
+     * so without this a redefined big table would stay reachable). Returns how many were cleared.
+     */
+    int clearOldValues(String name) {
+        List<Field> fields = new ArrayList<>();
+        synchronized (klasses) {
+            for (Map.Entry<String, Class<?>> e : klasses.entrySet()) {
+                if (!WRAPPER.matcher(e.getKey()).matches()) continue;
+                try {
+                    Field f = e.getValue().getDeclaredField(name);
+                    if (Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) fields.add(f);
+                } catch (NoSuchFieldException | LinkageError ignored) {
+                    // not this wrapper
+                }
+            }
+        }
+        int cleared = 0;
+        for (int i = 0; i < fields.size() - 1; i++) {
+            try {
+                Field f = fields.get(i);
+                if (Modifier.isFinal(f.getModifiers())) continue;
+                f.setAccessible(true);
+                if (f.get(null) != null) { f.set(null, null); cleared++; }
+            } catch (ReflectiveOperationException | RuntimeException ignored) {
+                // inaccessible: leave it
+            }
+        }
+        return cleared;
+    }
+
+    /** The cell classes' own loader: declared class bytes first, then added jars. */
+    static final class Loader extends URLClassLoader {
+        private final Map<String, byte[]> bytes = new ConcurrentHashMap<>();
+
+        Loader(ClassLoader parent) { super("fabriclab-cells", new URL[0], parent); }
+
+        void declare(String name, byte[] b) { bytes.put(name, b); }
+
+        @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+            byte[] b = bytes.get(name);
+            if (b == null) return super.findClass(name);
+            return defineClass(name, b, 0, b.length, (CodeSource) null);
+        }
+
+        @Override public void addURL(URL url) { super.addURL(url); }
+    }
+
+    /** Serves the kernel's classes and resources except the hidden ones. */
+    static final class Hiding extends ClassLoader {
+        private final ClassLoader kernel;
+
+        Hiding(ClassLoader kernel) {
+            super("fabriclab-cell-parent", ClassLoader.getPlatformClassLoader());
+            this.kernel = kernel;
+        }
+
+        @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+            if (CellClasspath.hidden(name)) throw new ClassNotFoundException(name + " (kernel-internal: not on the cell class path)");
+            return kernel.loadClass(name);
+        }
+
+        @Override protected URL findResource(String name) {
+            return CellClasspath.hiddenResource(name) ? null : kernel.getResource(name);
+        }
+
+        @Override protected Enumeration<URL> findResources(String name) throws IOException {
+            if (CellClasspath.hiddenResource(name)) return Collections.emptyEnumeration();
+            if (name.startsWith("META-INF/services/")) {
+                // service files of hidden libraries would name classes cells cannot load
+                List<URL> keep = new ArrayList<>();
+                for (URL u : Collections.list(kernel.getResources(name))) {
+                    String s = u.toString();
+                    boolean drop = false;
+                    for (String h : CellClasspath.HIDDEN_JARS) if (s.contains("/" + h)) drop = true;
+                    if (!drop) keep.add(u);
+                }
+                return Collections.enumeration(keep);
+            }
+            return kernel.getResources(name);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.fabriclab.kernel.eval;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * Replaces {@code System.out} and {@code System.err} so that what cells (and the threads they
+ * start) print is coalesced into few stream messages: bytes are buffered and handed to the sink
+ * {@link #DELAY_MS} after the first unflushed byte, when the buffer passes {@link #MAX_BUFFER}, or
+ * when the front end calls {@link #flush()} at the end of a cell. Text is cut only at UTF-8
+ * character boundaries. The JVM's original streams stay available for the kernel's own log.
+ *
+ * <pre>{@code
+ * OutputRouter r = OutputRouter.install((name, text) -> publish(name, text));
+ * System.out.print("a"); System.out.print("b");   // one ("stdout", "ab") after ~10 ms
+ * r.flush();                                       // or now
+ * }</pre>
+ */
+public final class OutputRouter {
+    public static final long DELAY_MS = 10;
+    public static final int MAX_BUFFER = 64 * 1024;
+
+    private final Channel out = new Channel("stdout");
+    private final Channel err = new Channel("stderr");
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fabriclab-output-flush");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile BiConsumer<String, String> sink;
+    private final PrintStream originalOut = System.out;
+    private final PrintStream originalErr = System.err;
+
+    private OutputRouter(BiConsumer<String, String> sink) { this.sink = sink; }
+
+    /** Routes System.out/err of the whole JVM to {@code sink(name, text)}. */
+    public static OutputRouter install(BiConsumer<String, String> sink) {
+        OutputRouter r = new OutputRouter(sink);
+        System.setOut(new PrintStream(r.out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(r.err, true, StandardCharsets.UTF_8));
+        return r;
+    }
+
+    /** Sends what is buffered now (both streams, stdout first). */
+    public void flush() {
+        out.drain();
+        err.drain();
+    }
+
+    /** Changes where text goes (the runner points it at the current cell). */
+    public void sink(BiConsumer<String, String> s) {
+        flush();
+        sink = s;
+    }
+
+    /** Restores the JVM's original streams. */
+    public void uninstall() {
+        flush();
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+        timer.shutdownNow();
+    }
+
+    public PrintStream originalErr() { return originalErr; }
+
+    private final class Channel extends OutputStream {
+        private final String name;
+        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        private boolean scheduled;
+
+        Channel(String name) { this.name = name; }
+
+        @Override public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override public void write(byte[] b, int off, int len) {
+            boolean now;
+            synchronized (this) {
+                buf.write(b, off, len);
+                now = buf.size() >= MAX_BUFFER;
+                if (!now && !scheduled) {
+                    scheduled = true;
+                    timer.schedule(this::drain, DELAY_MS, TimeUnit.MILLISECONDS);
+                }
+            }
+            if (now) drain();
+        }
+
+        @Override public void flush() {
+            // PrintStream autoflush calls this on every println: coalescing means waiting for the timer
+        }
+
+        void drain() {
+            String text;
+            synchronized (this) {
+                scheduled = false;
+                byte[] all = buf.toByteArray();
+                int cut = boundary(all);
+                if (cut == 0) return;
+                text = new String(all, 0, cut, StandardCharsets.UTF_8);
+                buf.reset();
+                buf.write(all, cut, all.length - cut);
+            }
+            BiConsumer<String, String> s = sink;
+            if (s != null) s.accept(name, text);
+        }
+    }
+
+    /** Length of the prefix that ends on a complete UTF-8 character. */
+    static int boundary(byte[] b) {
+        int n = b.length;
+        for (int back = 1; back <= Math.min(3, n); back++) {
+            int c = b[n - back] & 0xff;
+            if ((c & 0xC0) == 0x80) continue; // continuation byte
+            int need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            return need > back ? n - back : n;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,414 @@
+package org.fabriclab.kernel.eval;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
+import jdk.jshell.ExpressionSnippet;
+import jdk.jshell.JShell;
+import jdk.jshell.JShellException;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.SourceCodeAnalysis.CompletionInfo;
+import jdk.jshell.UnresolvedReferenceException;
+import jdk.jshell.VarSnippet;
+
+/**
+ * One JShell session running cells in this JVM: evaluation with live values, completion,
+ * inspection, completeness, interrupt. Used by the Jupyter kernel, the REPL and the notebook runner.
+ *
+ * <pre>{@code
+ * try (Session s = Session.open()) {
+ *     CellResult r = s.eval("var t = Table.create(\"t\"); t", 1);
+ *     Object table = r.value();            // the live tech.tablesaw.api.Table
+ * }
+ * }</pre>
+ *
+ * Magics (first lines of a cell): {@code %classpath PATH} (a jar, a folder, or {@code dir/*}),
+ * {@code %vars}, {@code %imports}.
+ */
+public final class Session implements AutoCloseable {
+    public static final List<String> MAGICS = List.of("%classpath", "%vars", "%imports");
+
+    private final JShell shell;
+    private final SourceCodeAnalysis sca;
+    private final CellExecutionControl control;
+    /** snippet id -> "Cell[n]" label and the cell line the snippet starts on. */
+    private final Map<String, int[]> origin = new ConcurrentHashMap<>();
+
+    private Session(JShell shell, CellExecutionControl control) {
+        this.shell = shell;
+        this.sca = shell.sourceCodeAnalysis();
+        this.control = control;
+    }
+
+    /** A session over the kernel's own class path (minus the kernel-only jars), startup imports done. */
+    public static Session open() {
+        String cp = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
+        AtomicReference<CellExecutionControl> made = new AtomicReference<>();
+        JShell shell = JShell.builder()
+                .executionEngine(new CellExecutionProvider(Session.class.getClassLoader(), made::set), Map.of())
+                .compilerOptions("-proc:none", "-Xlint:none")
+                .build();
+        CellExecutionControl control = made.get();
+        if (control == null) throw new IllegalStateException("JShell did not use the fabriclab execution engine");
+        control.loader().compileOnly(cp);
+        shell.addToClasspath(cp);
+        Session s = new Session(shell, control);
+        for (String imp : Startup.IMPORTS) {
+            for (SnippetEvent e : shell.eval(imp)) {
+                if (e.status() == Snippet.Status.REJECTED) {
+                    throw new IllegalStateException("startup import failed: " + imp + ": " + s.diagnostics(e.snippet(), imp, 0, 0));
+                }
+            }
+        }
+        return s;
+    }
+
+    /** Runs a cell; {@code cellNumber} labels traceback frames ({@code Cell[n]}). */
+    public CellResult eval(String code, int cellNumber) {
+        control.cellStarted();
+        try {
+            return evalCell(code, cellNumber);
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            return CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
+                    List.of(e.getClass().getName() + ": " + e.getMessage() + " (while compiling Cell[" + cellNumber + "])")));
+        } finally {
+            control.cellEnded();
+        }
+    }
+
+    private CellResult evalCell(String code, int cellNumber) {
+        String rest = code;
+        int consumed = 0;
+        // magics: leading lines starting with %
+        while (true) {
+            String trimmed = stripLeadingBlankLines(rest);
+            consumed += rest.length() - trimmed.length();
+            rest = trimmed;
+            if (!rest.startsWith("%")) break;
+            int nl = rest.indexOf('\n');
+            String line = nl < 0 ? rest : rest.substring(0, nl);
+            CellError err = magic(line.strip());
+            if (err != null) return CellResult.failed(err);
+            int used = nl < 0 ? rest.length() : nl + 1;
+            consumed += used;
+            rest = rest.substring(used);
+        }
+        CellResult last = CellResult.none();
+        while (!rest.isBlank()) {
+            CompletionInfo ci = sca.analyzeCompletion(rest);
+            String src = ci.source();
+            String remaining = ci.remaining();
+            if (src == null || src.isBlank()) {
+                // incomplete or unparsable tail: hand it to JShell for its error message
+                src = rest;
+                remaining = "";
+            }
+            int lead = leadingWhitespace(rest);
+            int startLine = lineOf(code, consumed + lead);
+            CellResult r = evalSnippet(src.stripLeading(), cellNumber, startLine, code);
+            if (!r.ok()) return r;
+            last = r;
+            consumed += rest.length() - remaining.length();
+            rest = remaining;
+        }
+        return last;
+    }
+
+    private CellResult evalSnippet(String src, int cell, int startLine, String cellCode) {
+        List<SnippetEvent> events = shell.eval(src);
+        CellResult result = CellResult.none();
+        for (SnippetEvent e : events) {
+            if (e.causeSnippet() != null) {
+                if (e.status() == Snippet.Status.OVERWRITTEN) dropOverwritten(e.snippet());
+                continue;
+            }
+            Snippet sn = e.snippet();
+            origin.put(sn.id(), new int[] {cell, startLine});
+            if (e.status() == Snippet.Status.REJECTED) {
+                return CellResult.failed(compileError(sn, src, cell, startLine));
+            }
+            if (e.previousStatus() == Snippet.Status.VALID || e.previousStatus() == Snippet.Status.RECOVERABLE_DEFINED) {
+                dropOverwritten(sn); // a redefinition in place: nothing more to do
+            }
+            JShellException ex = e.exception();
+            Object value = e.value() != null && control.isKey(e.value()) ? control.take(e.value()) : null;
+            if (ex != null) return CellResult.failed(runtimeError(ex));
+            if (shows(sn) && value != null) result = CellResult.value(value);
+            else result = CellResult.none();
+        }
+        return result;
+    }
+
+    /** Expressions (and bare variable names) show their value; declarations and statements do not. */
+    private static boolean shows(Snippet sn) {
+        if (sn instanceof ExpressionSnippet) return sn.subKind() == Snippet.SubKind.VAR_VALUE_SUBKIND;
+        if (sn instanceof VarSnippet) return sn.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND;
+        return false;
+    }
+
+    private void dropOverwritten(Snippet old) {
+        if (old instanceof VarSnippet v && old.kind() == Snippet.Kind.VAR && shell.status(old) == Snippet.Status.OVERWRITTEN) {
+            control.loader().clearOldValues(v.name());
+            try {
+                shell.drop(v);
+            } catch (IllegalStateException | IllegalArgumentException ignored) {
+                // already gone
+            }
+        }
+    }
+
+    private CellError compileError(Snippet sn, String src, int cell, int startLine) {
+        String msg = diagnostics(sn, src, cell, startLine);
+        List<String> tb = new ArrayList<>(List.of(msg.split("\n")));
+        return new CellError("CompilationException", firstLine(msg), tb);
+    }
+
+    private String diagnostics(Snippet sn, String src, int cell, int startLine) {
+        StringBuilder sb = new StringBuilder();
+        for (Diag d : shell.diagnostics(sn).collect(Collectors.toList())) {
+            if (!d.isError()) continue;
+            int pos = (int) Math.max(0, Math.min(src.length(), d.getStartPosition()));
+            int line = startLine + lineOf(src, pos) - 1;
+            int ls = src.lastIndexOf('\n', pos - 1) + 1;
+            int le = src.indexOf('\n', pos);
+            String text = src.substring(ls, le < 0 ? src.length() : le);
+            if (sb.length() > 0) sb.append('\n');
+            sb.append("Cell[").append(cell).append("] line ").append(line).append(": ")
+              .append(d.getMessage(Locale.ROOT)).append('\n').append(text).append('\n')
+              .append(" ".repeat(Math.max(0, pos - ls))).append('^');
+        }
+        if (sb.length() == 0) sb.append("Cell[").append(cell).append("] line ").append(startLine).append(": the code was rejected (").append(shell.status(sn)).append(")");
+        return sb.toString();
+    }
+
+    private CellError runtimeError(JShellException ex) {
+        if (ex instanceof UnresolvedReferenceException u) {
+            String what = u.getSnippet().name();
+            String msg = what + " uses something not defined yet: "
+                    + shell.unresolvedDependencies((jdk.jshell.DeclarationSnippet) u.getSnippet()).collect(Collectors.joining(", "));
+            return new CellError("jdk.jshell.UnresolvedReferenceException", msg, List.of("jdk.jshell.UnresolvedReferenceException: " + msg));
+        }
+        String ename = ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
+        String evalue = ex.getMessage() == null ? "" : ex.getMessage();
+        List<String> tb = new ArrayList<>();
+        appendTrace(tb, ex, ename, evalue, "");
+        return new CellError(ename, evalue, tb);
+    }
+
+    private void appendTrace(List<String> tb, Throwable t, String ename, String evalue, String prefix) {
+        tb.add(prefix + ename + (evalue.isEmpty() ? "" : ": " + evalue));
+        int shown = 0;
+        for (StackTraceElement f : t.getStackTrace()) {
+            String cls = f.getClassName();
+            if (cls.startsWith("jdk.internal.reflect.") || cls.startsWith("java.lang.reflect.")
+                    || cls.startsWith("org.fabriclab.kernel.eval.") || cls.equals("java.lang.Thread")) continue;
+            if (shown++ >= 12) { tb.add("\t..."); break; }
+            tb.add("\tat " + frame(f));
+        }
+        Throwable c = t.getCause();
+        if (c != null && c != t) {
+            String cn = c instanceof EvalException ee ? ee.getExceptionClassName() : c.getClass().getName();
+            appendTrace(tb, c, cn, c.getMessage() == null ? "" : c.getMessage(), "Caused by: ");
+        }
+    }
+
+    private String frame(StackTraceElement f) {
+        String file = f.getFileName();
+        if (file != null && file.startsWith("#")) {
+            int[] o = origin.get(file.substring(1));
+            String method = f.getMethodName();
+            String where = method.isEmpty() || method.startsWith("do_it$") ? "" : " (" + simpleClass(f.getClassName()) + method + ")";
+            if (o != null) return "Cell[" + o[0] + "] line " + (o[1] + Math.max(1, f.getLineNumber()) - 1) + where;
+            return "snippet " + file + " line " + f.getLineNumber() + where;
+        }
+        return f.toString();
+    }
+
+    private static String simpleClass(String cls) {
+        // REPL.$JShell$12$Foo -> Foo. ; REPL.$JShell$12 -> ""
+        int i = cls.lastIndexOf('$');
+        String tail = i < 0 ? cls : cls.substring(i + 1);
+        return tail.isEmpty() || tail.matches("\\d+[A-Z]*") ? "" : tail + ".";
+    }
+
+    private CellError magic(String line) {
+        String[] parts = line.split("\\s+", 2);
+        String arg = parts.length > 1 ? parts[1].trim() : "";
+        switch (parts[0]) {
+            case "%classpath" -> {
+                if (arg.isEmpty()) return magicError("%classpath needs a path: a jar, a folder of classes, or dir/*");
+                try {
+                    for (String p : expand(arg)) shell.addToClasspath(p);
+                } catch (UncheckedIOException e) {
+                    return magicError("%classpath " + arg + ": " + e.getCause().getMessage());
+                }
+                return null;
+            }
+            case "%vars" -> {
+                shell.variables().forEach(v -> System.out.println(v.typeName() + " " + v.name() + " = " + safeValue(v)));
+                return null;
+            }
+            case "%imports" -> {
+                shell.imports().forEach(i -> System.out.println(i.source().strip()));
+                return null;
+            }
+            default -> { return magicError("unknown magic " + parts[0] + "; known: " + String.join(", ", MAGICS)); }
+        }
+    }
+
+    private String safeValue(VarSnippet v) {
+        try {
+            return shell.varValue(v);
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+
+    private static CellError magicError(String msg) {
+        return new CellError("IllegalArgumentException", msg, List.of("IllegalArgumentException: " + msg));
+    }
+
+    private static List<String> expand(String arg) {
+        List<String> out = new ArrayList<>();
+        for (String p : arg.split(File.pathSeparator)) {
+            if (p.endsWith("/*")) {
+                Path dir = Path.of(p.substring(0, p.length() - 2));
+                try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.jar")) {
+                    for (Path j : ds) out.add(j.toAbsolutePath().toString());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            } else {
+                Path path = Path.of(p);
+                if (!Files.exists(path)) throw new UncheckedIOException(new IOException("no such file: " + p));
+                out.add(path.toAbsolutePath().toString());
+            }
+        }
+        return out;
+    }
+
+    /** "complete", "incomplete" or "invalid" (Jupyter's is_complete statuses). */
+    public String isComplete(String code) {
+        String rest = code;
+        while (!rest.isBlank()) {
+            if (stripLeadingBlankLines(rest).startsWith("%")) {
+                int nl = rest.indexOf('\n', rest.indexOf('%'));
+                if (nl < 0) return "complete";
+                rest = rest.substring(nl + 1);
+                continue;
+            }
+            CompletionInfo ci = sca.analyzeCompletion(rest);
+            switch (ci.completeness()) {
+                case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> { return "incomplete"; }
+                case UNKNOWN -> { return "invalid"; }
+                case EMPTY -> { return "complete"; }
+                default -> rest = ci.remaining();
+            }
+        }
+        return "complete";
+    }
+
+    /** Completions at {@code cursor}: JShell's source analysis, or the magic names after a {@code %}. */
+    public Completion complete(String code, int cursor) {
+        cursor = Math.max(0, Math.min(cursor, code.length()));
+        int ls = code.lastIndexOf('\n', cursor - 1) + 1;
+        String line = code.substring(ls, cursor);
+        if (line.stripLeading().startsWith("%") && !line.contains(" ")) {
+            String word = line.stripLeading();
+            List<String> m = MAGICS.stream().filter(x -> x.startsWith(word)).toList();
+            return new Completion(m, cursor - word.length(), cursor);
+        }
+        int[] anchor = new int[1];
+        Set<String> matches = new LinkedHashSet<>();
+        for (SourceCodeAnalysis.Suggestion s : sca.completionSuggestions(code, cursor, anchor)) {
+            matches.add(s.continuation());
+        }
+        return new Completion(new ArrayList<>(matches), anchor[0], cursor);
+    }
+
+    /** Signature and javadoc of what is at {@code cursor}, or empty when nothing is known there. */
+    public String inspect(String code, int cursor) {
+        cursor = Math.max(0, Math.min(cursor, code.length()));
+        List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, cursor, true);
+        if (docs.isEmpty()) {
+            // cursor on a name rather than inside a call: ask as if the call were open
+            int end = cursor;
+            while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
+            String probe = code.substring(0, end) + "(";
+            docs = sca.documentation(probe, probe.length(), true);
+        }
+        if (docs.isEmpty()) {
+            int end = cursor;
+            while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
+            int st = cursor;
+            while (st > 0 && (Character.isJavaIdentifierPart(code.charAt(st - 1)) || code.charAt(st - 1) == '.')) st--;
+            String expr = code.substring(st, end);
+            if (!expr.isEmpty()) {
+                String type = sca.analyzeType(expr, expr.length());
+                if (type != null && !type.isEmpty()) return expr + " : " + type + DslDocs.forType(type);
+            }
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (SourceCodeAnalysis.Documentation d : docs) {
+            if (sb.length() > 0) sb.append("\n\n");
+            sb.append(d.signature());
+            String jd = d.javadoc();
+            if (jd != null && !jd.isBlank()) sb.append("\n").append(jd.strip());
+            else sb.append(DslDocs.forSignature(d.signature()));
+        }
+        return sb.toString();
+    }
+
+    /** Stops the running cell (see {@link CellExecutionControl#stop()}). Safe from any thread. */
+    public void stop() { control.stop(); }
+
+    /** True while a cell's code is running. */
+    public boolean busy() { return control.busy(); }
+
+    @Override public void close() { shell.close(); }
+
+    private static String stripLeadingBlankLines(String s) {
+        int i = 0;
+        while (true) {
+            int nl = s.indexOf('\n', i);
+            if (nl < 0 || !s.substring(i, nl).isBlank()) return s.substring(i);
+            i = nl + 1;
+        }
+    }
+
+    private static int leadingWhitespace(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
+        return i;
+    }
+
+    /** 1-based line of a position. */
+    static int lineOf(String s, int pos) {
+        int line = 1;
+        for (int i = 0; i < Math.min(pos, s.length()); i++) if (s.charAt(i) == '\n') line++;
+        return line;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

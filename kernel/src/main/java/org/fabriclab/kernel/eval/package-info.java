@@ -1,0 +1,14 @@
+/**
+ * Java cells in JShell inside the kernel's own JVM: {@link org.fabriclab.kernel.eval.Session}
+ * (live values, startup imports, magics, completion, inspection with the DSL's javadoc,
+ * completeness, interrupt), the cell class loader that hides the kernel's own libraries, the
+ * {@code System.exit} guard, and {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced
+ * stdout/stderr, background threads included).
+ *
+ * <pre>{@code
+ * try (Session s = Session.open()) {
+ *     Object table = s.eval("Table.create(\"t\")", 1).value();
+ * }
+ * }</pre>
+ */
+package org.fabriclab.kernel.eval;

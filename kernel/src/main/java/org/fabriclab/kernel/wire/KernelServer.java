@@ -1,0 +1,409 @@
+package org.fabriclab.kernel.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import org.fabriclab.kernel.display.Display;
+import org.fabriclab.kernel.display.Mime;
+import org.fabriclab.kernel.display.Renderers;
+import org.fabriclab.kernel.eval.CellError;
+import org.fabriclab.kernel.eval.CellResult;
+import org.fabriclab.kernel.eval.Completion;
+import org.fabriclab.kernel.eval.OutputRouter;
+import org.fabriclab.kernel.eval.Session;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+import org.zeromq.ZMQException;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The Jupyter kernel over jeromq: shell, control, iopub, stdin and heartbeat sockets bound to the
+ * connection file's address only; one thread per socket, blocking receives (no polling interval),
+ * so a trivial cell costs the JShell evaluation plus a few hundred microseconds.
+ *
+ * <p>The JShell session is created (and warmed with one snippet) on a background thread at start,
+ * while {@code kernel_info} is already answered. Shell requests run on the shell thread; interrupt
+ * and shutdown arrive on the control thread and act while a cell runs.
+ *
+ * <pre>{@code
+ * KernelServer k = KernelServer.start(ConnectionInfo.read(Path.of(connectionFile)));
+ * k.awaitShutdown();
+ * }</pre>
+ */
+public final class KernelServer implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger("fabriclab.kernel");
+    public static final String IMPLEMENTATION_VERSION = "0.1.0";
+
+    private final ConnectionInfo info;
+    private final Codec codec;
+    private final ZContext ctx = new ZContext(1);
+    private final ZMQ.Socket shell, control, iopub, stdin, hb;
+    private final CompletableFuture<Session> session = new CompletableFuture<>();
+    private final History history = new History();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final List<Thread> threads = new ArrayList<>();
+    private OutputRouter output;
+    private volatile Message currentParent;
+    private int executionCount;
+    private volatile boolean closing;
+
+    private KernelServer(ConnectionInfo info) {
+        this.info = info;
+        this.codec = new Codec(new Signer(info.key()), "fabriclab");
+        shell = bind(SocketType.ROUTER, info.shellPort());
+        control = bind(SocketType.ROUTER, info.controlPort());
+        iopub = bind(SocketType.PUB, info.iopubPort());
+        stdin = bind(SocketType.ROUTER, info.stdinPort());
+        hb = bind(SocketType.REP, info.hbPort());
+    }
+
+    private ZMQ.Socket bind(SocketType type, int port) {
+        ZMQ.Socket s = ctx.createSocket(type);
+        s.setLinger(500);
+        if (!s.bind(info.url(port))) throw new IllegalStateException("cannot bind " + info.url(port));
+        return s;
+    }
+
+    /** Binds the sockets, starts serving and the session warm-up; returns at once. */
+    public static KernelServer start(ConnectionInfo info) {
+        KernelServer k = new KernelServer(info);
+        k.output = OutputRouter.install(k::stream);
+        Display.install(new Display.Sink() {
+            @Override public void show(Object value, String id, boolean update, Set<String> extra) { k.display(value, id, update, extra); }
+
+            @Override public void clear(boolean wait) {
+                k.output.flush();
+                ObjectNode c = Codec.JSON.createObjectNode();
+                c.put("wait", wait);
+                k.publish("clear_output", k.currentParent, c);
+            }
+        });
+        k.thread("fabriclab-session-start", k::openSession);
+        k.thread("fabriclab-heartbeat", k::heartbeat);
+        k.thread("fabriclab-control", () -> k.serve(k.control, true));
+        k.thread("fabriclab-shell", () -> k.serve(k.shell, false));
+        k.publish("status", null, status("starting"));
+        return k;
+    }
+
+    private void thread(String name, Runnable r) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        threads.add(t);
+        t.start();
+    }
+
+    private void openSession() {
+        try {
+            Session s = Session.open();
+            // no warm-up cell: the first user cell would wait for it (start-to-first-result counts)
+            session.complete(s);
+            Renderers.standard().bundle(1, Mime.DEFAULT);
+        } catch (Throwable t) {
+            LOG.log(Level.SEVERE, "JShell session failed to start", t);
+            session.completeExceptionally(t);
+        }
+    }
+
+    /** Blocks until a shutdown request (or the parent's death) ends the kernel. */
+    public void awaitShutdown() throws InterruptedException { done.await(); }
+
+    /** Ends the kernel when the process that started it dies (polled once a second). */
+    public void watchParent(ProcessHandle parent) {
+        thread("fabriclab-parent-watch", () -> {
+            while (!closing) {
+                if (!parent.isAlive()) {
+                    LOG.info("parent process " + parent.pid() + " is gone: exiting");
+                    done.countDown();
+                    return;
+                }
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+    }
+
+    private void heartbeat() {
+        try {
+            while (!closing) {
+                byte[] ping = hb.recv(0);
+                if (ping == null) return;
+                hb.send(ping, 0);
+            }
+        } catch (ZMQException | IllegalStateException e) {
+            if (!closing) LOG.log(Level.WARNING, "heartbeat stopped", e);
+        }
+    }
+
+    private void serve(ZMQ.Socket sock, boolean isControl) {
+        while (!closing) {
+            List<byte[]> frames;
+            try {
+                frames = receive(sock, 0);
+            } catch (ZMQException | IllegalStateException e) {
+                if (!closing) LOG.log(Level.WARNING, (isControl ? "control" : "shell") + " socket failed", e);
+                return;
+            }
+            if (frames == null) continue;
+            Message m;
+            try {
+                m = codec.decode(frames);
+            } catch (BadMessageException e) {
+                LOG.warning((isControl ? "control" : "shell") + ": " + e.getMessage());
+                continue;
+            }
+            try {
+                dispatch(sock, m, isControl);
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "handling " + m.type() + " failed", e);
+            }
+        }
+    }
+
+    private static List<byte[]> receive(ZMQ.Socket sock, int flags) {
+        byte[] first = sock.recv(flags);
+        if (first == null) return null;
+        List<byte[]> frames = new ArrayList<>();
+        frames.add(first);
+        while (sock.hasReceiveMore()) frames.add(sock.recv(0));
+        return frames;
+    }
+
+    private void dispatch(ZMQ.Socket sock, Message m, boolean isControl) {
+        String type = m.type();
+        if (type.startsWith("comm_") && !type.equals("comm_info_request")) return; // no comms: ignore, as the spec allows
+        publish("status", m, status("busy"));
+        try {
+            switch (type) {
+                case "kernel_info_request" -> reply(sock, m, "kernel_info_reply", kernelInfo());
+                case "execute_request" -> execute(sock, m);
+                case "complete_request" -> reply(sock, m, "complete_reply", complete(m.content()));
+                case "inspect_request" -> reply(sock, m, "inspect_reply", inspect(m.content()));
+                case "is_complete_request" -> reply(sock, m, "is_complete_reply", isComplete(m.content()));
+                case "history_request" -> reply(sock, m, "history_reply", ok().set("history", history.reply(m.content())));
+                case "comm_info_request" -> reply(sock, m, "comm_info_reply", ok().set("comms", Codec.JSON.createObjectNode()));
+                case "interrupt_request" -> {
+                    session.thenAccept(Session::stop);
+                    reply(sock, m, "interrupt_reply", ok());
+                }
+                case "shutdown_request" -> {
+                    boolean restart = m.content().path("restart").asBoolean(false);
+                    reply(sock, m, "shutdown_reply", ok().put("restart", restart));
+                    publish("status", m, status("idle"));
+                    LOG.info("shutdown requested" + (restart ? " (restart)" : ""));
+                    done.countDown();
+                    return;
+                }
+                default -> LOG.warning("unsupported message type " + type + " on " + (isControl ? "control" : "shell"));
+            }
+        } finally {
+            if (!type.equals("shutdown_request")) publish("status", m, status("idle"));
+        }
+    }
+
+    private ObjectNode kernelInfo() {
+        ObjectNode c = ok();
+        c.put("protocol_version", Codec.PROTOCOL_VERSION);
+        c.put("implementation", "fabriclab");
+        c.put("implementation_version", IMPLEMENTATION_VERSION);
+        ObjectNode li = c.putObject("language_info");
+        li.put("name", "java");
+        li.put("version", Runtime.version().toString());
+        li.put("mimetype", "text/x-java");
+        li.put("file_extension", ".jshell");
+        li.put("pygments_lexer", "java");
+        li.put("codemirror_mode", "text/x-java");
+        c.put("banner", "fabriclab " + IMPLEMENTATION_VERSION + " - Java " + Runtime.version()
+                + " (JShell). import static org.fabriclab.Fabric.* is already done.");
+        c.put("debugger", false);
+        ArrayNode links = c.putArray("help_links");
+        links.addObject().put("text", "JShell").put("url", "https://docs.oracle.com/en/java/javase/17/jshell/");
+        return c;
+    }
+
+    private void execute(ZMQ.Socket sock, Message m) {
+        ObjectNode req = m.content();
+        String code = req.path("code").asText("");
+        boolean silent = req.path("silent").asBoolean(false);
+        boolean store = req.path("store_history").asBoolean(true) && !silent;
+        boolean stopOnError = req.path("stop_on_error").asBoolean(true);
+        if (store) executionCount++;
+        int count = executionCount;
+        if (!silent) {
+            ObjectNode in = Codec.JSON.createObjectNode();
+            in.put("code", code);
+            in.put("execution_count", count);
+            publish("execute_input", m, in);
+        }
+        currentParent = m;
+        CellResult r;
+        try {
+            r = session.join().eval(code, count);
+        } catch (RuntimeException e) {
+            r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
+                    List.of("the Java session is not available: " + e)));
+        }
+        output.flush();
+        String textOut = "";
+        if (!r.ok()) {
+            CellError e = r.error();
+            ObjectNode err = errorContent(e);
+            if (!silent) publish("error", m, err.deepCopy());
+            err.put("status", "error");
+            err.put("execution_count", count);
+            reply(sock, m, "execute_reply", err);
+        } else {
+            if (r.hasValue() && !silent) {
+                Map<String, Object> data = Renderers.standard().bundle(r.value(), Mime.DEFAULT);
+                textOut = String.valueOf(data.get(Mime.TEXT));
+                ObjectNode res = Codec.JSON.createObjectNode();
+                res.put("execution_count", count);
+                res.set("data", Codec.JSON.valueToTree(data));
+                res.putObject("metadata");
+                publish("execute_result", m, res);
+            }
+            ObjectNode ok = ok();
+            ok.put("execution_count", count);
+            ok.putArray("payload");
+            ok.putObject("user_expressions");
+            reply(sock, m, "execute_reply", ok);
+        }
+        if (store) history.add(count, code, textOut);
+        if (!r.ok() && stopOnError) abortQueued(sock);
+    }
+
+    /** After a failed cell: every execute request already queued gets an "aborted" reply. */
+    private void abortQueued(ZMQ.Socket sock) {
+        List<byte[]> frames;
+        while ((frames = receive(sock, ZMQ.DONTWAIT)) != null) {
+            Message q;
+            try {
+                q = codec.decode(frames);
+            } catch (BadMessageException e) {
+                LOG.warning("shell: " + e.getMessage());
+                continue;
+            }
+            if (q.type().equals("execute_request")) {
+                publish("status", q, status("busy"));
+                ObjectNode c = Codec.JSON.createObjectNode();
+                c.put("status", "aborted");
+                c.put("execution_count", executionCount);
+                reply(sock, q, "execute_reply", c);
+                publish("status", q, status("idle"));
+            } else {
+                dispatch(sock, q, false);
+            }
+        }
+    }
+
+    private static ObjectNode errorContent(CellError e) {
+        ObjectNode err = Codec.JSON.createObjectNode();
+        err.put("ename", e.ename());
+        err.put("evalue", e.evalue());
+        ArrayNode tb = err.putArray("traceback");
+        e.traceback().forEach(tb::add);
+        return err;
+    }
+
+    private ObjectNode complete(ObjectNode req) {
+        String code = req.path("code").asText("");
+        int cursor = req.path("cursor_pos").asInt(code.length());
+        Completion c = session.join().complete(code, cursor);
+        ObjectNode r = ok();
+        ArrayNode m = r.putArray("matches");
+        c.matches().forEach(m::add);
+        r.put("cursor_start", c.start());
+        r.put("cursor_end", c.end());
+        r.putObject("metadata");
+        return r;
+    }
+
+    private ObjectNode inspect(ObjectNode req) {
+        String code = req.path("code").asText("");
+        int cursor = req.path("cursor_pos").asInt(code.length());
+        String doc = session.join().inspect(code, cursor);
+        ObjectNode r = ok();
+        r.put("found", !doc.isEmpty());
+        ObjectNode data = r.putObject("data");
+        if (!doc.isEmpty()) data.put(Mime.TEXT, doc);
+        r.putObject("metadata");
+        return r;
+    }
+
+    private ObjectNode isComplete(ObjectNode req) {
+        String status = session.join().isComplete(req.path("code").asText(""));
+        ObjectNode r = Codec.JSON.createObjectNode();
+        r.put("status", status);
+        if (status.equals("incomplete")) r.put("indent", "    ");
+        return r;
+    }
+
+    /** Stream text from cells (and their threads), to the cell that is running or ran last. */
+    private void stream(String name, String text) {
+        ObjectNode c = Codec.JSON.createObjectNode();
+        c.put("name", name);
+        c.put("text", text);
+        publish("stream", currentParent, c);
+    }
+
+    /** {@code display(x)} / {@code updateDisplay(id, x)} from a cell. */
+    private void display(Object value, String id, boolean update, Set<String> extra) {
+        List<String> mimes = new ArrayList<>(Mime.DEFAULT);
+        mimes.addAll(extra);
+        Map<String, Object> data = Renderers.standard().bundle(value, mimes);
+        output.flush();
+        ObjectNode c = Codec.JSON.createObjectNode();
+        c.set("data", Codec.JSON.valueToTree(data));
+        c.putObject("metadata");
+        c.putObject("transient").put("display_id", id);
+        publish(update ? "update_display_data" : "display_data", currentParent, c);
+    }
+
+    private void reply(ZMQ.Socket sock, Message parent, String type, ObjectNode content) {
+        send(sock, codec.message(type, parent, content));
+    }
+
+    private synchronized void publish(String type, Message parent, ObjectNode content) {
+        Message msg = codec.message(type, parent, content);
+        Message topic = new Message(List.of(("kernel." + codec.session() + "." + type).getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                msg.header(), msg.parent(), msg.metadata(), msg.content(), msg.buffers());
+        send(iopub, topic);
+    }
+
+    private void send(ZMQ.Socket sock, Message m) {
+        List<byte[]> f = codec.encode(m);
+        for (int i = 0; i < f.size(); i++) sock.send(f.get(i), i < f.size() - 1 ? ZMQ.SNDMORE : 0);
+    }
+
+    private static ObjectNode ok() {
+        ObjectNode c = Codec.JSON.createObjectNode();
+        c.put("status", "ok");
+        return c;
+    }
+
+    private static ObjectNode status(String state) {
+        ObjectNode c = Codec.JSON.createObjectNode();
+        c.put("execution_state", state);
+        return c;
+    }
+
+    @Override public void close() {
+        closing = true;
+        Display.install(null);
+        if (output != null) output.uninstall();
+        session.thenAccept(Session::close);
+        ctx.close();
+    }
+}

@@ -1,0 +1,97 @@
+package org.fabriclab.kernel.display;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.fabriclab.verdict.Classifier;
+import org.fabriclab.verdict.Profiles;
+import org.fabriclab.verdict.Verdict;
+import org.fabriclab.verdict.Verdicts;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.Table;
+
+class RenderersTest {
+    interface Shape {}
+    static class Square implements Shape {}
+    static class Tile extends Square {}
+
+    /** Records which MIME types it was asked for. */
+    static final class Recording<T> implements Renderer<T> {
+        final Class<T> type;
+        final String tag;
+        final List<String> asked = new ArrayList<>();
+
+        Recording(Class<T> type, String tag) { this.type = type; this.tag = tag; }
+
+        @Override public Class<T> type() { return type; }
+
+        @Override public List<String> mimeTypes() { return List.of(Mime.HTML, Mime.SVG, Mime.TEXT); }
+
+        @Override public Object render(T v, String mime) {
+            asked.add(mime);
+            return tag + ":" + mime;
+        }
+    }
+
+    @Test void walksTheHierarchyAndRendersOnlyWhatIsAsked() {
+        Recording<Shape> shape = new Recording<>(Shape.class, "shape");
+        Recording<Square> square = new Recording<>(Square.class, "square");
+        Renderers r = new Renderers().register(shape).register(square);
+        Map<String, Object> b = r.bundle(new Tile(), List.of(Mime.TEXT, Mime.HTML));
+        assertEquals("square:text/html", b.get(Mime.HTML), "the nearest class wins over an interface further up");
+        assertEquals(List.of(Mime.HTML, Mime.TEXT), square.asked, "SVG was not requested, so not rendered");
+        assertTrue(shape.asked.isEmpty());
+        Map<String, Object> onlyInterface = new Renderers().register(shape).bundle(new Tile(), List.of(Mime.HTML));
+        assertEquals("shape:text/html", onlyInterface.get(Mime.HTML));
+        assertTrue(onlyInterface.containsKey(Mime.TEXT), "text/plain always present");
+    }
+
+    @Test void serviceLoaderFindsTheBuiltInRenderers() {
+        Table t = Table.create("big", LongColumn.create("v", new long[120]));
+        t.longColumn("v").set(0, Long.MAX_VALUE);
+        Map<String, Object> b = Renderers.standard().bundle(t, Mime.DEFAULT);
+        String html = (String) b.get(Mime.HTML);
+        assertTrue(html.contains("<td>" + Long.MAX_VALUE + "</td>"), "longs exact");
+        assertTrue(html.contains("70 more rows"), html.substring(html.length() - 200));
+        assertEquals(50, html.split("<tr><td>", -1).length - 1, "50 data rows (the footer row has a colspan)");
+        assertTrue(((String) b.get(Mime.TEXT)).endsWith("... 70 more rows (120 total)"));
+        assertFalse(b.containsKey(Mime.PNG));
+    }
+
+    @Test void chartsAsPngAndSvgOnRequest() {
+        XYChart c = new XYChartBuilder().width(200).height(120).title("rx").build();
+        c.addSeries("a", new double[] {1, 2}, new double[] {2, 1});
+        Map<String, Object> b = Renderers.standard().bundle(c, Mime.DEFAULT);
+        assertTrue(((String) b.get(Mime.PNG)).startsWith("iVBORw0KGgo"), "base64 PNG signature");
+        assertFalse(b.containsKey(Mime.SVG));
+        List<String> withSvg = new ArrayList<>(Mime.DEFAULT);
+        withSvg.add(Mime.SVG);
+        assertTrue(((String) Renderers.standard().bundle(c, withSvg).get(Mime.SVG)).contains("<svg"));
+    }
+
+    @Test void verdictsAsCardJsonAndText() {
+        Verdict v = Classifier.classify(Profiles.IB, Map.of(), Map.of(), 1e12, 1000);
+        Map<String, Object> b = Renderers.standard().bundle(v, Mime.DEFAULT);
+        assertTrue(((String) b.get(Mime.HTML)).contains("fabriclab-verdict"));
+        assertEquals(v.summary(), b.get(Mime.TEXT));
+        @SuppressWarnings("unchecked") Map<String, Object> json = (Map<String, Object>) b.get(Mime.JSON);
+        assertEquals(List.of("verdict", "detail", "live"), new ArrayList<>(json.keySet()).subList(0, 3));
+        Map<String, Object> all = Renderers.standard().bundle(new Verdicts(List.of(v, v)), Mime.DEFAULT);
+        assertEquals(2, ((List<?>) all.get(Mime.JSON)).size());
+    }
+
+    @Test void plainTextFallbacks() {
+        assertEquals("[1, 2]", Renderers.standard().bundle(new int[] {1, 2}, Mime.DEFAULT).get(Mime.TEXT));
+        assertEquals("\"a\\\"b\"", Renderers.standard().bundle("a\"b", Mime.DEFAULT).get(Mime.TEXT));
+        assertEquals("&lt;td&gt;&amp;", Html.escape("<td>&"));
+    }
+}

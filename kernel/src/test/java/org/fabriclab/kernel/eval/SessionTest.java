@@ -1,0 +1,94 @@
+package org.fabriclab.kernel.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabriclab.verdict.Verdict;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import tech.tablesaw.api.Table;
+
+/** The JShell session in this JVM: live values, DSL startup imports, magics, analysis. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SessionTest {
+    Session s;
+
+    @BeforeAll void open() { s = Session.open(); }
+
+    @AfterAll void close() { s.close(); }
+
+    @Test void valuesAreLiveObjectsOfTheKernelsClasses() {
+        CellResult r = s.eval("var t = Table.create(\"ports\");\nt", 1);
+        assertTrue(r.ok(), String.valueOf(r.error()));
+        assertInstanceOf(Table.class, r.value(), "same Table class as the renderers see");
+        assertSame(r.value(), s.eval("t", 2).value());
+        CellResult v = s.eval("Classifier.classify(IB, Map.of(), Map.of(), 1e12, 1000)", 3);
+        assertInstanceOf(Verdict.class, v.value());
+        assertEquals("incomplete", ((Verdict) v.value()).verdict());
+    }
+
+    @Test void declarationsAndStatementsShowNoValue() {
+        assertFalse(s.eval("int declared = 3;", 4).hasValue());
+        assertFalse(s.eval("System.out.print(\"\");", 5).hasValue());
+        assertEquals(4, s.eval("declared + 1", 6).value());
+    }
+
+    @Test void cellsSplitIntoSnippetsAndReportLines() {
+        CellResult r = s.eval("int a = 1;\nint b = 2;\n\nint c = a / (b - 2);", 7);
+        assertEquals("java.lang.ArithmeticException", r.error().ename());
+        assertTrue(r.error().traceback().toString().contains("Cell[7] line 4"), r.error().traceback().toString());
+    }
+
+    @Test void kernelClassesAndTransportAreHiddenFromCells() {
+        assertEquals("java.lang.ClassNotFoundException", s.eval("Class.forName(\"org.fabriclab.kernel.wire.KernelServer\")", 8).error().ename());
+        assertEquals("java.lang.ClassNotFoundException", s.eval("Class.forName(\"picocli.CommandLine\")", 9).error().ename());
+        assertTrue(s.eval("Class.forName(\"com.fasterxml.jackson.databind.ObjectMapper\")", 10).ok());
+        assertTrue(CellClasspath.hidden("org.jline.reader.LineReader"));
+        assertFalse(CellClasspath.hidden("org.fabriclab.kernel.display.Display"));
+        assertFalse(CellClasspath.compileClasspath("/a/jeromq-0.6.0.jar:/a/tablesaw-core-0.44.4.jar").contains("jeromq"));
+    }
+
+    @Test void completenessCompletionInspection() {
+        assertEquals("complete", s.isComplete("int x = 1;"));
+        assertEquals("incomplete", s.isComplete("if (true) {"));
+        assertEquals("invalid", s.isComplete("int x = 1; }"));
+        assertEquals("complete", s.isComplete("%vars"));
+        Completion c = s.complete("snaps", 5);
+        assertTrue(c.matches().contains("snapshot("), c.matches().toString());
+        assertEquals(0, c.start());
+        assertEquals(java.util.List.of("%classpath"), s.complete("%cl", 3).matches());
+        String doc = s.inspect("delta(", 6);
+        assertTrue(doc.contains("org.fabriclab.Fabric.delta") && doc.contains("The delta between two snapshots"), doc);
+    }
+
+    @Test void magics() {
+        CellResult bad = s.eval("%classpath /no/such.jar", 11);
+        assertEquals("IllegalArgumentException", bad.error().ename());
+        assertEquals("IllegalArgumentException", s.eval("%nope", 12).error().ename());
+        assertTrue(s.eval("%imports\n1 + 1", 13).hasValue(), "code after magic lines runs");
+    }
+
+    @Test void anInterruptWhileCompilingStopsTheCellWhenItStarts() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread stopper = new Thread(() -> {
+            while (!done.get()) {
+                s.stop(); // asks again and again, also while the cell compiles
+                Thread.onSpinWait();
+            }
+        });
+        stopper.setDaemon(true);
+        stopper.start();
+        CellResult r = s.eval("{ long n = 0; while (true) { n++; } }", 14);
+        done.set(true);
+        stopper.join(5000);
+        assertFalse(r.ok());
+        assertTrue(r.error().ename().equals("java.lang.InterruptedException") || r.error().ename().equals("java.lang.ThreadDeath"), r.error().ename());
+        assertTrue(s.eval("1", 15).ok(), "the next cell runs normally");
+    }
+}
