@@ -18,7 +18,9 @@ import org.fabriclab.catalogue.Source;
  * is {@code lid <decimal>/<port>} (a hex LID is normalised) with attributes {@code lid},
  * {@code port_num}, {@code cap_mask}, {@code cap_mask2}. {@code ibwarn:}/{@code iberror:} lines and
  * text outside blocks are skipped and counted as noise; {@code PortSelect}, {@code CounterSelect},
- * {@code CounterSelect2} are not readings.
+ * {@code CounterSelect2} are not readings. A file mixing classic and {@code -x} blocks of a port
+ * keeps both copies of a counter only when they agree or the classic one is pegged
+ * ({@link ClassicCopies}).
  *
  * <pre>{@code
  * Capture c = new PerfqueryReader().read(Input.of(Path.of("perfquery_x.out")));
@@ -48,6 +50,8 @@ public final class PerfqueryReader implements CaptureReader {
         String text = c.text();
         Block block = null;
         java.util.Set<String> described = new java.util.HashSet<>();
+        boolean mixed = text.contains("# Port counters:") && text.contains("# Port extended counters:");
+        ClassicCopies copies = new ClassicCopies(b, mixed);
         int blocks = 0;
         int noise = 0;
         while (c.next()) {
@@ -59,7 +63,7 @@ public final class PerfqueryReader implements CaptureReader {
                 BlockHeader h = BlockHeader.parse(text.substring(s, e), file, c.number());
                 if (h == null) { noise++; continue; }
                 if (block != null) block.finish();
-                block = new Block(h, b, file, c.number(), described);
+                block = new Block(h, b, copies, file, c.number(), described);
                 blocks++;
                 continue;
             }
@@ -95,6 +99,7 @@ public final class PerfqueryReader implements CaptureReader {
             throw new CaptureException(file, 0, "no perfquery block found; expected a '# Port counters: Lid <lid> port "
                     + "<port>' or '# Port extended counters: ...' header");
         }
+        copies.flush(file);
         b.noise(noise);
         return b.build();
     }
@@ -119,15 +124,18 @@ public final class PerfqueryReader implements CaptureReader {
     private static final class Block {
         private final BlockHeader header;
         private final Capture.Builder b;
+        private final ClassicCopies copies;
         private final String file;
         private final int line;
         private final String port;
         private int counters;
         private int required;
 
-        Block(BlockHeader header, Capture.Builder b, String file, int line, java.util.Set<String> described) {
+        Block(BlockHeader header, Capture.Builder b, ClassicCopies copies, String file, int line,
+              java.util.Set<String> described) {
             this.header = header;
             this.b = b;
+            this.copies = copies;
             this.file = file;
             this.line = line;
             this.port = header.portId();
@@ -154,7 +162,7 @@ public final class PerfqueryReader implements CaptureReader {
             }
             long value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
-            b.counter(header.source(), port, raw, value, c.number());
+            copies.add(header.source(), port, raw, value, c.number());
             counters++;
             if (header.kind().isRequired(raw)) required++;
         }
