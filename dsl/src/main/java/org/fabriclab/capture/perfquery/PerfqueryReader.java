@@ -29,6 +29,18 @@ import org.fabriclab.catalogue.Source;
  */
 public final class PerfqueryReader implements CaptureReader {
 
+    private static final byte LETTER = 1;
+    private static final byte DIGIT_OR_UNDERSCORE = 2;
+    /** Identifier characters of perfquery field names, by ASCII code. */
+    private static final byte[] IDENT = new byte[128];
+
+    static {
+        for (char ch = 'a'; ch <= 'z'; ch++) IDENT[ch] = LETTER;
+        for (char ch = 'A'; ch <= 'Z'; ch++) IDENT[ch] = LETTER;
+        for (char ch = '0'; ch <= '9'; ch++) IDENT[ch] = DIGIT_OR_UNDERSCORE;
+        IDENT['_'] = DIGIT_OR_UNDERSCORE;
+    }
+
     @Override public String format() { return "perfquery"; }
 
     @Override public int sniff(Input in) {
@@ -68,12 +80,12 @@ public final class PerfqueryReader implements CaptureReader {
                 continue;
             }
             // one pass over the name: identifier characters up to ':', hashing for the name cache
-            if (!Character.isLetter(first)) { noise++; continue; }
+            if (first >= 128 || IDENT[first] != LETTER) { noise++; continue; }
             int colon = s;
             int hash = 0;
             char ch = first;
             while (colon < e && (ch = text.charAt(colon)) != ':') {
-                if (!(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_')) break;
+                if (ch >= 128 || IDENT[ch] == 0) break;
                 hash = 31 * hash + ch;
                 colon++;
             }
