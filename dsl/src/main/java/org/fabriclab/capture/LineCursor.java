@@ -118,13 +118,17 @@ public final class LineCursor {
     /** Index of {@code s} in the current line at or after {@code from}, or -1 (never searches past the line). */
     public int indexOf(String s, int from) {
         int last = end - s.length();
-        for (int i = Math.max(from, start); i <= last; i++) if (text.startsWith(s, i)) return i;
+        char c0 = s.charAt(0);
+        for (int i = Math.max(from, start); i <= last; i++) if (text.charAt(i) == c0 && text.startsWith(s, i)) return i;
         return -1;
     }
 
     /** Index of the last {@code s} in the current line that starts at or before {@code from}, or -1. */
     public int lastIndexOf(String s, int from) {
-        for (int i = Math.min(from, end - s.length()); i >= start; i--) if (text.startsWith(s, i)) return i;
+        char c0 = s.charAt(0);
+        for (int i = Math.min(from, end - s.length()); i >= start; i--) {
+            if (text.charAt(i) == c0 && text.startsWith(s, i)) return i;
+        }
         return -1;
     }
 
