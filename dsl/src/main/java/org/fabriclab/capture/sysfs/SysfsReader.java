@@ -53,7 +53,7 @@ public final class SysfsReader implements CaptureReader {
                     ? TtarArchive.read(in, ports) : readGrep(in, ports);
         }
         ports.finish();
-        if (b.readingCount() == 0 && b.build().absents().isEmpty() && b.build().attrs().isEmpty()) {
+        if (ports.read() == 0) {
             throw new CaptureException(in.name(), 0, "no InfiniBand sysfs counters or port attributes found; expected "
                     + "files under class/infiniband/<dev>/ports/<n>/");
         }
