@@ -66,15 +66,27 @@ public final class PerfqueryReader implements CaptureReader {
         ClassicCopies copies = new ClassicCopies(b, mixed);
         int blocks = 0;
         int noise = 0;
+        boolean skipping = false;
         while (c.next()) {
             int s = c.skipSpace(c.start());
             int e = c.end();
             if (s >= e) { noise++; continue; }
             char first = text.charAt(s);
             if (first == '#') {
-                BlockHeader h = BlockHeader.parse(text.substring(s, e), file, c.number());
-                if (h == null) { noise++; continue; }
+                String line = text.substring(s, e);
+                BlockHeader h = BlockHeader.parse(line, file, c.number());
+                if (h == null) {
+                    noise++;
+                    if (line.contains("Lid ") && line.contains(" port ")) {
+                        // another perfquery attribute (-c PortSamplesControl): not counters, skip to the next block
+                        if (block != null) block.finish();
+                        block = null;
+                        skipping = true;
+                    }
+                    continue;
+                }
                 if (block != null) block.finish();
+                skipping = false;
                 block = new Block(h, b, copies, file, c.number(), described);
                 blocks++;
                 continue;
@@ -97,7 +109,7 @@ public final class PerfqueryReader implements CaptureReader {
             v = c.skipSpace(v);
             int ve = c.trimEnd(v);
             if (block == null) {
-                if (dotted) {
+                if (dotted && !skipping) {
                     throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
                             + "'# Port counters: Lid <lid> port <port>' line first (is the file cut at the start?)");
                 }

@@ -70,6 +70,20 @@ class PerfqueryReaderTest {
         assertEquals(4300, s.value("lid 1719/1", "PortXmitWait").getAsLong());
     }
 
+    @Test void samplesControlBlocksAreSkippedNotMixedIn() {
+        Capture c = reader.read(Input.ofText("c.txt", "# Port extended counters: Lid 5 port 1\n"
+                + "PortXmitData:....................10\nPortRcvData:.....................11\n"
+                + "PortXmitPkts:....................12\nPortRcvPkts:.....................13\n"
+                + "# a comment inside the capture\n"
+                + "PortUnicastXmitPkts:.............14\n"
+                + "# PortSamplesControl: Lid 5 port 1\n"
+                + "OpCode:..........................0x0000\nTick:............................0\n"
+                + "SampleMechanisms:................0x00\n"));
+        assertEquals(5, c.readings().size());
+        assertEquals(14, c.reading("lid 5/1", "PortUnicastXmitPkts").orElseThrow().value());
+        assertEquals(5, c.noiseLines());
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1\nPortXmitData:....................12x4\n");
         BadInput.expect(reader, f, 2, "expected a non-negative integer counter value, found '12x4'");
