@@ -62,7 +62,10 @@ public final class LineCursor {
         return name(from, to, h);
     }
 
-    /** {@link #name(int, int)} when the caller already computed {@code h = 31 * h + ch} over the region. */
+    /**
+     * {@link #name(int, int)} with a hash the caller computed over the region; any hash works as long
+     * as a reader uses the same one for every name (equal regions must get equal hashes).
+     */
     public String name(int from, int to, int h) {
         int mask = names.length - 1;
         for (int slot = (h ^ (h >>> 16)) & mask, probes = 0; probes < 8; slot = (slot + 1) & mask, probes++) {

@@ -56,15 +56,19 @@ public final class EthtoolReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
+        // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
+        byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         String port = UNNAMED;
         boolean portAnnounced = false;
         int noise = 0;
         int counters = 0;
         while (c.next()) {
-            int s = c.skipSpace(c.start());
-            int e = c.trimEnd(s);
+            int s = c.start();
+            int e = c.end();
+            while (s < e && (a[s] == ' ' || a[s] == '\t')) s++;
+            while (e > s && (a[e - 1] == ' ' || a[e - 1] == '\t')) e--;
             if (s >= e) { noise++; continue; }
-            char first = text.charAt(s);
+            char first = (char) (a[s] & 0xff);
             if (first == '$' || first == '#' || first == '[' || text.startsWith("ethtool ", s)) {
                 String dev = interfaceOf(text.substring(s, e));
                 if (dev != null) {
@@ -76,7 +80,9 @@ public final class EthtoolReader implements CaptureReader {
                 continue;
             }
             if (text.startsWith(HEADER, s) && e - s == HEADER.length()) { noise++; continue; }
-            int sep = c.lastIndexOf(": ", e - 2);
+            // the last ": " of the line: the value is the run of digits after it
+            int sep = e - 2;
+            while (sep >= s && !(a[sep] == ':' && a[sep + 1] == ' ')) sep--;
             if (sep < s) {
                 if (text.charAt(e - 1) == ':') {
                     throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
@@ -86,9 +92,13 @@ public final class EthtoolReader implements CaptureReader {
                         + abbreviate(text.substring(s, e)) + "'");
             }
             int v = sep + 2;
-            while (v < e && text.charAt(v) == ' ') v++;
-            long value = c.counter(v, e, file);
-            b.counter(port, c.name(s, sep), value, c.number());
+            while (v < e && a[v] == ' ') v++;
+            long value = decimal(a, v, e);
+            if (value < 0) value = c.counter(v, e, file);
+            int hash = 0;
+            for (int i = s; i < sep; i++) hash = 31 * hash + (a[i] & 0xff);
+            // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
+            b.counter(port, c.name(s, sep, hash), value, c.number());
             counters++;
         }
         if (counters == 0) {
@@ -97,6 +107,18 @@ public final class EthtoolReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    /** A plain decimal of at most 18 digits in {@code a[from, to)}, else -1 (the caller then parses strictly). */
+    private static long decimal(byte[] a, int from, int to) {
+        if (from >= to || to - from > 18) return -1;
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            int d = a[i] - '0';
+            if (d < 0 || d > 9) return -1;
+            v = v * 10 + d;
+        }
+        return v;
     }
 
     /** The interface named by an {@code ethtool -S <if>} command line, or null. */

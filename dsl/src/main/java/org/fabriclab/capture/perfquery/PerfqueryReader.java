@@ -60,8 +60,10 @@ public final class PerfqueryReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
+        // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
+        byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         Block block = null;
-        java.util.Set<String> described = new java.util.HashSet<>();
+        java.util.Map<String, Integer> described = new java.util.HashMap<>();
         boolean mixed = text.contains("# Port counters:") && text.contains("# Port extended counters:");
         ClassicCopies copies = new ClassicCopies(b, mixed);
         int blocks = 0;
@@ -95,19 +97,20 @@ public final class PerfqueryReader implements CaptureReader {
             if (first >= 128 || IDENT[first] != LETTER) { noise++; continue; }
             int colon = s;
             int hash = 0;
-            char ch = first;
-            while (colon < e && (ch = text.charAt(colon)) != ':') {
+            int ch = first;
+            while (colon < e && (ch = a[colon] & 0xff) != ':') {
                 if (ch >= 128 || IDENT[ch] == 0) break;
                 hash = 31 * hash + ch;
                 colon++;
             }
             if (colon >= e || ch != ':') { noise++; continue; }
             int v = colon + 1;
-            while (v < e && text.charAt(v) == '.') v++;
+            while (v < e && a[v] == '.') v++;
             boolean dotted = v > colon + 1;
             if (!dotted && isToolMessage(c, s)) { noise++; continue; }
-            v = c.skipSpace(v);
-            int ve = c.trimEnd(v);
+            while (v < e && (a[v] == ' ' || a[v] == '\t')) v++;
+            int ve = e;
+            while (ve > v && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) ve--;
             if (block == null) {
                 if (dotted && !skipping) {
                     throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
@@ -116,7 +119,7 @@ public final class PerfqueryReader implements CaptureReader {
                 noise++;
                 continue;
             }
-            block.field(text, s, colon, hash, v, ve, c);
+            block.field(text, a, s, colon, hash, v, ve, c);
         }
         if (block != null) block.finish();
         if (blocks == 0) {
@@ -133,6 +136,18 @@ public final class PerfqueryReader implements CaptureReader {
         String text = c.text();
         return text.startsWith("ibwarn", s) || text.startsWith("iberror", s) || text.startsWith("ibpanic", s)
                 || c.contains("iberror:") || c.contains("ibwarn:") || c.contains("ibpanic:");
+    }
+
+    /** A plain decimal of at most 18 digits in {@code a[from, to)}, else -1 (the caller then parses strictly). */
+    private static long decimal(byte[] a, int from, int to) {
+        if (from >= to || to - from > 18) return -1;
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            int d = a[i] - '0';
+            if (d < 0 || d > 9) return -1;
+            v = v * 10 + d;
+        }
+        return v;
     }
 
     static boolean isIdentifier(CharSequence t, int from, int to) {
@@ -156,35 +171,39 @@ public final class PerfqueryReader implements CaptureReader {
         private int required;
 
         Block(BlockHeader header, Capture.Builder b, ClassicCopies copies, String file, int line,
-              java.util.Set<String> described) {
+              java.util.Map<String, Integer> described) {
             this.header = header;
             this.b = b;
             this.copies = copies;
             this.file = file;
             this.line = line;
             this.port = header.portId();
-            if (described.add(port)) {
+            // attributes once per port: bit 1 lid and port_num, 2 cap_mask, 4 cap_mask2
+            int had = described.getOrDefault(port, 0);
+            int has = had;
+            if ((has & 1) == 0) {
                 b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
                 b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
+                has |= 1;
             }
-            if (header.capMask() != null && described.add(port + " cap_mask")) b.attr(port, "cap_mask", header.capMask(), line);
-            if (header.capMask2() != null && described.add(port + " cap_mask2")) {
-                b.attr(port, "cap_mask2", header.capMask2(), line);
-            }
+            if (header.capMask() != null && (has & 2) == 0) { b.attr(port, "cap_mask", header.capMask(), line); has |= 2; }
+            if (header.capMask2() != null && (has & 4) == 0) { b.attr(port, "cap_mask2", header.capMask2(), line); has |= 4; }
+            if (has != had) described.put(port, has);
             if (header.port() == 255) {
                 b.warn(file + ":" + line + ": counters aggregated over all ports (perfquery -a), read as port 255");
             }
         }
 
-        void field(String text, int s, int colon, int hash, int v, int ve, LineCursor c) {
+        void field(String text, byte[] a, int s, int colon, int hash, int v, int ve, LineCursor c) {
             int len = colon - s;
             if (len == 10 && text.startsWith("PortSelect", s)) return;
-            if (text.startsWith("CounterSelect", s) && (len == 13 || len == 14 && text.charAt(s + 13) == '2')) return;
+            if ((len == 13 || len == 14 && text.charAt(s + 13) == '2') && text.startsWith("CounterSelect", s)) return;
             if (v >= ve) {
                 throw new CaptureException(file, c.number(), "counter " + text.substring(s, colon)
                         + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
             }
-            long value = c.counter(v, ve, file);
+            long value = decimal(a, v, ve);
+            if (value < 0) value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
             copies.add(header.source(), port, raw, value, c.number());
             counters++;
