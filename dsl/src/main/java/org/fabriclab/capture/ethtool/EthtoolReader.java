@@ -69,7 +69,10 @@ public final class EthtoolReader implements CaptureReader {
             while (e > s && (a[e - 1] == ' ' || a[e - 1] == '\t')) e--;
             if (s >= e) { noise++; continue; }
             char first = (char) (a[s] & 0xff);
-            if (first == '$' || first == '#' || first == '[' || text.startsWith("ethtool ", s)) {
+            // a shell prompt or comment ($, #, [user@host ~]#) naming "ethtool -S <if>" starts a port; bnxt's
+            // per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
+            if (first == '$' || first == '#' || text.startsWith("ethtool ", s)
+                    || first == '[' && c.indexOf("ethtool ", s) >= 0) {
                 String dev = interfaceOf(text.substring(s, e));
                 if (dev != null) {
                     port = "netdev " + dev;
