@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
         description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
-        subcommands = {ShowCommand.class, ClassifyCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ShowCommand.class, ClassifyCommand.class, DatasetsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
 
