@@ -49,6 +49,12 @@ public record RateRule(String name, Layer layer, Combine combine, List<String> c
         return new RateRule(name, layer, combine, List.of(counters), BYTES);
     }
 
+    /** The same rule reading other counters. */
+    public RateRule withCounters(List<String> others) { return new RateRule(name, layer, combine, others, bytes); }
+
+    /** The same rule with another combination. */
+    public RateRule withCombine(Combine c) { return new RateRule(name, layer, c, counters, bytes); }
+
     /** The byte counter this rule uses on {@code h}. */
     public String bytesCounter(History h) {
         for (String b : bytes) if (h.has(b)) return b;
