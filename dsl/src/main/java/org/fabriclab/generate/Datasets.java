@@ -109,6 +109,7 @@ public final class Datasets {
         if (m.has("expected_case")) return "case " + m.get("expected_case").asText();
         if (m.has("tuning")) {
             JsonNode t = m.get("tuning");
+            if (t.path("expected_threshold").isNull()) return t.path("expected_note").asText();
             return String.format(java.util.Locale.ROOT, "bar %s per GB: precision %.3f, recall %.3f, %.1f alerts/day",
                     t.path("expected_threshold").asText(), t.path("expected_precision").asDouble(),
                     t.path("expected_recall").asDouble(), t.path("expected_alerts_per_day").asDouble());

@@ -150,7 +150,7 @@ public final class HistorySet {
                 cum[SYM] = pr.nextLong(20);
                 boolean prevExists = false, prevMissing = false;
                 for (int s = 0; s < samples; s++) {
-                    boolean inGap = s >= gapFrom && s < gapTo;
+                    boolean inGap = gapFrom >= 0 && s >= gapFrom && s < gapTo;
                     boolean reset = false;
                     double r = Double.NaN;
                     PortPlan.Seg seg = plan.at(s);
@@ -307,7 +307,7 @@ public final class HistorySet {
                 double perDay = e[i][0] / (double) days;
                 if (perDay > BUDGET_PER_DAY) continue;
                 double recall = (double) e[i][1] / (e[i][1] + e[i][3]);
-                if (recall >= bestRecall) { bestRecall = recall; best = i; }
+                if (!Double.isNaN(recall) && recall >= bestRecall) { bestRecall = recall; best = i; }
             }
             long measured = 0, unmeasuredPositive = 0, positives = 0;
             for (int r = 0; r < rate.length; r++) {
@@ -342,14 +342,19 @@ public final class HistorySet {
             t.put("intervals_measured", measured);
             t.put("labelled_intervals_measured", positives);
             t.put("labelled_intervals_without_value", unmeasuredPositive);
-            t.put("expected_threshold", th[best]);
-            t.put("expected_alerts", e[best][0]);
-            t.put("expected_alerts_per_day", e[best][0] / (double) days);
-            t.put("expected_tp", e[best][1]);
-            t.put("expected_fp", e[best][2]);
-            t.put("expected_fn", e[best][3]);
-            t.put("expected_precision", (double) e[best][1] / e[best][0]);
-            t.put("expected_recall", (double) e[best][1] / (e[best][1] + e[best][3]));
+            if (best < 0 || positives == 0) {
+                t.putNull("expected_threshold");
+                t.put("expected_note", "no labelled congestion interval or no threshold within the budget (history too small)");
+            } else {
+                t.put("expected_threshold", th[best]);
+                t.put("expected_alerts", e[best][0]);
+                t.put("expected_alerts_per_day", e[best][0] / (double) days);
+                t.put("expected_tp", e[best][1]);
+                t.put("expected_fp", e[best][2]);
+                t.put("expected_fn", e[best][3]);
+                t.put("expected_precision", (double) e[best][1] / e[best][0]);
+                t.put("expected_recall", (double) e[best][1] / (e[best][1] + e[best][3]));
+            }
             var table = t.putArray("expected_sweep");
             for (int i = 0; i < th.length; i++) {
                 var row = table.addObject();
