@@ -8,6 +8,9 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.delta.Delta;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Labels;
+import org.fabriclab.history.Progress;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -54,6 +57,15 @@ public final class Fabric {
 
     /** A profile by name: ib, roce, ib-full, roce-full. */
     public static Profile profile(String name) { return Profiles.named(name); }
+
+    /** A telemetry history (gzip CSV {@code timestamp,port,<counter>...}) in primitive columns, for threshold sweeps. */
+    public static History history(String path) { return History.load(Path.of(path)); }
+
+    /** The same, reporting load progress (e.g. {@code Progress.terminal(System.err)}). */
+    public static History history(String path, Progress progress) { return History.load(Path.of(path), progress); }
+
+    /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
+    public static Labels labels(String path) { return Labels.load(Path.of(path)); }
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }

@@ -215,4 +215,20 @@ class DatasetsTest {
             assertArrayEquals(design.history().values(c), h.values(c), c + ": the CSV round trip is exact");
         }
     }
+
+    /** The one-second pause series uses the history CSV layout, so it loads as a history; its totals match the snapshots. */
+    @Test void pauseSeriesLoadsAsAHistoryAndSumsToTheSnapshotDelta() throws IOException {
+        for (String n : List.of("roce-lossless-broken", "roce-pause-storm", "roce-congestion-10gb", "roce-congestion-1tb")) {
+            History h = History.load(out.resolve(n).resolve("pause-series.csv"));
+            assertEquals(List.of("mlx5_0/1"), h.ports());
+            assertEquals(61, h.rows());
+            assertEquals(1000, h.stepMs());
+            Map<String, Long> b = Seen.side(out.resolve(n).resolve("before")), a = Seen.side(out.resolve(n).resolve("after"));
+            for (String c : List.of("tx_bytes_phy", "rx_prio3_pause", "rx_prio3_pause_duration", "tx_prio3_pause_duration")) {
+                long[] v = h.values(c);
+                assertEquals(b.get(c), v[0], n + " " + c + " starts at the before snapshot");
+                assertEquals(a.get(c), v[60], n + " " + c + " ends at the after snapshot");
+            }
+        }
+    }
 }
