@@ -14,6 +14,9 @@ import org.fabriclab.check.health.Series;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.plot.Plots;
 import org.fabriclab.reconcile.Reconcile;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Labels;
+import org.fabriclab.history.Progress;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -96,6 +99,15 @@ public final class Fabric {
 
     /** Snapshots taken at {@code timesMs} (epoch ms, increasing) as a series. */
     public static Series series(List<Snapshot> snapshots, long... timesMs) { return Series.ofSnapshots(snapshots, timesMs); }
+
+    /** A telemetry history (gzip CSV {@code timestamp,port,<counter>...}) in primitive columns, for threshold sweeps. */
+    public static History history(String path) { return History.load(Path.of(path)); }
+
+    /** The same, reporting load progress (e.g. {@code Progress.terminal(System.err)}). */
+    public static History history(String path, Progress progress) { return History.load(Path.of(path), progress); }
+
+    /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
+    public static Labels labels(String path) { return Labels.load(Path.of(path)); }
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }
