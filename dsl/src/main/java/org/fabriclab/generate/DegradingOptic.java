@@ -31,9 +31,10 @@ final class DegradingOptic {
         long[] guids = {0xb8cef603009a1201L, 0xb8cef603009a1202L, 0xb8cef603009a1203L};
         int bad = 1;
         int steps = DAYS * 288;
-        StringBuilder csv = new StringBuilder("timestamp,node_guid,port_guid,port_num,PortXmitDataExtended,PortRcvDataExtended,"
-                + "PortRcvPktsExtended,SymbolErrorCounterExtended,PortRcvErrorsExtended,LinkDownedCounterExtended,"
-                + "LinkErrorRecoveryCounterExtended,raw_ber,effective_ber,symbol_ber,temperature_c,voltage_mv\n");
+        StringBuilder csv = new StringBuilder("timestamp,source_id,Node_GUID,port_guid,Port_Number,PortXmitDataExtended,"
+                + "PortRcvDataExtended,PortRcvPktsExtended,SymbolErrorCounterExtended,PortRcvErrorsExtended,"
+                + "LinkDownedCounterExtended,LinkErrorRecoveryCounterExtended,Total_Raw_BER,Effective_BER,Symbol_BER,"
+                + "Module_Temperature,Module_Voltage\n");
         long firstTemp = -1, firstEff = -1, firstFlap = -1;
         List<long[]> mlxPoints = new ArrayList<>();
         double[][] mlxValues = new double[4][];
@@ -73,7 +74,8 @@ final class DegradingOptic {
                 }
                 if (isBad && temp > TEMP_LIMIT_C && firstTemp < 0) firstTemp = t;
                 if (isBad && effBer > EFFECTIVE_BER_LIMIT && firstEff < 0) firstEff = t;
-                csv.append(t * 1000).append(',').append(IbText.guid(node)).append(',').append(IbText.guid(guids[p]))
+                csv.append(t * 1000).append(',').append(IbText.guid(node)).append(',').append(IbText.guid(node)).append(',')
+                        .append(IbText.guid(guids[p]))
                         .append(',').append(p + 1).append(',').append(xmit).append(',').append(rcv).append(',').append(pkts)
                         .append(',').append(sym).append(',').append(rcvErr).append(',').append(down).append(',').append(recov)
                         .append(',').append(sci(rawBer)).append(',').append(sci(effBer)).append(',').append(sci(effBer))
@@ -102,6 +104,8 @@ final class DegradingOptic {
         Manifest m = new Manifest("degrading-optic", "link-health", "A degrading optic over seven days",
                 "BER and module temperature drift upwards on one port: when does each limit trip, and do the neighbours stay clean?");
         m.put("fabric", "ib").put("timestamp_unit", "us (UFM telemetry); the telemetry table holds ms");
+        m.put("columns", "UFM telemetry names: Total_Raw_BER, Effective_BER, Symbol_BER, Module_Temperature (C), "
+                + "Module_Voltage (mV) are raw_ber, effective_ber, symbol_ber, temperature_c, voltage_mv in the telemetry table");
         m.put("step_s", STEP_MS / 1000).put("days", DAYS).put("ports", guids.length);
         m.files("telemetry", List.of("ufm-telemetry.csv"));
         m.files("mlxlink", mlx);

@@ -167,9 +167,9 @@ class DatasetsTest {
         JsonNode m = Out.JSON.readTree(d.resolve("scenario.json").toFile());
         List<String> lines = Files.readAllLines(d.resolve("ufm-telemetry.csv"));
         List<String> h = List.of(lines.get(0).split(","));
-        for (String c : List.of("timestamp", "node_guid", "port_guid", "port_num", "SymbolErrorCounterExtended",
-                "PortRcvPktsExtended", "PortRcvErrorsExtended", "LinkDownedCounterExtended", "raw_ber", "effective_ber",
-                "symbol_ber", "temperature_c", "voltage_mv")) {
+        for (String c : List.of("timestamp", "Node_GUID", "port_guid", "Port_Number", "SymbolErrorCounterExtended",
+                "PortRcvPktsExtended", "PortRcvErrorsExtended", "LinkDownedCounterExtended", "Total_Raw_BER", "Effective_BER",
+                "Symbol_BER", "Module_Temperature", "Module_Voltage")) {
             assertTrue(h.contains(c), c);
         }
         String bad = m.get("degrading_port").asText();
@@ -177,10 +177,10 @@ class DatasetsTest {
         long prevSym = -1;
         for (String l : lines.subList(1, lines.size())) {
             String[] f = l.split(",");
-            String port = "guid " + f[h.indexOf("port_guid")] + "/" + f[h.indexOf("port_num")];
+            String port = "guid " + f[h.indexOf("port_guid")] + "/" + f[h.indexOf("Port_Number")];
             long tMs = Long.parseLong(f[0]) / 1000;
-            double temp = Double.parseDouble(f[h.indexOf("temperature_c")]);
-            double ber = Double.parseDouble(f[h.indexOf("effective_ber")]);
+            double temp = Double.parseDouble(f[h.indexOf("Module_Temperature")]);
+            double ber = Double.parseDouble(f[h.indexOf("Effective_BER")]);
             if (!port.equals(bad)) {
                 assertTrue(temp <= 70 && ber <= 1e-12, "healthy port " + port + " crossed a limit at " + tMs);
                 continue;
