@@ -241,6 +241,6 @@ class DatasetsTest {
         assertEquals(e[60] - e[0], e[45] - e[20], "stall events only inside the storm window");
         History cong = History.load(out.resolve("roce-congestion-10gb/pause-series.csv"));
         long[] cd = cong.values("rx_prio3_pause_duration"), cp = cong.values("rx_prio3_pause");
-        assertEquals(3.0, (double) (cd[60] - cd[0]) / (cp[60] - cp[0]), 0.01, "congestion: 3 us per pause");
+        assertEquals(3.0, (double) (cd[60] - cd[0]) / (cp[60] - cp[0]), 0.01, "congestion: 3 us per pause over the test");
     }
 }
