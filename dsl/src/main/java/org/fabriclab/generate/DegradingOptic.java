@@ -53,7 +53,7 @@ final class DegradingOptic {
                 boolean isBad = p == bad;
                 double drift = isBad ? Math.max(0, day - 2) / (DAYS - 2) : 0;       // 0 .. 1 from day 2 to the end
                 double rawBer = 2e-11 * Math.pow(10, 4.6 * drift) * (0.8 + 0.4 * rnd.nextDouble());
-                double effBer = 1e-15 * Math.pow(10, 5.0 * drift) * (0.7 + 0.6 * rnd.nextDouble());
+                double effBer = 1e-17 * Math.pow(10, 8.0 * drift) * (0.7 + 0.6 * rnd.nextDouble());
                 double temp = baseTemp + (isBad ? 33 * drift : 0) + (rnd.nextDouble() - 0.5);
                 double volt = 3295 + (rnd.nextDouble() - 0.5) * 12 - (isBad ? 40 * drift : 0);
                 long load = 25_000_000_000L + rnd.nextLong(50_000_000_000L);
