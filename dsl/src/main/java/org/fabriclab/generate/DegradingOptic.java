@@ -56,6 +56,11 @@ final class DegradingOptic {
                 double effBer = 1e-17 * Math.pow(10, 8.0 * drift) * (0.7 + 0.6 * rnd.nextDouble());
                 double temp = baseTemp + (isBad ? 33 * drift : 0) + (rnd.nextDouble() - 0.5);
                 double volt = 3295 + (rnd.nextDouble() - 0.5) * 12 - (isBad ? 40 * drift : 0);
+                // the values as printed: limits are judged on what the file says
+                rawBer = Double.parseDouble(sci(rawBer));
+                effBer = Double.parseDouble(sci(effBer));
+                temp = Math.round(temp * 10) / 10.0;
+                volt = Math.round(volt * 10) / 10.0;
                 long load = 25_000_000_000L + rnd.nextLong(50_000_000_000L);
                 long words = load / 4;
                 xmit += words;
