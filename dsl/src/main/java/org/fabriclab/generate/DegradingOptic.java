@@ -31,7 +31,7 @@ final class DegradingOptic {
         long[] guids = {0xb8cef603009a1201L, 0xb8cef603009a1202L, 0xb8cef603009a1203L};
         int bad = 1;
         int steps = DAYS * 288;
-        StringBuilder csv = new StringBuilder("timestamp,source_id,Node_GUID,port_guid,Port_Number,PortXmitDataExtended,"
+        StringBuilder csv = new StringBuilder("timestamp,Node_GUID,port_guid,Port_Number,PortXmitDataExtended,"
                 + "PortRcvDataExtended,PortRcvPktsExtended,SymbolErrorCounterExtended,PortRcvErrorsExtended,"
                 + "LinkDownedCounterExtended,LinkErrorRecoveryCounterExtended,Total_Raw_BER,Effective_BER,Symbol_BER,"
                 + "Module_Temperature,Module_Voltage\n");
@@ -79,8 +79,7 @@ final class DegradingOptic {
                 }
                 if (isBad && temp > TEMP_LIMIT_C && firstTemp < 0) firstTemp = t;
                 if (isBad && effBer > EFFECTIVE_BER_LIMIT && firstEff < 0) firstEff = t;
-                csv.append(t * 1000).append(',').append(IbText.guid(node)).append(',').append(IbText.guid(node)).append(',')
-                        .append(IbText.guid(guids[p]))
+                csv.append(t * 1000).append(',').append(IbText.guid(node)).append(',').append(IbText.guid(guids[p]))
                         .append(',').append(p + 1).append(',').append(xmit).append(',').append(rcv).append(',').append(pkts)
                         .append(',').append(sym).append(',').append(rcvErr).append(',').append(down).append(',').append(recov)
                         .append(',').append(sci(rawBer)).append(',').append(sci(effBer)).append(',').append(sci(effBer))
