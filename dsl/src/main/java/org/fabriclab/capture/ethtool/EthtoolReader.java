@@ -6,6 +6,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
@@ -96,7 +97,7 @@ public final class EthtoolReader implements CaptureReader {
             }
             int v = sep + 2;
             while (v < e && a[v] == ' ') v++;
-            long value = decimal(a, v, e);
+            long value = Values.parseDecimal(a, v, e);
             if (value < 0) value = c.counter(v, e, file);
             int hash = 0;
             for (int i = s; i < sep; i++) hash = 31 * hash + (a[i] & 0xff);
@@ -112,17 +113,6 @@ public final class EthtoolReader implements CaptureReader {
         return b.build();
     }
 
-    /** A plain decimal of at most 18 digits in {@code a[from, to)}, else -1 (the caller then parses strictly). */
-    private static long decimal(byte[] a, int from, int to) {
-        if (from >= to || to - from > 18) return -1;
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            int d = a[i] - '0';
-            if (d < 0 || d > 9) return -1;
-            v = v * 10 + d;
-        }
-        return v;
-    }
 
     /** The interface named by an {@code ethtool -S <if>} command line, or null. */
     static String interfaceOf(String line) {

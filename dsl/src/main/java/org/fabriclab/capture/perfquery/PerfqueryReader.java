@@ -6,6 +6,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
@@ -138,17 +139,6 @@ public final class PerfqueryReader implements CaptureReader {
                 || c.contains("iberror:") || c.contains("ibwarn:") || c.contains("ibpanic:");
     }
 
-    /** A plain decimal of at most 18 digits in {@code a[from, to)}, else -1 (the caller then parses strictly). */
-    private static long decimal(byte[] a, int from, int to) {
-        if (from >= to || to - from > 18) return -1;
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            int d = a[i] - '0';
-            if (d < 0 || d > 9) return -1;
-            v = v * 10 + d;
-        }
-        return v;
-    }
 
     static boolean isIdentifier(CharSequence t, int from, int to) {
         if (from >= to || !Character.isLetter(t.charAt(from))) return false;
@@ -202,7 +192,7 @@ public final class PerfqueryReader implements CaptureReader {
                 throw new CaptureException(file, c.number(), "counter " + text.substring(s, colon)
                         + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
             }
-            long value = decimal(a, v, ve);
+            long value = Values.parseDecimal(a, v, ve);
             if (value < 0) value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
             copies.add(header.source(), port, raw, value, c.number());
