@@ -76,6 +76,8 @@ public final class KernelServer implements AutoCloseable {
     /** Binds the sockets, starts serving and the session warm-up; returns at once. */
     public static KernelServer start(ConnectionInfo info) {
         KernelServer k = new KernelServer(info);
+        // no input_request support: a cell reading System.in gets end-of-input instead of blocking forever
+        System.setIn(new java.io.ByteArrayInputStream(new byte[0]));
         k.output = OutputRouter.install(k::stream);
         Display.install(new Display.Sink() {
             @Override public void show(Object value, String id, boolean update, Set<String> extra) { k.display(value, id, update, extra); }
@@ -208,6 +210,16 @@ public final class KernelServer implements AutoCloseable {
                 }
                 default -> LOG.warning("unsupported message type " + type + " on " + (isControl ? "control" : "shell"));
             }
+        } catch (RuntimeException e) {
+            // e.g. the JShell session could not start: answer with an error instead of leaving the client waiting
+            LOG.log(Level.SEVERE, "handling " + type + " failed", e);
+            Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+            ObjectNode err = Codec.JSON.createObjectNode();
+            err.put("status", "error");
+            err.put("ename", cause.getClass().getName());
+            err.put("evalue", String.valueOf(cause.getMessage()));
+            err.putArray("traceback").add(cause.toString());
+            if (type.endsWith("_request")) reply(sock, m, type.substring(0, type.length() - "_request".length()) + "_reply", err);
         } finally {
             if (!type.equals("shutdown_request")) publish("status", m, status("idle"));
         }

@@ -210,6 +210,10 @@ class KernelProtocolTest {
         assertEquals("ok", k.run("Class.forName(\"tech.tablesaw.api.Table\")").status());
     }
 
+    @Test void readingStdinEndsAtOnce() throws Exception {
+        assertEquals("-1", k.run("System.in.read()").text(), "no input_request: System.in is empty, not a pipe that never ends");
+    }
+
     @Test void heartbeatEchoes() throws Exception {
         ZMQ.Socket hb = k.hb;
         hb.setReceiveTimeOut(5000);
