@@ -106,9 +106,12 @@ public final class KernelServer implements AutoCloseable {
 
     private void openSession() {
         try {
+            long t0 = System.nanoTime();
             Session s = Session.open();
             // no warm-up cell: the first user cell would wait for it (start-to-first-result counts)
             session.complete(s);
+            LOG.info(String.format("JShell session ready in %.0f ms (%.0f ms after JVM start)", (System.nanoTime() - t0) / 1e6,
+                    (double) java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()));
             Renderers.standard().bundle(1, Mime.DEFAULT);
         } catch (Throwable t) {
             LOG.log(Level.SEVERE, "JShell session failed to start", t);
