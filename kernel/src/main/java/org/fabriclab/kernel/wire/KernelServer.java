@@ -32,7 +32,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>The JShell session is created (and warmed with one snippet) on a background thread at start,
  * while {@code kernel_info} is already answered. Shell requests run on the shell thread; interrupt
- * and shutdown arrive on the control thread and act while a cell runs.
+ * and shutdown arrive on the control thread and act while a cell runs. With the environment
+ * variable {@code FABRICLAB_TIMING} set, the log gets each cell's evaluation time (JShell compile +
+ * run), to tell evaluation cost from protocol cost.
  *
  * <pre>{@code
  * KernelServer k = KernelServer.start(ConnectionInfo.read(Path.of(connectionFile)));
@@ -265,7 +267,9 @@ public final class KernelServer implements AutoCloseable {
         currentParent = m;
         CellResult r;
         try {
+            long tt0 = System.nanoTime();
             r = session.join().eval(code, count);
+            if (System.getenv("FABRICLAB_TIMING") != null) LOG.info(String.format("eval %.1f ms", (System.nanoTime() - tt0) / 1e6));
         } catch (RuntimeException e) {
             r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
                     List.of("the Java session is not available: " + e)));
