@@ -7,10 +7,21 @@ import java.util.List;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.check.Check;
+import org.fabriclab.check.Policy;
+import org.fabriclab.check.health.HealthRules;
+import org.fabriclab.check.health.Series;
 import org.fabriclab.delta.Delta;
+import org.fabriclab.plot.Plots;
+import org.fabriclab.reconcile.Reconcile;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Labels;
+import org.fabriclab.history.Progress;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
+
+import tech.tablesaw.api.Table;
 
 /**
  * The one entry point of the DSL: {@code import static org.fabriclab.Fabric.*;}. Factories only;
@@ -23,6 +34,12 @@ import org.fabriclab.verdict.Profiles;
  * var after  = snapshot("datasets/roce-pause-storm/after");
  * var v = delta(before, after).moved(TB).classify(ROCE);
  * v.table();
+ *
+ * check(delta(before, after)).limits("all=0").policy(ZERO_TOLERANCE);          // fleet gate
+ * check(delta(before, after)).elapsed(10).policy(BER);                          // replace hardware?
+ * reconcile(capture("ib_write_bw.log")).counters(before, after).duration(10);   // case A/B1/B2/C
+ * healthRules().run(series(capture("ufm.csv").measurements("telemetry").get()));
+ * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).histogram();
  * }</pre>
  */
 public final class Fabric {
@@ -36,6 +53,13 @@ public final class Fabric {
     public static final Profile ROCE_FULL = Profiles.ROCE_FULL;
 
     public static final double KB = 1e3, MB = 1e6, GB = 1e9, TB = 1e12;
+
+    /** Check grading for a fleet gate: every error counter at zero. */
+    public static final Policy ZERO_TOLERANCE = Policy.ZERO_TOLERANCE;
+    /** Check grading for a hardware-replacement decision: the physical layer against a BER threshold. */
+    public static final Policy BER = Policy.BER;
+    /** The chart builders: {@code plot.pauseDurations(series)}, {@code plot.berTrend(series)}, {@code plot.reconcile(r)}. */
+    public static final Plots plot = Plots.INSTANCE;
 
     private Fabric() {}
 
@@ -54,6 +78,36 @@ public final class Fabric {
 
     /** A profile by name: ib, roce, ib-full, roce-full. */
     public static Profile profile(String name) { return Profiles.named(name); }
+
+    /** ibdiagnet-style checks on the delta between two samples: {@code check(d).limits("all=0").policy(BER)}. */
+    public static Check check(Delta d) { return Check.of(d); }
+
+    /** ibdiagnet-style checks on one sample ({@code --pm_pause_time 0}). */
+    public static Check check(Snapshot sample) { return Check.of(sample); }
+
+    /** Reconciles perftest output with port counters: {@code reconcile(p).counters(before, after).duration(10)}. */
+    public static Reconcile.Counters reconcile(Capture... perftest) { return Reconcile.of(perftest); }
+
+    /** Reconciles the perftest output in {@code path}. */
+    public static Reconcile.Counters reconcile(String perftestPath) { return Reconcile.of(capture(perftestPath)); }
+
+    /** The link-health rule engines with the IB Link Resiliency plugin's defaults: {@code healthRules().run(series)}. */
+    public static HealthRules healthRules() { return HealthRules.defaults(); }
+
+    /** A telemetry table as the primitive series the rule engines and plots use. */
+    public static Series series(Table telemetry) { return Series.of(telemetry, telemetry.name()); }
+
+    /** Snapshots taken at {@code timesMs} (epoch ms, increasing) as a series. */
+    public static Series series(List<Snapshot> snapshots, long... timesMs) { return Series.ofSnapshots(snapshots, timesMs); }
+
+    /** A telemetry history (gzip CSV {@code timestamp,port,<counter>...}) in primitive columns, for threshold sweeps. */
+    public static History history(String path) { return History.load(Path.of(path)); }
+
+    /** The same, reporting load progress (e.g. {@code Progress.terminal(System.err)}). */
+    public static History history(String path, Progress progress) { return History.load(Path.of(path), progress); }
+
+    /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
+    public static Labels labels(String path) { return Labels.load(Path.of(path)); }
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }

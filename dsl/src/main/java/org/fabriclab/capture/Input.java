@@ -60,8 +60,8 @@ public final class Input {
             try {
                 byte[] bytes = Files.readAllBytes(path);
                 for (int i = 0, n = Math.min(bytes.length, 8192); i < n; i++) {
-                    if (bytes[i] == 0) throw new CaptureException(name, 0, "binary content (NUL byte at offset " + i
-                            + "), expected a text capture");
+                    if (bytes[i] == 0) throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at "
+                            + "offset " + i + "), expected a text capture");
                 }
                 try {
                     text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -88,6 +88,13 @@ public final class Input {
     /** The first {@code n} non-blank lines, for sniffing. */
     public List<String> head(int n) {
         return lines().stream().filter(l -> !l.isBlank()).limit(n).toList();
+    }
+
+    /** The 1-based line holding byte {@code offset}. */
+    private static int lineAt(byte[] bytes, int offset) {
+        int line = 1;
+        for (int i = 0; i < offset; i++) if (bytes[i] == '\n') line++;
+        return line;
     }
 
     static UncheckedIOException unchecked(IOException e) { return new UncheckedIOException(e); }

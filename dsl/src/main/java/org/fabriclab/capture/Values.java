@@ -5,7 +5,7 @@ package org.fabriclab.capture;
  * value above that is reported rather than silently wrapped into a negative {@code long}).
  *
  * <pre>{@code
- * Values.parseCounter("0x00002a94d4327ba7", "x.pm", 12);   // 46817339095975
+ * Values.parseCounter("0x00002a94d4327ba7", "x.pm", 12);   // 46818703604647
  * }</pre>
  */
 public final class Values {

@@ -75,7 +75,7 @@ final class SnapshotBuilder {
         // representative names
         Map<String, String> rep = new HashMap<>();
         for (String id : ids) rep.put(id, bestName(uf, ids, uf.find(id)));
-        for (String id : ids) if (!rep.get(id).equals(id)) notes.add(id + " joined as " + rep.get(id));
+        for (String id : ids) if (!rep.get(id).equals(id) && !id.equals(UNNAMED_NETDEV)) notes.add(id + " joined as " + rep.get(id));
 
         Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
         Map<String, Map<String, Absent>> absents = new LinkedHashMap<>();

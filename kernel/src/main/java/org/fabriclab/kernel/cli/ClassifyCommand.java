@@ -81,7 +81,11 @@ final class ClassifyCommand implements Callable<Integer> {
     }
 
     private int jsonLines(PrintWriter out) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        return jsonLines(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
+    }
+
+    /** The {@code --jsonl} loop: one output line per non-blank input line; errors become {@code {"error": ...}} lines. */
+    static int jsonLines(BufferedReader in, PrintWriter out) throws Exception {
         String line;
         int lineNo = 0, worst = Main.OK;
         while ((line = in.readLine()) != null) {

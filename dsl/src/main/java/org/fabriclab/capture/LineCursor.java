@@ -1,0 +1,118 @@
+package org.fabriclab.capture;
+
+/**
+ * Walks the lines of a text without splitting it: {@link #start()} and {@link #end()} bound the
+ * current line inside {@link #text()} (a trailing {@code \r} excluded), {@link #number()} is its
+ * 1-based line number. Readers scan the bounds with {@code charAt}/{@code indexOf} and create a
+ * {@code String} only for what they keep, which keeps parsing at hundreds of MB/s.
+ *
+ * <pre>{@code
+ * LineCursor c = new LineCursor(in.text());
+ * while (c.next()) {
+ *     if (c.isBlank()) continue;
+ *     int colon = c.indexOf(':');      // -1 when the line has none
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class LineCursor {
+    private final String text;
+    private final int length;
+    private int pos;
+    private int number;
+    private int start;
+    private int end;
+
+    public LineCursor(String text) {
+        this.text = text;
+        this.length = text.length();
+    }
+
+    /** Advances to the next line; false at the end of the text. */
+    public boolean next() {
+        if (pos >= length) return false;
+        int nl = text.indexOf('\n', pos);
+        if (nl < 0) nl = length;
+        start = pos;
+        end = nl;
+        if (end > start && text.charAt(end - 1) == '\r') end--;
+        pos = nl + 1;
+        number++;
+        return true;
+    }
+
+    public String text() { return text; }
+
+    /** Offset of the current line's first character. */
+    public int start() { return start; }
+
+    /** Offset just past the current line's last character. */
+    public int end() { return end; }
+
+    /** The 1-based number of the current line. */
+    public int number() { return number; }
+
+    /** The current line as a string. */
+    public String line() { return text.substring(start, end); }
+
+    /** True when the current line holds only whitespace. */
+    public boolean isBlank() {
+        return skipSpace(start) >= end;
+    }
+
+    /** The first non-space/tab offset at or after {@code from} within the line ({@link #end()} if none). */
+    public int skipSpace(int from) {
+        int i = from;
+        while (i < end && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) i++;
+        return i;
+    }
+
+    /** The offset after the last non-space/tab character of the line at or after {@code from}. */
+    public int trimEnd(int from) {
+        int i = end;
+        while (i > from && (text.charAt(i - 1) == ' ' || text.charAt(i - 1) == '\t')) i--;
+        return i;
+    }
+
+    /** Index of {@code ch} in the current line, or -1. */
+    public int indexOf(char ch) {
+        return indexOf(ch, start);
+    }
+
+    /** Index of {@code ch} in the current line at or after {@code from}, or -1. */
+    public int indexOf(char ch, int from) {
+        int i = text.indexOf(ch, from);
+        return i < 0 || i >= end ? -1 : i;
+    }
+
+    /** True when the line, after leading blanks, starts with {@code prefix}. */
+    public boolean startsWithTrimmed(String prefix) {
+        return text.startsWith(prefix, skipSpace(start)) && skipSpace(start) + prefix.length() <= end;
+    }
+
+    /** True when the line contains {@code s}. */
+    public boolean contains(String s) {
+        int i = text.indexOf(s, start);
+        return i >= 0 && i + s.length() <= end;
+    }
+
+    /**
+     * Parses {@code text[from, to)} as a counter value (decimal fast path, else {@link Values#parseCounter}
+     * with its error naming {@code file} and this line).
+     */
+    public long counter(int from, int to, String file) {
+        long v = Values.parseDecimal(text, from, to);
+        if (v >= 0) return v;
+        return Values.parseCounter(text.substring(from, to), file, number);
+    }
+
+    /** True when {@code text[from, to)} is a non-empty run of decimal digits. */
+    public boolean isDigits(int from, int to) {
+        if (from >= to) return false;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,119 @@
+package org.fabriclab.capture.ethtool;
+
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code ethtool -S} output, with or without the {@code NIC statistics:} header and the
+ * indentation. Each line is split on its last {@code ": "}; the value must be an integer. Per-queue
+ * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
+ * {@code netdev <name>} when the file names the interface on a command line
+ * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X}), else
+ * {@code netdev ?}, which a snapshot pairs with the only RDMA port. Several command lines in one
+ * file start several ports.
+ *
+ * <pre>{@code
+ * Capture c = new EthtoolReader().read(Input.of(Path.of("eth.txt")));
+ * c.reading("netdev ?", "rx_discards_phy");
+ * }</pre>
+ */
+public final class EthtoolReader implements CaptureReader {
+    static final String UNNAMED = "netdev ?";
+    private static final String HEADER = "NIC statistics:";
+
+    @Override public String format() { return "ethtool"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        List<String> head = in.head(20);
+        if (head.isEmpty()) return 0;
+        String first = head.get(0).strip();
+        if (first.equals(HEADER) || interfaceOf(first) != null) return 95;
+        int pairs = 0;
+        int ethNames = 0;
+        for (String l : head) {
+            String t = l.strip();
+            int sep = t.lastIndexOf(": ");
+            if (sep <= 0) continue;
+            String v = t.substring(sep + 2).strip();
+            if (v.isEmpty() || !v.chars().allMatch(Character::isDigit)) continue;
+            pairs++;
+            if (t.startsWith("rx") || t.startsWith("tx") || t.startsWith("ch")) ethNames++;
+        }
+        if (pairs >= Math.min(5, head.size()) && pairs * 10 >= head.size() * 8) return ethNames * 2 >= pairs ? 70 : 40;
+        return 0;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
+        LineCursor c = new LineCursor(in.text());
+        String text = c.text();
+        String port = UNNAMED;
+        boolean portAnnounced = false;
+        int noise = 0;
+        int counters = 0;
+        while (c.next()) {
+            int s = c.skipSpace(c.start());
+            int e = c.trimEnd(s);
+            if (s >= e) { noise++; continue; }
+            char first = text.charAt(s);
+            if (first == '$' || first == '#' || first == '[' || text.startsWith("ethtool ", s)) {
+                String dev = interfaceOf(text.substring(s, e));
+                if (dev != null) {
+                    port = "netdev " + dev;
+                    b.attr(port, PortAttr.NETDEV, dev, c.number());
+                    portAnnounced = true;
+                }
+                noise++;
+                continue;
+            }
+            if (text.startsWith(HEADER, s) && e - s == HEADER.length()) { noise++; continue; }
+            int sep = text.lastIndexOf(": ", e - 2);
+            if (sep < s) {
+                if (text.charAt(e - 1) == ':') {
+                    throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
+                            + "' has no value; expected 'name: <integer>' (is the file cut here?)");
+                }
+                throw new CaptureException(file, c.number(), "expected 'name: <integer>' as ethtool -S prints, found '"
+                        + abbreviate(text.substring(s, e)) + "'");
+            }
+            int v = sep + 2;
+            while (v < e && text.charAt(v) == ' ') v++;
+            long value = c.counter(v, e, file);
+            b.counter(port, text.substring(s, sep), value, c.number());
+            counters++;
+        }
+        if (counters == 0) {
+            throw new CaptureException(file, 0, "no 'name: value' counters found; expected ethtool -S output"
+                    + (portAnnounced ? " after the command line (is the file cut?)" : ""));
+        }
+        b.noise(noise);
+        return b.build();
+    }
+
+    /** The interface named by an {@code ethtool -S <if>} command line, or null. */
+    static String interfaceOf(String line) {
+        int at = line.indexOf("ethtool ");
+        if (at < 0) return null;
+        String[] words = line.substring(at + 8).strip().split("\\s+");
+        for (int i = 0; i < words.length - 1; i++) {
+            if (words[i].equals("-S") || words[i].equals("--statistics")) {
+                String dev = words[i + 1];
+                return dev.startsWith("-") || dev.isEmpty() ? null : dev;
+            }
+        }
+        return null;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}

@@ -1,0 +1,63 @@
+package org.fabriclab.capture.ibdiagnet;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads an ibdiagnet output folder (by default {@code /var/tmp/ibdiagnet2}) as one capture, so the
+ * folder can be given as a snapshot without its other files ({@code .lst}, {@code .net_dump},
+ * {@code .sm}, ...) being taken for captures. The counters come from {@code ibdiagnet2.db_csv}
+ * when present (PM_INFO, PM_DELTA, and PORTS for LIDs), else from {@code ibdiagnet2.pm}; both hold the
+ * same sample. The {@code ibdiagnet2.log} summary tables are added when the log is there; a log
+ * without its summary (a run still going, or interrupted) is a warning, not an error.
+ *
+ * <pre>{@code
+ * Capture c = Readers.standard().read(Path.of("/var/tmp/ibdiagnet2"));
+ * c.measurements("ibdiagnet_summary");
+ * }</pre>
+ */
+public final class IbdiagnetDirReader implements CaptureReader {
+    static final String CSV = "ibdiagnet2.db_csv";
+    static final String PM = "ibdiagnet2.pm";
+    static final String LOG = "ibdiagnet2.log";
+
+    @Override public String format() { return "ibdiagnet-dir"; }
+
+    @Override public int sniff(Input in) {
+        if (!in.isDirectory() || in.path() == null) return 0;
+        Path d = in.path();
+        return Files.isRegularFile(d.resolve(CSV)) || Files.isRegularFile(d.resolve(PM)) ? 90 : 0;
+    }
+
+    @Override public Capture read(Input in) {
+        if (!in.isDirectory() || in.path() == null) {
+            throw new CaptureException(in.name(), 0, "expected an ibdiagnet output folder holding " + CSV + " or " + PM);
+        }
+        Path d = in.path();
+        Path csv = d.resolve(CSV), pm = d.resolve(PM), log = d.resolve(LOG);
+        Capture.Builder b;
+        if (Files.isRegularFile(csv)) {
+            b = Capture.builder(Source.IBDIAGNET_CSV, csv.toString());
+            new IbdiagnetCsvReader().readInto(Input.of(csv), b);
+        } else if (Files.isRegularFile(pm)) {
+            b = Capture.builder(Source.IBDIAGNET_PM, pm.toString());
+            new IbdiagnetPmReader().readInto(Input.of(pm), b);
+        } else {
+            throw new CaptureException(in.name(), 0, "folder holds neither " + CSV + " nor " + PM + "; expected ibdiagnet output");
+        }
+        if (Files.isRegularFile(log)) {
+            try {
+                new IbdiagnetLogReader().readInto(Input.of(log), b);
+            } catch (CaptureException e) {
+                b.warn(e.getMessage() + " (summary left out)");
+            }
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,151 @@
+package org.fabriclab.capture.ibstat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code ibstat}: {@code CA 'mlx5_0'} blocks with device lines ({@code Node GUID:}, {@code
+ * Firmware version:}) and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
+ * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}).
+ * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
+ * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) is not kept.
+ *
+ * <pre>{@code
+ * Capture c = new IbstatReader().read(Input.of(Path.of("ibstat.txt")));
+ * c.attr("mlx5_0/1", "lid");   // Optional[1719]
+ * }</pre>
+ */
+public final class IbstatReader implements CaptureReader {
+
+    @Override public String format() { return "ibstat"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        List<String> head = in.head(5);
+        for (String l : head) if (l.startsWith("CA '") && l.strip().endsWith("'")) return 95;
+        return 0;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.IBSTAT, file);
+        LineCursor c = new LineCursor(in.text());
+        String ca = null;
+        String port = null;
+        int portLine = 0;
+        int portAttrs = 0;
+        List<String[]> caAttrs = new ArrayList<>();
+        int noise = 0;
+        int ports = 0;
+        while (c.next()) {
+            String line = c.line();
+            String t = line.strip();
+            if (t.isEmpty()) { noise++; continue; }
+            if (t.startsWith("CA '")) {
+                checkPort(port, portAttrs, file, portLine);
+                int q = t.indexOf('\'', 4);
+                if (q < 0) throw new CaptureException(file, c.number(), "expected CA '<name>', found '" + t + "'");
+                ca = t.substring(4, q);
+                port = null;
+                caAttrs = new ArrayList<>();
+                continue;
+            }
+            int colon = t.indexOf(':');
+            if (colon < 0) {
+                throw new CaptureException(file, c.number(), "expected 'Key: value' as ibstat prints, found '"
+                        + abbreviate(t) + "'");
+            }
+            String key = t.substring(0, colon).strip();
+            String value = t.substring(colon + 1).strip();
+            if (ca == null) {
+                throw new CaptureException(file, c.number(), "'" + abbreviate(t) + "' before any CA '<name>' line (is the "
+                        + "file cut at the start?)");
+            }
+            if (key.startsWith("Port ") && value.isEmpty() && isDigits(key.substring(5))) {
+                checkPort(port, portAttrs, file, portLine);
+                String num = key.substring(5);
+                port = ca + "/" + num;
+                portLine = c.number();
+                portAttrs = 0;
+                ports++;
+                b.attr(port, PortAttr.DEVICE, ca, c.number());
+                b.attr(port, PortAttr.PORT_NUM, num, c.number());
+                for (String[] kv : caAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+                continue;
+            }
+            if (port == null) {
+                String k = switch (key) {
+                    case "Node GUID" -> PortAttr.NODE_GUID;
+                    case "System image GUID" -> "sys_image_guid";
+                    case "CA type" -> "hca_type";
+                    case "Firmware version" -> "fw_ver";
+                    default -> null;
+                };
+                if (k != null) caAttrs.add(new String[] {k, k.endsWith("guid") ? value.toLowerCase() : value,
+                        Integer.toString(c.number())});
+                else noise++;
+                continue;
+            }
+            portAttrs++;
+            switch (key) {
+                case "State" -> b.attr(port, PortAttr.STATE, value, c.number());
+                case "Physical state" -> b.attr(port, "phys_state", value, c.number());
+                case "Rate" -> b.attr(port, PortAttr.RATE_GBPS, number(value, key, file, c.number()), c.number());
+                case "Base lid" -> {
+                    String lid = number(value, key, file, c.number());
+                    if (!lid.equals("0")) b.attr(port, PortAttr.LID, lid, c.number());
+                }
+                case "SM lid" -> b.attr(port, "sm_lid", number(value, key, file, c.number()), c.number());
+                case "LMC" -> b.attr(port, "lmc", number(value, key, file, c.number()), c.number());
+                case "Port GUID" -> b.attr(port, PortAttr.GUID, value.toLowerCase(), c.number());
+                case "Link layer" -> b.attr(port, PortAttr.LINK_LAYER, value, c.number());
+                case "Capability mask" -> b.attr(port, "cap_mask", value, c.number());
+                default -> noise++;
+            }
+        }
+        checkPort(port, portAttrs, file, portLine);
+        if (ports == 0) {
+            throw new CaptureException(file, 0, "no 'Port N:' block found; expected ibstat output (CA '<name>' then "
+                    + "Port 1: with State, Rate, Base lid, Port GUID)");
+        }
+        b.noise(noise);
+        return b.build();
+    }
+
+    private static void checkPort(String port, int attrs, String file, int line) {
+        if (port != null && attrs == 0) {
+            throw new CaptureException(file, line, "ibstat block for port " + port + " holds no attributes (is the file "
+                    + "cut after 'Port N:'?)");
+        }
+    }
+
+    /** {@code 100}, {@code 2.5}, {@code 0x10} (a hex LID is turned decimal). */
+    private static String number(String v, String key, String file, int line) {
+        try {
+            if (v.startsWith("0x") || v.startsWith("0X")) return Long.toString(Long.parseLong(v.substring(2), 16));
+            if (v.contains(".")) {
+                double d = Double.parseDouble(v);
+                return d == Math.rint(d) ? Long.toString((long) d) : v;
+            }
+            return Long.toString(Long.parseLong(v));
+        } catch (NumberFormatException e) {
+            throw new CaptureException(file, line, key + " is '" + abbreviate(v) + "'; expected a number");
+        }
+    }
+
+    private static boolean isDigits(String s) {
+        return !s.isEmpty() && s.chars().allMatch(Character::isDigit);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}

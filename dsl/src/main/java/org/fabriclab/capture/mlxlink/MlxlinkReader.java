@@ -1,0 +1,174 @@
+package org.fabriclab.capture.mlxlink;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.catalogue.Source;
+
+
+/**
+ * Reads {@code mlxlink} / {@code mstlink} text output ({@code -d <dev> [-p <port>] -c -m}): sections
+ * (a title line underlined with dashes) of {@code Key : value} lines; ANSI colour codes are removed.
+ * Measurement tables:
+ * <ul>
+ * <li>{@value #BER}: port, file, time_since_clear_min, raw_ber, effective_ber, symbol_ber (doubles;
+ * mlxlink writes BER as {@code <coefficient>E-<magnitude>}, e.g. {@code 15E-255} = 1.5e-254),
+ * raw_errors (sum over lanes), effective_errors, symbol_errors (longs);</li>
+ * <li>{@value #LANES}: port, lane, raw_errors;</li>
+ * <li>{@value #MODULE}: port, temperature_c, voltage_mv, vendor, part_number;</li>
+ * <li>{@value #OPERATIONAL}: port, state, physical_state, speed, width, fec, loopback.</li>
+ * </ul>
+ * Effective and symbol error counts (and the link down / error recovery counters when printed) are
+ * also uncatalogued readings. The port is named from a command line in the file
+ * ({@code mlxlink -d mlx5_0 -p 1 ...}): an RDMA device name gives the device form {@code mlx5_0/1}
+ * (mlxlink's default port is 1), any other device (PCI address, {@code /dev/mst/...}) gives
+ * {@code mlxlink <device>}; without a command line the port is {@code mlxlink <file name stem>}.
+ * Several outputs in one file are split at each command line.
+ * <p>Field names follow mstflint's {@code mlxlink/modules/mlxlink_commander.cpp} ({@code setPrintVal}
+ * calls); module values print as {@code value [low..high]} when the module has diagnostics
+ * ({@code getValueAndThresholdsStr}), older tools print {@code 45C}: the leading number is taken. No
+ * public mlxlink capture exists; the test fixtures were written from that source.
+ *
+ * <pre>{@code
+ * Capture c = new MlxlinkReader().read(Input.of(Path.of("mlxlink_mlx5_0.txt")));
+ * c.measurements("ber").get().doubleColumn("effective_ber");
+ * }</pre>
+ */
+public final class MlxlinkReader implements CaptureReader {
+    public static final String BER = "ber";
+    public static final String LANES = "ber_lanes";
+    public static final String MODULE = "module";
+    public static final String OPERATIONAL = "operational";
+
+    static final String OPERATIONAL_INFO = "Operational Info";
+    static final String COUNTERS_INFO = "Physical Counters and BER Info";
+    static final String MODULE_INFO = "Module Info";
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
+    private static final Pattern KV = Pattern.compile("^(\\S.*?)\\s*:\\s?(.*)$");
+    private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s/$#])(?:mlxlink|mstlink)\\s+(.*)$");
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
+    private static final Pattern RDMA_DEVICE = Pattern.compile("^[a-z][a-z0-9]*_\\d+$");
+
+    @Override public String format() { return "mlxlink"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        int score = 0;
+        List<String> head = in.head(80);
+        for (String raw : head) {
+            String l = strip(raw).trim();
+            if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) score += 50;
+            else if (l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER")) score += 20;
+            else if (COMMAND.matcher(l).find()) score += 20;
+        }
+        return Math.min(score, 95);
+    }
+
+    /** What one mlxlink run said about one port. */
+    private static final class Port {
+        final String id;
+        final int line;
+        final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+        final Map<String, Integer> lines = new LinkedHashMap<>();
+
+        Port(String id, int line) { this.id = id; this.line = line; }
+    }
+
+    static String strip(String s) { return ANSI.matcher(s).replaceAll(""); }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        List<String> lines = in.lines();
+        List<Port> ports = new ArrayList<>();
+        Port current = null;
+        String section = null;
+        int sectionLine = 0;
+        int noise = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            int lineNo = i + 1;
+            String l = strip(lines.get(i)).trim();
+            if (l.isEmpty()) { continue; }
+            if (l.chars().allMatch(c -> c == '-' || c == '=')) continue;
+            Matcher cmd = COMMAND.matcher(l);
+            if (cmd.find() && !l.contains(" : ")) {
+                checkSection(file, current, section, sectionLine);
+                current = new Port(portId(cmd.group(1), in), lineNo);
+                ports.add(current);
+                section = null;
+                continue;
+            }
+            boolean underlined = i + 1 < lines.size() && strip(lines.get(i + 1)).trim().matches("-{3,}");
+            Matcher kv = KV.matcher(l);
+            if (underlined || !kv.matches()) {
+                if (underlined || l.endsWith("Info") || l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) {
+                    checkSection(file, current, section, sectionLine);
+                    if (current == null) { current = new Port(fallbackPort(in), lineNo); ports.add(current); }
+                    if (current.sections.containsKey(l)) {
+                        throw new CaptureException(file, lineNo, "second '" + l + "' section for port " + current.id
+                                + " without a new mlxlink command line; expected one output per device");
+                    }
+                    section = l;
+                    sectionLine = lineNo;
+                    current.sections.put(l, new LinkedHashMap<>());
+                } else {
+                    noise++;
+                }
+                continue;
+            }
+            if (section == null) { noise++; continue; }
+            current.sections.get(section).put(kv.group(1).trim(), kv.group(2).trim());
+            current.lines.put(section + "\u0000" + kv.group(1).trim(), lineNo);
+        }
+        checkSection(file, current, section, sectionLine);
+        ports.removeIf(p -> p.sections.isEmpty());
+        if (ports.isEmpty()) {
+            throw new CaptureException(file, 1, "no mlxlink section found; expected '" + OPERATIONAL_INFO + "', '" + COUNTERS_INFO
+                    + "' or '" + MODULE_INFO + "' followed by 'Key : value' lines");
+        }
+        Capture.Builder b = Capture.builder(Source.MLXLINK, file);
+        new MlxlinkTables(file).emit(b, ports.stream().map(p -> new MlxlinkTables.PortOutput(p.id, p.line, p.sections, p.lines)).toList());
+        b.noise(noise);
+        return b.build();
+    }
+
+    private static void checkSection(String file, Port p, String section, int line) {
+        if (p != null && section != null && p.sections.get(section).isEmpty()) {
+            throw new CaptureException(file, line, "section '" + section + "' has no 'Key : value' lines (file truncated?)");
+        }
+    }
+
+    private static String portId(String args, Input in) {
+        String[] w = args.trim().split("\\s+");
+        String dev = null, port = null;
+        for (int k = 0; k < w.length; k++) {
+            String a = w[k];
+            if ((a.equals("-d") || a.equals("--device")) && k + 1 < w.length) dev = w[++k];
+            else if (a.startsWith("--device=")) dev = a.substring(9);
+            else if ((a.equals("-p") || a.equals("--port")) && k + 1 < w.length) port = w[++k];
+            else if (a.startsWith("--port=")) port = a.substring(7);
+        }
+        if (dev == null) return fallbackPort(in);
+        if (RDMA_DEVICE.matcher(dev).matches()) return dev + "/" + (port == null ? "1" : port);
+        return "mlxlink " + dev + (port == null ? "" : "/" + port);
+    }
+
+    static String fallbackPort(Input in) {
+        String n = in.fileName();
+        int dot = n.lastIndexOf('.');
+        return "mlxlink " + (dot > 0 ? n.substring(0, dot) : n);
+    }
+
+    /** Number at the start of {@code 45C}, {@code 45 [-5..75]}, {@code 3287.8}; NaN for N/A. */
+    static double leadingNumber(String v) {
+        Matcher m = LEADING_NUMBER.matcher(v.trim());
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+}

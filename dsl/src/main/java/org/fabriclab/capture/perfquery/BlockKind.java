@@ -1,0 +1,59 @@
+package org.fabriclab.capture.perfquery;
+
+import java.util.List;
+import java.util.Set;
+
+import org.fabriclab.catalogue.Source;
+
+/**
+ * The kinds of perfquery block, named by their header ({@code # <title> counters: ...}), with the
+ * source their names are catalogued under and the fields perfquery always prints for them (from
+ * libibmad's {@code fields.c} dump ranges), used to tell a complete block from a cut one.
+ */
+enum BlockKind {
+    /** {@code perfquery} (PortCounters). */
+    PORT("Port", Source.PERFQUERY, List.of("SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter",
+            "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors", "PortXmitDiscards",
+            "PortXmitConstraintErrors", "PortRcvConstraintErrors", "LocalLinkIntegrityErrors",
+            "ExcessiveBufferOverrunErrors", "VL15Dropped", "PortXmitData", "PortRcvData", "PortXmitPkts",
+            "PortRcvPkts")),
+    /** {@code perfquery -x} (PortCountersExtended). */
+    EXTENDED("Port extended", Source.PERFQUERY_X, List.of("PortXmitData", "PortRcvData", "PortXmitPkts",
+            "PortRcvPkts")),
+    /** {@code perfquery -E}. */
+    RCV_ERROR_DETAILS("PortRcvErrorDetails", Source.PERFQUERY, List.of("PortLocalPhysicalErrors",
+            "PortMalformedPktErrors", "PortBufferOverrunErrors", "PortDLIDMappingErrors", "PortVLMappingErrors",
+            "PortLoopingErrors")),
+    /** {@code perfquery -D}. */
+    XMIT_DISCARD_DETAILS("PortXmitDiscardDetails", Source.PERFQUERY, List.of("PortInactiveDiscards",
+            "PortNeighborMTUDiscards", "PortSwLifetimeLimitDiscards", "PortSwHOQLifetimeLimitDiscards")),
+    /** {@code perfquery -X}: XmtDataSL0..15 (uncatalogued). */
+    XMIT_DATA_SL("PortXmitDataSL", Source.PERFQUERY, List.of()),
+    /** {@code perfquery -S}: RcvDataSL0..15 (uncatalogued). */
+    RCV_DATA_SL("PortRcvDataSL", Source.PERFQUERY, List.of()),
+    /** Any other {@code # X counters:} block (extended speeds, per-VL, congestion): read, uncatalogued. */
+    OTHER("", Source.PERFQUERY, List.of());
+
+    private final String title;
+    private final Source source;
+    private final List<String> required;
+    private final Set<String> requiredSet;
+
+    BlockKind(String title, Source source, List<String> required) {
+        this.title = title;
+        this.source = source;
+        this.required = required;
+        this.requiredSet = Set.copyOf(required);
+    }
+
+    Source source() { return source; }
+
+    List<String> required() { return required; }
+
+    boolean isRequired(String raw) { return requiredSet.contains(raw); }
+
+    static BlockKind ofTitle(String title) {
+        for (BlockKind k : values()) if (k != OTHER && k.title.equals(title)) return k;
+        return OTHER;
+    }
+}

@@ -1,0 +1,337 @@
+package org.fabriclab.capture.perftest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.catalogue.Source;
+
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Reads perftest output ({@code ib_write_bw}, {@code ib_read_lat}, ...), including a server's and a
+ * client's output interleaved in one log. No counter readings; three measurement tables whose column
+ * names other code relies on:
+ * <ul>
+ * <li>{@value #RUN}: file, role, test, device, ib_port, link_type, mtu, qps, connection_type,
+ * duration_s, unit, bidirectional (one row per test header);</li>
+ * <li>{@value #BANDWIDTH}: file, role, msg_bytes, iterations, bw_peak, bw_average, msg_rate_mpps,
+ * unit, bw_average_bytes_per_sec (see {@link PerftestUnits});</li>
+ * <li>{@value #LATENCY}: file, role, msg_bytes, iterations, t_min_us, t_max_us, t_typical_us,
+ * t_avg_us, t_stdev_us, p99_us, p99_9_us.</li>
+ * </ul>
+ * Interleaving: each {@code ... Test} title opens a run; a header field goes to the first run that
+ * lacks it; a result row goes to the first run whose table has no row yet or whose last message size
+ * is smaller. The client is the run that prints {@code TX depth} (perftest prints it only for the
+ * client or a bidirectional test); the other run of a pair is the server. The header prints neither
+ * the port nor {@code -D}: they come from a command line in the log when there is one
+ * ({@code ib_write_bw -d mlx5_0 -i 1 -D 10 ...}), else ib_port is missing and duration_s NaN.
+ *
+ * <pre>{@code
+ * Capture c = new PerftestReader().read(Input.of(Path.of("bw.log")));
+ * c.measurements("bandwidth").get().doubleColumn("bw_average").get(0);
+ * }</pre>
+ */
+public final class PerftestReader implements CaptureReader {
+    public static final String RUN = "perftest_run";
+    public static final String BANDWIDTH = "bandwidth";
+    public static final String LATENCY = "latency";
+
+    private static final Pattern TITLE = Pattern.compile("^\\s*(\\S.*?(?:BW|Latency)(?: \\w+)*) Test\\s*$");
+    private static final Pattern KV = Pattern.compile("([A-Za-z][^:\\t]*?)\\s*:\\s*(\\S+(?: \\S+)*?)(?=\\s{2,}|\\t|$)");
+    private static final Pattern COLUMN = Pattern.compile(
+            "#\\w+|BW (?:peak|average|Port\\d)\\[[^\\]]*\\]|MsgRate(?: Port\\d)?\\[[^\\]]*\\]|t_\\w+\\[[^\\]]*\\]"
+                    + "|99(?:\\.9)?% percentile\\[[^\\]]*\\]|tps average");
+    private static final Pattern COMMAND = Pattern.compile("\\b(ib_\\w+_(?:bw|lat)|raw_ethernet_\\w+)\\b(.*)$");
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
+    private static final String CPU_FREQ = "Conflicting CPU frequency values detected";
+
+    @Override public String format() { return "perftest"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        int score = 0;
+        for (String l : in.head(60)) {
+            String t = l.trim();
+            if (TITLE.matcher(t).matches()) score += 40;
+            else if (t.startsWith("#bytes") && (t.contains("BW peak") || t.contains("t_min") || t.contains("t_avg"))) score += 50;
+            else if (t.startsWith("Dual-port") || t.startsWith("Number of qps") || t.startsWith("Connection type")) score += 10;
+        }
+        return Math.min(score, 95);
+    }
+
+    /** One perftest process's output. */
+    private static final class Run {
+        final int line;
+        final String test;
+        final Map<String, String> header = new LinkedHashMap<>();
+        List<String> columns;
+        boolean latency;
+        final List<double[]> rows = new ArrayList<>();
+        final List<long[]> sizes = new ArrayList<>();
+        String role = "unknown";
+
+        Run(int line, String test) { this.line = line; this.test = test; }
+
+        long lastSize() { return sizes.isEmpty() ? -1 : sizes.get(sizes.size() - 1)[0]; }
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.PERFTEST, file);
+        List<String> lines = in.lines();
+        List<Run> runs = new ArrayList<>();
+        Map<String, String> cmd = new LinkedHashMap<>();
+        boolean waiting = false;
+        int cpuFreq = 0, noise = 0;
+        int lastTableLine = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            int lineNo = i + 1;
+            String t = ANSI.matcher(lines.get(i)).replaceAll("").trim();
+            if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
+            if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
+            if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
+            Matcher title = t.endsWith("Test") ? TITLE.matcher(t) : null;
+            if (title != null && title.matches()) { runs.add(new Run(lineNo, title.group(1).trim())); continue; }
+            if (t.startsWith("#bytes") || t.startsWith("#flows")) {
+                List<String> cols = new ArrayList<>();
+                Matcher c = COLUMN.matcher(t);
+                while (c.find()) cols.add(c.group());
+                if (cols.size() < 3 || !cols.get(0).equals("#bytes")) {
+                    throw new CaptureException(file, lineNo, "expected a perftest result header '#bytes #iterations ...', found '"
+                            + abbreviate(t) + "'");
+                }
+                Run r = null;
+                for (Run x : runs) if (x.columns == null) { r = x; break; }
+                if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
+                r.columns = cols;
+                r.latency = cols.stream().anyMatch(x -> x.startsWith("t_"));
+                lastTableLine = lineNo;
+                continue;
+            }
+            if (Character.isDigit(t.charAt(0))) {
+                String[] tok = t.split("\\s+");
+                double[] v = new double[tok.length];
+                for (int k = 0; k < tok.length; k++) {
+                    try {
+                        v[k] = Double.parseDouble(tok[k]);
+                    } catch (NumberFormatException e) {
+                        throw new CaptureException(file, lineNo, "expected a number in column " + (k + 1) + " of a perftest result row, found '"
+                                + abbreviate(tok[k]) + "'");
+                    }
+                }
+                long size = parseLong(tok[0], "message size (#bytes)", file, lineNo);
+                Run r = null;
+                for (Run x : runs) {
+                    if (x.columns != null && x.columns.size() == tok.length && (x.sizes.isEmpty() || x.lastSize() < size)) { r = x; break; }
+                }
+                if (r == null) {
+                    boolean anyTable = runs.stream().anyMatch(x -> x.columns != null);
+                    String expected = anyTable ? runs.stream().filter(x -> x.columns != null).findFirst().get().columns.size()
+                            + " columns as in the result header at line " + lastTableLine : "a '#bytes #iterations ...' header before it";
+                    throw new CaptureException(file, lineNo, "perftest result row '" + abbreviate(t) + "' does not fit: expected "
+                            + expected);
+                }
+                int itersAt = r.columns.indexOf("#iterations");
+                long iters = itersAt >= 0 ? parseLong(tok[itersAt], "#iterations", file, lineNo) : 0;
+                r.rows.add(v);
+                r.sizes.add(new long[] {size, iters});
+                continue;
+            }
+            Matcher cm = COMMAND.matcher(t);
+            if (cm.find() && (t.startsWith("ib_") || t.startsWith("raw_") || t.startsWith("$") || t.startsWith("#") || t.contains("/ib_"))) {
+                commandOptions(cm.group(2).trim(), cmd);
+                continue;
+            }
+            if (t.startsWith("local address") || t.startsWith("remote address") || t.startsWith("GID")) continue;
+            Matcher kv = KV.matcher(t);
+            boolean any = false;
+            while (kv.find()) {
+                any = true;
+                String key = kv.group(1).trim();
+                Run r = null;
+                for (Run x : runs) if (!x.header.containsKey(key)) { r = x; break; }
+                if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
+                r.header.put(key, kv.group(2).trim());
+            }
+            if (!any) noise++;
+        }
+        List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
+        if (runs.isEmpty()) {
+            String first = in.head(1).stream().findFirst().orElse("");
+            throw new CaptureException(file, 1, "not perftest output: no '... BW Test' / '... Latency Test' header and no '#bytes' "
+                    + "result table; first line '" + abbreviate(first.trim()) + "'");
+        }
+        if (results.isEmpty()) {
+            throw new CaptureException(file, 0, "no perftest result table ('#bytes #iterations BW peak...' or '... t_min ...') found");
+        }
+        for (Run r : results) {
+            if (r.rows.isEmpty()) {
+                throw new CaptureException(file, lastTableLine, "perftest result table has no rows (file truncated?)");
+            }
+        }
+        assignRoles(runs, waiting);
+        emit(b, file, runs, cmd);
+        b.noise(noise);
+        if (cpuFreq > 0) {
+            b.warn(cpuFreq + " 'Conflicting CPU frequency values detected' line(s): perftest's cycle-to-time conversion may be "
+                    + "off (CPU frequency scaling); latency and bandwidth figures are less reliable");
+        }
+        return b.build();
+    }
+
+    private static void assignRoles(List<Run> runs, boolean waiting) {
+        List<Run> titled = runs.stream().filter(r -> !r.test.equals("unknown")).toList();
+        if (titled.size() == 2) {
+            Run a = titled.get(0), c = titled.get(1);
+            boolean aTx = a.header.containsKey("TX depth"), cTx = c.header.containsKey("TX depth");
+            if (aTx != cTx) { a.role = aTx ? "client" : "server"; c.role = cTx ? "client" : "server"; return; }
+        }
+        if (titled.size() == 1) {
+            Run r = titled.get(0);
+            boolean bidi = r.test.contains("Bidirectional");
+            if (r.header.containsKey("TX depth") && !bidi && !waiting) r.role = "client";
+            else if (waiting && (!r.header.containsKey("TX depth") || bidi)) r.role = "server";
+        }
+    }
+
+    private static void emit(Capture.Builder b, String file, List<Run> runs, Map<String, String> cmd) {
+        StringColumn rFile = StringColumn.create("file"), rRole = StringColumn.create("role"), rTest = StringColumn.create("test");
+        StringColumn rDev = StringColumn.create("device"), rLink = StringColumn.create("link_type"), rConn = StringColumn.create("connection_type");
+        StringColumn rUnit = StringColumn.create("unit");
+        IntColumn rPort = IntColumn.create("ib_port"), rMtu = IntColumn.create("mtu"), rQps = IntColumn.create("qps");
+        DoubleColumn rDur = DoubleColumn.create("duration_s");
+        BooleanColumn rBidi = BooleanColumn.create("bidirectional");
+
+        StringColumn bFile = StringColumn.create("file"), bRole = StringColumn.create("role"), bUnit = StringColumn.create("unit");
+        LongColumn bBytes = LongColumn.create("msg_bytes"), bIters = LongColumn.create("iterations");
+        DoubleColumn bPeak = DoubleColumn.create("bw_peak"), bAvg = DoubleColumn.create("bw_average");
+        DoubleColumn bRate = DoubleColumn.create("msg_rate_mpps"), bBps = DoubleColumn.create("bw_average_bytes_per_sec");
+
+        StringColumn lFile = StringColumn.create("file"), lRole = StringColumn.create("role");
+        LongColumn lBytes = LongColumn.create("msg_bytes"), lIters = LongColumn.create("iterations");
+        String[] latNames = {"t_min_us", "t_max_us", "t_typical_us", "t_avg_us", "t_stdev_us", "p99_us", "p99_9_us"};
+        String[] latCols = {"t_min[usec]", "t_max[usec]", "t_typical[usec]", "t_avg[usec]", "t_stdev[usec]", "99% percentile[usec]",
+                "99.9% percentile[usec]"};
+        DoubleColumn[] lat = new DoubleColumn[latNames.length];
+        for (int k = 0; k < lat.length; k++) lat[k] = DoubleColumn.create(latNames[k]);
+
+        Integer cmdPort = cmd.containsKey("ib_port") ? parseIntOrNull(cmd.get("ib_port")) : null;
+        double dur = cmd.containsKey("duration") ? parseDoubleOrNaN(cmd.get("duration")) : Double.NaN;
+        boolean cmdBidi = cmd.containsKey("bidirectional");
+        for (Run r : runs) {
+            if (r.test.equals("unknown") && r.columns == null) continue;
+            String unit = unitOf(r);
+            String device = cmd.getOrDefault("device", r.header.getOrDefault("Device", ""));
+            rFile.append(file); rRole.append(r.role); rTest.append(r.test); rDev.append(device);
+            if (cmdPort != null) rPort.append(cmdPort); else rPort.appendMissing();
+            rLink.append(r.header.getOrDefault("Link type", ""));
+            Integer mtu = parseIntOrNull(r.header.getOrDefault("Mtu", "").replace("[B]", ""));
+            if (mtu != null) rMtu.append(mtu); else rMtu.appendMissing();
+            Integer qps = parseIntOrNull(r.header.getOrDefault("Number of qps", ""));
+            if (qps != null) rQps.append(qps); else rQps.appendMissing();
+            rConn.append(r.header.getOrDefault("Connection type", ""));
+            rDur.append(dur);
+            rUnit.append(unit);
+            rBidi.append(cmdBidi || r.test.contains("Bidirectional"));
+            if (!device.isEmpty() && cmdPort != null) {
+                String port = device + "/" + cmdPort;
+                b.attr(port, PortAttr.DEVICE, device, r.line);
+                b.attr(port, PortAttr.PORT_NUM, Integer.toString(cmdPort), r.line);
+            }
+            if (r.columns == null) continue;
+            int peak = r.columns.indexOf(find(r.columns, "BW peak")), avg = r.columns.indexOf(find(r.columns, "BW average"));
+            int rate = r.columns.indexOf(find(r.columns, "MsgRate["));
+            for (int k = 0; k < r.rows.size(); k++) {
+                double[] v = r.rows.get(k);
+                long[] s = r.sizes.get(k);
+                if (r.latency) {
+                    lFile.append(file); lRole.append(r.role); lBytes.append(s[0]); lIters.append(s[1]);
+                    for (int c = 0; c < latCols.length; c++) {
+                        int idx = r.columns.indexOf(latCols[c]);
+                        lat[c].append(idx >= 0 ? v[idx] : Double.NaN);
+                    }
+                } else {
+                    bFile.append(file); bRole.append(r.role); bBytes.append(s[0]); bIters.append(s[1]);
+                    bPeak.append(peak >= 0 ? v[peak] : Double.NaN);
+                    double a = avg >= 0 ? v[avg] : Double.NaN;
+                    bAvg.append(a);
+                    bRate.append(rate >= 0 ? v[rate] : Double.NaN);
+                    bUnit.append(unit);
+                    bBps.append(PerftestUnits.bytesPerSecond(a, unit));
+                }
+            }
+        }
+        b.measurements(RUN, Table.create(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
+        if (!bFile.isEmpty()) {
+            b.measurements(BANDWIDTH, Table.create(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
+        }
+        if (!lFile.isEmpty()) {
+            Table t = Table.create(LATENCY, lFile, lRole, lBytes, lIters);
+            t.addColumns(lat);
+            b.measurements(LATENCY, t);
+        }
+    }
+
+    private static String unitOf(Run r) {
+        if (r.columns == null) return "";
+        if (r.latency) return "usec";
+        String avg = find(r.columns, "BW average");
+        if (avg == null) return "";
+        return avg.substring(avg.indexOf('[') + 1, avg.length() - 1);
+    }
+
+    private static String find(List<String> cols, String prefix) {
+        for (String c : cols) if (c.startsWith(prefix)) return c;
+        return null;
+    }
+
+    /** Options of a perftest command line that the header does not print. */
+    private static void commandOptions(String args, Map<String, String> out) {
+        String[] w = args.split("\\s+");
+        for (int k = 0; k < w.length; k++) {
+            String a = w[k];
+            String next = k + 1 < w.length ? w[k + 1] : null;
+            String eqv = a.contains("=") ? a.substring(a.indexOf('=') + 1) : null;
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            switch (name) {
+                case "-d", "--ib-dev" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("device", v); if (eqv == null) k++; }
+                case "-i", "--ib-port" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("ib_port", v); if (eqv == null) k++; }
+                case "-D", "--duration" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("duration", v); if (eqv == null) k++; }
+                case "-b", "--bidirectional" -> out.put("bidirectional", "true");
+                default -> { }
+            }
+        }
+    }
+
+    private static long parseLong(String s, String what, String file, int line) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new CaptureException(file, line, "expected an integer " + what + ", found '" + abbreviate(s) + "'");
+        }
+    }
+
+    private static Integer parseIntOrNull(String s) {
+        try { return Integer.parseInt(s.trim()); } catch (NumberFormatException e) { return null; }
+    }
+
+    private static double parseDoubleOrNaN(String s) {
+        try { return Double.parseDouble(s.trim()); } catch (NumberFormatException e) { return Double.NaN; }
+    }
+
+    private static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
+}

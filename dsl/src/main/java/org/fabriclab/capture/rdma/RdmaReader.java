@@ -1,0 +1,50 @@
+package org.fabriclab.capture.rdma;
+
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code rdma statistic show} (and {@code rdma link show}) output in its three shapes: one
+ * line per port ({@code link mlx5_0/1 rx_write_requests 0 ...}, before iproute2 6.7, possibly wrapped
+ * onto continuation lines), one counter per indented line under a {@code link mlx5_0/1} line
+ * (6.7+, and {@code -p}), and {@code -j} JSON. Ports are {@code <dev>/<port>}; {@code rdma link}
+ * lines give attributes ({@code state}, {@code physical_state}, {@code netdev}, {@code lid}) so the
+ * port joins its {@code ethtool -S} dump. Per-QP counters ({@code rdma stat qp show}: {@code cntn},
+ * {@code pid}, {@code comm}, {@code LQPN}) are not per-port: skipped, counted as noise and warned.
+ *
+ * <pre>{@code
+ * Capture c = new RdmaReader().read(Input.of(Path.of("rdma_stat.txt")));
+ * c.reading("mlx5_0/1", "local_ack_timeout_err");
+ * }</pre>
+ */
+public final class RdmaReader implements CaptureReader {
+
+    @Override public String format() { return "rdma"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        List<String> head = in.head(40);
+        if (head.isEmpty()) return 0;
+        String first = head.get(0).strip();
+        if ((first.startsWith("[") || first.startsWith("{")) && RdmaJson.looksLikeRdma(head)) return 90;
+        boolean command = false;
+        for (String l : head) {
+            String t = l.strip();
+            if (t.contains("rdma stat") || t.contains("rdma link") || t.contains("rdma -j")) command = true;
+            if (RdmaText.isLinkLine(t)) return command || head.indexOf(l) == 0 ? 90 : 75;
+        }
+        return 0;
+    }
+
+    @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.RDMA, in.name());
+        String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
+        if (first.startsWith("[") || first.startsWith("{")) RdmaJson.read(in, b);
+        else RdmaText.read(in, b);
+        return b.build();
+    }
+}

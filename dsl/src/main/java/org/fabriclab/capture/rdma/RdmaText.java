@@ -1,0 +1,169 @@
+package org.fabriclab.capture.rdma;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+
+/**
+ * The text shapes of {@code rdma statistic show} and {@code rdma link show}. Lines that are neither
+ * a {@code link <dev>/<port>} line nor a continuation of one (prose, shell prompts, {@code Signed-off-by})
+ * are noise. A counter read twice for the same port (the same command run with and without
+ * {@code -p}) must agree; different values are an error naming both lines.
+ *
+ * <pre>{@code
+ * RdmaText.read(Input.ofText("x", "link mlx5_0/1 rx_write_requests 8 out_of_buffer 0\n"), builder);
+ * }</pre>
+ */
+final class RdmaText {
+    /** Keys of {@code rdma link show}: a line holding one of them is attributes, not counters. */
+    static final Set<String> LINK_KEYS = Set.of("state", "physical_state", "netdev", "netdev_index", "subnet_prefix",
+            "lid", "sm_lid", "lmc", "link_layer", "sm_sl");
+    /** Keys of {@code rdma stat qp show}: per-QP counters, not per-port. */
+    static final Set<String> QP_KEYS = Set.of("cntn", "pid", "comm", "LQPN:", "lqpn");
+    /** {@code rdma statistic mode}: lists counter names, no values. */
+    static final Set<String> MODE_KEYS = Set.of("optional-counters", "supported");
+
+    private enum Mode { NONE, LINE, MULTI, QP }
+
+    private RdmaText() {}
+
+    /** {@code link <dev>/<n>} at the start of a trimmed line. */
+    static boolean isLinkLine(String t) {
+        if (!t.startsWith("link ")) return false;
+        int sp = t.indexOf(' ', 5);
+        String id = sp < 0 ? t.substring(5) : t.substring(5, sp);
+        int slash = id.lastIndexOf('/');
+        return slash > 0 && slash < id.length() - 1 && id.substring(slash + 1).chars().allMatch(Character::isDigit);
+    }
+
+    static void read(Input in, Capture.Builder b) {
+        String file = in.name();
+        LineCursor c = new LineCursor(in.text());
+        Map<String, long[]> seen = new HashMap<>();
+        Mode mode = Mode.NONE;
+        String port = null;
+        int noise = 0;
+        int qpBlocks = 0;
+        int ports = 0;
+        while (c.next()) {
+            String t = c.line().strip();
+            if (t.isEmpty()) { noise++; mode = Mode.NONE; continue; }
+            String[] w = t.split("\\s+");
+            if (isLinkLine(t)) {
+                port = w[1];
+                if (w.length == 2) { mode = Mode.MULTI; ports++; continue; }
+                if (MODE_KEYS.contains(w[2])) { mode = Mode.NONE; noise++; continue; }
+                if (containsAny(w, QP_KEYS)) { mode = Mode.QP; noise++; qpBlocks++; continue; }
+                ports++;
+                if (containsAny(w, LINK_KEYS)) {
+                    linkAttrs(w, port, b, c.number());
+                    mode = Mode.NONE;
+                    continue;
+                }
+                pairs(w, 2, port, b, seen, file, c.number());
+                mode = Mode.LINE;
+                continue;
+            }
+            boolean indented = c.skipSpace(c.start()) > c.start();
+            switch (mode) {
+                case MULTI -> {
+                    if (indented && w.length == 2 && isName(w[0])) {
+                        pairs(w, 0, port, b, seen, file, c.number());
+                        continue;
+                    }
+                }
+                case LINE -> {
+                    if (isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
+                        pairs(w, 0, port, b, seen, file, c.number());
+                        continue;
+                    }
+                }
+                case QP -> {
+                    if (w[0].equals("LQPN:") || isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
+                        noise++;
+                        continue;
+                    }
+                }
+                default -> { }
+            }
+            mode = Mode.NONE;
+            noise++;
+        }
+        if (ports == 0) {
+            throw new CaptureException(file, 0, "no 'link <dev>/<port> ...' line found; expected rdma statistic show or "
+                    + "rdma link show output");
+        }
+        if (qpBlocks > 0) {
+            b.warn(file + ": " + qpBlocks + " per-QP counter block(s) (rdma stat qp show) skipped: they are per QP, "
+                    + "not per port");
+        }
+        b.noise(noise);
+    }
+
+    /** Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. */
+    private static void pairs(String[] w, int from, String port, Capture.Builder b, Map<String, long[]> seen,
+                              String file, int line) {
+        if ((w.length - from) % 2 != 0) {
+            throw new CaptureException(file, line, "counter '" + w[w.length - 1] + "' has no value; expected "
+                    + "'name value' pairs (is the line cut?)");
+        }
+        for (int i = from; i < w.length; i += 2) {
+            long v = org.fabriclab.capture.Values.parseCounter(w[i + 1], file, line);
+            String key = port + '\u0000' + w[i];
+            long[] prev = seen.get(key);
+            if (prev != null) {
+                if (prev[0] != v) {
+                    throw new CaptureException(file, line, "port " + port + " counter " + w[i] + " = " + v
+                            + " conflicts with " + prev[0] + " at line " + prev[1] + " of the same file");
+                }
+                continue;
+            }
+            seen.put(key, new long[] {v, line});
+            b.counter(port, w[i], v, line);
+        }
+    }
+
+    private static void linkAttrs(String[] w, String port, Capture.Builder b, int line) {
+        int slash = port.lastIndexOf('/');
+        b.attr(port, PortAttr.DEVICE, port.substring(0, slash), line);
+        b.attr(port, PortAttr.PORT_NUM, port.substring(slash + 1), line);
+        for (int i = 2; i + 1 < w.length; i += 2) {
+            String k = w[i];
+            String v = w[i + 1];
+            switch (k) {
+                case "state" -> b.attr(port, PortAttr.STATE, v, line);
+                case "netdev" -> b.attr(port, PortAttr.NETDEV, v, line);
+                case "lid" -> { if (!v.equals("0")) b.attr(port, PortAttr.LID, v, line); }
+                case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
+                default -> b.attr(port, k, v, line);
+            }
+        }
+    }
+
+    private static boolean containsAny(String[] w, Set<String> keys) {
+        for (String s : w) if (keys.contains(s)) return true;
+        return false;
+    }
+
+    /** A counter name: lower-case letters, digits and underscores, starting with a letter. */
+    static boolean isName(String s) {
+        if (s.isEmpty() || !Character.isLetter(s.charAt(0))) return false;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (!(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_')) return false;
+        }
+        return s.indexOf('_') > 0;
+    }
+
+    /** Every even word a counter name: the line continues a wrapped one-line-per-port output. */
+    private static boolean looksLikePairs(String[] w) {
+        for (int i = 0; i < w.length; i += 2) if (!isName(w[i])) return false;
+        return true;
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * The {@code rdma statistic show} / {@code rdma link show} reader (iproute2): one-line, multi-line
+ * and JSON output; ports {@code <dev>/<port>}; the {@code netdev} attribute joins a port to its
+ * {@code ethtool -S} dump.
+ *
+ * <pre>{@code
+ * Capture c = Readers.standard().read(Path.of("rdma_statistic.txt"));   // sniffed as "rdma"
+ * }</pre>
+ */
+package org.fabriclab.capture.rdma;

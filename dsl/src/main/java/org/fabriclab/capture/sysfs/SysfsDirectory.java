@@ -1,0 +1,117 @@
+package org.fabriclab.capture.sysfs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+
+/**
+ * Reads a directory laid out like sysfs: {@code /sys/class/infiniband} (device folders), one device
+ * folder ({@code mlx5_0}, holding {@code ports/}) or one port folder ({@code mlx5_0/ports/1}). Only
+ * the files {@link SysfsPorts} knows are opened; symlinks such as {@code device/} are not followed.
+ *
+ * <pre>{@code
+ * SysfsDirectory.read(Path.of("/sys/class/infiniband"), ports, builder);
+ * }</pre>
+ */
+final class SysfsDirectory {
+    /** How a directory maps onto sysfs. */
+    enum Layout { CLASS, DEVICE, PORT }
+
+    private SysfsDirectory() {}
+
+    /** The layout of {@code dir}, or null when it does not look like InfiniBand sysfs. */
+    static Layout layout(Path dir) {
+        if (dir == null || !Files.isDirectory(dir)) return null;
+        if (Files.isDirectory(dir.resolve("ports"))) return Layout.DEVICE;
+        if (isPortDir(dir)) return Layout.PORT;
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> Files.isDirectory(p.resolve("ports"))) ? Layout.CLASS : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean isPortDir(Path dir) {
+        for (String d : SysfsPorts.COUNTER_DIRS) if (Files.isDirectory(dir.resolve(d))) return true;
+        return Files.isRegularFile(dir.resolve("state")) && Files.isRegularFile(dir.resolve("link_layer"));
+    }
+
+    /** Reads every known file; returns the number of unreadable files (each also a warning). */
+    static int read(Path dir, SysfsPorts ports, Capture.Builder b) {
+        Layout layout = layout(dir);
+        if (layout == null) {
+            throw new CaptureException(dir.toString(), 0, "directory does not look like /sys/class/infiniband, a device "
+                    + "folder (with ports/) or a ports/<n> folder (with counters/ or hw_counters/)");
+        }
+        int[] unreadable = {0};
+        switch (layout) {
+            case CLASS -> {
+                for (Path dev : sorted(dir)) if (Files.isDirectory(dev.resolve("ports"))) device(dev, ports, b, unreadable);
+            }
+            case DEVICE -> device(dir, ports, b, unreadable);
+            case PORT -> {
+                Path devDir = dir.getParent() == null ? null : dir.getParent().getParent();
+                String dev = devDir == null || devDir.getFileName() == null ? "?" : devDir.getFileName().toString();
+                port(dev, dir, ports, b, unreadable);
+            }
+        }
+        return unreadable[0];
+    }
+
+    private static void device(Path dev, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+        String name = dev.getFileName().toString();
+        for (Path port : sorted(dev.resolve("ports"))) {
+            if (Files.isDirectory(port)) port(name, port, ports, b, unreadable);
+        }
+        for (String f : SysfsPorts.DEVICE_FILES) {
+            Path p = dev.resolve(f);
+            if (Files.isRegularFile(p)) file(name + "/" + f, p, ports, b, unreadable);
+        }
+    }
+
+    private static void port(String dev, Path port, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+        String rel = dev + "/ports/" + port.getFileName();
+        for (Path f : sorted(port)) {
+            String n = f.getFileName().toString();
+            if (Files.isRegularFile(f) && SysfsPorts.PORT_FILES.contains(n)) file(rel + "/" + n, f, ports, b, unreadable);
+        }
+        for (String d : SysfsPorts.COUNTER_DIRS) {
+            Path cd = port.resolve(d);
+            if (!Files.isDirectory(cd)) continue;
+            for (Path f : sorted(cd)) {
+                if (Files.isRegularFile(f)) file(rel + "/" + d + "/" + f.getFileName(), f, ports, b, unreadable);
+            }
+        }
+    }
+
+    private static void file(String rel, Path p, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+        String content;
+        try {
+            content = new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            b.warn(p + ": cannot read (" + e.getMessage() + "); skipped");
+            unreadable[0]++;
+            return;
+        }
+        if (content.indexOf('\0') >= 0) {
+            throw new CaptureException(p.toString(), 1, "binary content (NUL byte), expected a sysfs value");
+        }
+        int nl = content.indexOf('\n');
+        ports.entry(rel, nl < 0 ? content : content.substring(0, nl), p.toString(), 1);
+    }
+
+    private static List<Path> sorted(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return new ArrayList<>(s.sorted().toList());
+        } catch (IOException e) {
+            throw new CaptureException(dir.toString(), 0, "cannot list directory: " + e.getMessage());
+        }
+    }
+}

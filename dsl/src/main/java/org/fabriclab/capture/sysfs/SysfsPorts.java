@@ -1,0 +1,165 @@
+package org.fabriclab.capture.sysfs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Turns sysfs files into readings, whatever carried them ({@code grep -H} lines, a directory, a
+ * ttar archive). A file is named by its path below {@code class/infiniband/}:
+ * <ul>
+ * <li>{@code <dev>/ports/<n>/counters/<name>}: {@link Source#SYSFS} counter ({@code N/A ...} is absent, not 0);</li>
+ * <li>{@code <dev>/ports/<n>/counters_ext/<name>}: {@link Source#SYSFS} counter (mlx4's 64-bit copies, uncatalogued);</li>
+ * <li>{@code <dev>/ports/<n>/hw_counters/<name>}: {@link Source#HW_COUNTERS} counter;</li>
+ * <li>{@code <dev>/ports/<n>/{lid,sm_lid,rate,state,phys_state,link_layer,cap_mask}}: port attributes
+ * ({@code lid} hex to decimal, {@code rate} {@code 100 Gb/sec (4X EDR)} to {@code rate_gbps=100},
+ * {@code state} {@code 4: ACTIVE} to {@code ACTIVE});</li>
+ * <li>{@code <dev>/{board_id,fw_ver,hca_type,node_guid,sys_image_guid,node_desc}}: device attributes,
+ * given to every port of the device ({@code node_guid} {@code 0a7f:bc12:45ef:d23b} to
+ * {@code 0x0a7fbc1245efd23b}).</li>
+ * </ul>
+ * Anything else is not read and counted as noise.
+ *
+ * <pre>{@code
+ * SysfsPorts p = new SysfsPorts(builder);
+ * p.entry("mlx5_0/ports/1/counters/link_downed", "0", "dump.txt", 12);
+ * p.finish();
+ * }</pre>
+ */
+final class SysfsPorts {
+    static final Set<String> DEVICE_FILES = Set.of("board_id", "fw_ver", "hca_type", "node_guid", "sys_image_guid",
+            "node_desc");
+    static final Set<String> PORT_FILES = Set.of("lid", "sm_lid", "rate", "state", "phys_state", "link_layer",
+            "cap_mask");
+    static final Set<String> COUNTER_DIRS = Set.of("counters", "counters_ext", "hw_counters");
+
+    private final Capture.Builder b;
+    private final Map<String, List<String[]>> deviceAttrs = new LinkedHashMap<>();
+    private final Map<String, Set<String>> devicePorts = new LinkedHashMap<>();
+    private int ignored;
+
+    SysfsPorts(Capture.Builder b) {
+        this.b = b;
+    }
+
+    /** How many files were not sysfs counters or attributes fabriclab reads. */
+    int ignored() { return ignored; }
+
+    /**
+     * One sysfs file: {@code rel} is its path below {@code class/infiniband/}, {@code value} its
+     * content; {@code file} and {@code line} are where errors point.
+     */
+    void entry(String rel, String value, String file, int line) {
+        String[] p = rel.split("/");
+        String v = value.strip();
+        if (p.length == 2 && DEVICE_FILES.contains(p[1])) {
+            String key = p[1];
+            String val = key.endsWith("guid") ? normaliseGuid(v) : v;
+            deviceAttrs.computeIfAbsent(p[0], k -> new ArrayList<>()).add(new String[] {key, val, Integer.toString(line)});
+            return;
+        }
+        if (p.length < 4 || !p[1].equals("ports") || !isNumber(p[2])) { ignored++; return; }
+        String dev = p[0];
+        String port = dev + "/" + p[2];
+        if (devicePorts.computeIfAbsent(dev, k -> new LinkedHashSet<>()).add(port)) {
+            b.attr(port, PortAttr.DEVICE, dev, line);
+            b.attr(port, PortAttr.PORT_NUM, p[2], line);
+        }
+        if (p.length == 4) {
+            if (!PORT_FILES.contains(p[3])) { ignored++; return; }
+            portAttr(port, p[3], v, line);
+            return;
+        }
+        if (p.length == 5 && COUNTER_DIRS.contains(p[3])) {
+            Source src = p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS;
+            if (v.startsWith("N/A")) {
+                b.absent(src, port, p[4], line, v);
+            } else {
+                b.counter(src, port, p[4], Values.parseCounter(v, file, line), line);
+            }
+            return;
+        }
+        ignored++;
+    }
+
+    private void portAttr(String port, String name, String v, int line) {
+        switch (name) {
+            case "lid", "sm_lid" -> {
+                String lid = lidDecimal(v);
+                if (lid != null && !(name.equals("lid") && lid.equals("0"))) {
+                    b.attr(port, name.equals("lid") ? PortAttr.LID : "sm_lid", lid, line);
+                }
+            }
+            case "rate" -> {
+                String g = rateGbps(v);
+                if (g != null) b.attr(port, PortAttr.RATE_GBPS, g, line);
+                b.attr(port, "rate", v, line);
+            }
+            case "state" -> b.attr(port, PortAttr.STATE, afterColon(v), line);
+            case "phys_state" -> b.attr(port, "phys_state", afterColon(v), line);
+            case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
+            default -> b.attr(port, name, v, line);
+        }
+    }
+
+    /** Gives device attributes to every port of the device; call once after the last entry. */
+    void finish() {
+        for (Map.Entry<String, List<String[]>> e : deviceAttrs.entrySet()) {
+            for (String port : devicePorts.getOrDefault(e.getKey(), Set.of())) {
+                for (String[] kv : e.getValue()) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+            }
+        }
+    }
+
+    /** {@code 0x6b7} or {@code 1719} to {@code "1719"}; null when not a number. */
+    static String lidDecimal(String v) {
+        try {
+            if (v.startsWith("0x") || v.startsWith("0X")) return Long.toString(Long.parseLong(v.substring(2), 16));
+            return Long.toString(Long.parseLong(v));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** {@code 100 Gb/sec (4X EDR)} to {@code "100"}, {@code 2.5 Gb/sec (1X SDR)} to {@code "2.5"}. */
+    static String rateGbps(String v) {
+        int gb = v.indexOf(" Gb/sec");
+        if (gb <= 0) return null;
+        String n = v.substring(0, gb).strip();
+        try {
+            double d = Double.parseDouble(n);
+            return d == Math.rint(d) ? Long.toString((long) d) : n;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** {@code 4: ACTIVE} to {@code ACTIVE}. */
+    static String afterColon(String v) {
+        int c = v.indexOf(':');
+        return c < 0 ? v : v.substring(c + 1).strip();
+    }
+
+    /** {@code 0a7f:bc12:45ef:d23b} or {@code 0x0A7FBC1245EFD23B} to {@code 0x0a7fbc1245efd23b}. */
+    static String normaliseGuid(String v) {
+        String h = v.strip().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("0x")) h = h.substring(2);
+        h = h.replace(":", "");
+        if (h.isEmpty() || h.length() > 16 || !h.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) return v.strip();
+        return "0x" + "0".repeat(16 - h.length()) + h;
+    }
+
+    private static boolean isNumber(String s) {
+        if (s.isEmpty()) return false;
+        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
+        return true;
+    }
+}

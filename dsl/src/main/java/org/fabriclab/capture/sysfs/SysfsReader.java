@@ -1,0 +1,89 @@
+package org.fabriclab.capture.sysfs;
+
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code /sys/class/infiniband} in any of three forms: {@code grep -H .} lines
+ * ({@code /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0}), a directory laid out like
+ * sysfs (the class folder, one device folder or one {@code ports/<n>} folder), or a ttar archive
+ * (prometheus's text archive: {@code Path:}, {@code Lines:}, content, {@code Mode:}). Ports are
+ * {@code <dev>/<n>}; what each file means is in {@link SysfsPorts}.
+ *
+ * <pre>{@code
+ * Capture c = new SysfsReader().read(Input.of(Path.of("/sys/class/infiniband")));
+ * c.reading("mlx5_0/1", "PortXmitWait");
+ * }</pre>
+ */
+public final class SysfsReader implements CaptureReader {
+    static final String MARK = "infiniband/";
+
+    @Override public String format() { return "sysfs"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return SysfsDirectory.layout(in.path()) != null ? 90 : 0;
+        List<String> head = in.head(10);
+        if (head.isEmpty()) return 0;
+        String first = head.get(0).strip();
+        if (first.startsWith("Directory: ") || first.startsWith("Path: ")) {
+            for (String l : head) if (l.contains(MARK)) return 90;
+            return 0;
+        }
+        int hits = 0;
+        for (String l : head) if (l.contains("/class/infiniband/") && l.indexOf(':') > 0) hits++;
+        if (hits == 0) return 0;
+        return first.startsWith("/sys/class/infiniband/") ? 95 : 80;
+    }
+
+    @Override public Capture read(Input in) {
+        Capture.Builder b = Capture.builder(Source.SYSFS, in.name());
+        SysfsPorts ports = new SysfsPorts(b);
+        int noise;
+        if (in.isDirectory()) {
+            noise = SysfsDirectory.read(in.path(), ports, b);
+        } else {
+            String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
+            noise = first.startsWith("Directory: ") || first.startsWith("Path: ")
+                    ? TtarArchive.read(in, ports) : readGrep(in, ports);
+        }
+        ports.finish();
+        if (b.readingCount() == 0 && b.build().absents().isEmpty() && b.build().attrs().isEmpty()) {
+            throw new CaptureException(in.name(), 0, "no InfiniBand sysfs counters or port attributes found; expected "
+                    + "files under class/infiniband/<dev>/ports/<n>/");
+        }
+        b.noise(noise + ports.ignored());
+        return b.build();
+    }
+
+    /** {@code grep -H . /sys/class/infiniband/*}{@code /ports/*}{@code /counters/*} output. */
+    private static int readGrep(Input in, SysfsPorts ports) {
+        String file = in.name();
+        LineCursor c = new LineCursor(in.text());
+        String text = c.text();
+        int noise = 0;
+        while (c.next()) {
+            int s = c.skipSpace(c.start());
+            if (s >= c.end()) { noise++; continue; }
+            int mark = text.indexOf(MARK, s);
+            if (mark < 0 || mark >= c.end()) { noise++; continue; }
+            int from = mark + MARK.length();
+            int colon = c.indexOf(':', from);
+            if (colon < 0) {
+                throw new CaptureException(file, c.number(), "expected '<sysfs path>:<value>' as grep -H prints, found '"
+                        + abbreviate(c.line().strip()) + "' (is the file cut here?)");
+            }
+            ports.entry(text.substring(from, colon), text.substring(colon + 1, c.end()), file, c.number());
+        }
+        return noise;
+    }
+
+    static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}

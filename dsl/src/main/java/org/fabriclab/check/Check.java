@@ -1,0 +1,147 @@
+package org.fabriclab.check;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.Telemetry;
+import org.fabriclab.delta.Delta;
+import org.fabriclab.snapshot.Snapshot;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * The fluent check: what to check ({@link #of(Snapshot)} one sample, {@link #of(Delta)} the delta
+ * between two samples), then limits, BER sources and options, then {@link #policy(Policy)} grades and
+ * returns the result. Immutable: every step returns a new {@code Check}. BER tables ({@code ber}) and
+ * telemetry series carried by the snapshots' captures are picked up automatically.
+ *
+ * <pre>{@code
+ * CheckResult r = Check.of(delta)
+ *         .limits("all=0", "SymbolErrorCounter=10")
+ *         .elapsed(10).rateGbps(100)
+ *         .policy(Policy.BER);
+ * }</pre>
+ */
+public final class Check {
+    /** ibdiagnet's default {@code --pm_pause_time}, seconds between the two samples. */
+    public static final double DEFAULT_PM_PAUSE_TIME = 1.0;
+
+    private final Snapshot sample;
+    private final Delta delta;
+    private final List<String> limits;
+    private final List<Map.Entry<String, Table>> berTables;
+    private final List<Map.Entry<String, Table>> series;
+    private final double elapsed;
+    private final OptionalDouble rateGbps;
+    private final double berThreshold;
+    private final double rawBerThreshold;
+
+    private Check(Snapshot sample, Delta delta, List<String> limits, List<Map.Entry<String, Table>> berTables,
+                  List<Map.Entry<String, Table>> series, double elapsed, OptionalDouble rateGbps, double berThreshold,
+                  double rawBerThreshold) {
+        this.sample = sample;
+        this.delta = delta;
+        this.limits = List.copyOf(limits);
+        this.berTables = List.copyOf(berTables);
+        this.series = List.copyOf(series);
+        this.elapsed = elapsed;
+        this.rateGbps = rateGbps;
+        this.berThreshold = berThreshold;
+        this.rawBerThreshold = rawBerThreshold;
+    }
+
+    /** Checks one sample (ibdiagnet {@code --pm_pause_time 0}): absolute counter values. */
+    public static Check of(Snapshot sample) {
+        return new Check(sample, null, List.of(), tables(sample, "ber"), tables(sample, Telemetry.NAME), DEFAULT_PM_PAUSE_TIME,
+                OptionalDouble.empty(), Policy.DEFAULT_BER_THRESHOLD, Double.NaN);
+    }
+
+    /** Checks the delta between two samples; BER tables come from the later sample. */
+    public static Check of(Delta delta) {
+        return new Check(null, delta, List.of(), tables(delta.after(), "ber"), tables(delta.after(), Telemetry.NAME),
+                DEFAULT_PM_PAUSE_TIME, OptionalDouble.empty(), Policy.DEFAULT_BER_THRESHOLD, Double.NaN);
+    }
+
+    private static List<Map.Entry<String, Table>> tables(Snapshot s, String name) {
+        List<Map.Entry<String, Table>> out = new ArrayList<>();
+        for (Capture c : s.captures()) c.measurements(name).ifPresent(t -> out.add(Map.entry(c.file(), t)));
+        return out;
+    }
+
+    /** ibdiagnet {@code -P} limits: {@code NAME=N} or {@code all=N}; added to those already given. */
+    public Check limits(String... specs) {
+        List<String> l = new ArrayList<>(limits);
+        l.addAll(Arrays.asList(specs));
+        Limits.parse(l); // fail early on a bad spec
+        return new Check(sample, delta, l, berTables, series, elapsed, rateGbps, berThreshold, rawBerThreshold);
+    }
+
+    /** Adds an mlxlink/mstlink {@code ber} table (port, raw_ber, effective_ber, symbol_ber, ...). */
+    public Check ber(String name, Table berTable) {
+        List<Map.Entry<String, Table>> l = new ArrayList<>(berTables);
+        l.add(Map.entry(name, berTable));
+        return new Check(sample, delta, limits, l, series, elapsed, rateGbps, berThreshold, rawBerThreshold);
+    }
+
+    /** Adds a telemetry series; the latest BER of each port is checked. */
+    public Check telemetry(String name, Table telemetry) {
+        List<Map.Entry<String, Table>> l = new ArrayList<>(series);
+        l.add(Map.entry(name, telemetry));
+        return new Check(sample, delta, limits, berTables, l, elapsed, rateGbps, berThreshold, rawBerThreshold);
+    }
+
+    /** Seconds between the two samples for the counter-derived BER (default 1, ibdiagnet's pm_pause_time). */
+    public Check elapsed(double seconds) {
+        if (!(seconds > 0)) throw new IllegalArgumentException("elapsed must be > 0 seconds, found " + seconds);
+        return new Check(sample, delta, limits, berTables, series, seconds, rateGbps, berThreshold, rawBerThreshold);
+    }
+
+    /** The link rate in Gb/s for every port (else each port's captured {@code rate_gbps}). */
+    public Check rateGbps(double gbps) {
+        if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);
+        return new Check(sample, delta, limits, berTables, series, elapsed, OptionalDouble.of(gbps), berThreshold, rawBerThreshold);
+    }
+
+    /** The BER threshold of the {@link Policy#BER} policy (default 1e-12). */
+    public Check berThreshold(double threshold) {
+        if (!(threshold > 0 && threshold < 1)) throw new IllegalArgumentException("BER threshold must be in (0, 1), found " + threshold);
+        return new Check(sample, delta, limits, berTables, series, elapsed, rateGbps, threshold, rawBerThreshold);
+    }
+
+    /** Grades raw (pre-FEC) BER against {@code threshold}; by default raw BER is reported only. */
+    public Check rawBerThreshold(double threshold) {
+        if (!(threshold > 0 && threshold < 1)) throw new IllegalArgumentException("raw BER threshold must be in (0, 1), found " + threshold);
+        return new Check(sample, delta, limits, berTables, series, elapsed, rateGbps, berThreshold, threshold);
+    }
+
+    /** Runs every check under {@code policy} and returns the graded rows. */
+    public CheckResult policy(Policy policy) {
+        Limits l = Limits.parse(limits);
+        List<String> notes = new ArrayList<>();
+        if (policy == Policy.ZERO_TOLERANCE && l.isEmpty()) {
+            l = l.withDefaultAll(0);
+            notes.add("no limits given: zero tolerance applies all=0 to every error counter");
+        }
+        if (!l.isEmpty()) notes.add("limits: " + l + (delta != null ? " on the delta between two samples" : " on one sample"));
+        List<CheckRow> rows = new ArrayList<>();
+        if (delta != null) rows.addAll(l.onDelta(delta)); else rows.addAll(l.onSample(sample));
+        BerChecks b = new BerChecks(policy, berThreshold, rawBerThreshold);
+        for (var e : berTables) rows.addAll(b.fromMlxlink(e.getValue(), e.getKey()));
+        for (var e : series) rows.addAll(b.fromTelemetry(e.getValue(), e.getKey()));
+        if (delta != null) {
+            rows.addAll(b.fromCounters(delta, elapsed, rateGbps));
+            notes.add("counter-derived symbol BER over " + BerChecks.fmt(elapsed) + " s"
+                    + (rateGbps.isPresent() ? " at " + BerChecks.fmt(rateGbps.getAsDouble()) + " Gb/s" : " at each port's captured rate"));
+        }
+        if (rows.isEmpty()) notes.add("nothing was checked: no limited counter, BER table or telemetry found");
+        return new CheckResult(policy, berThreshold, rows, notes);
+    }
+
+    @Override public String toString() {
+        return "Check[" + (delta != null ? delta : sample) + ", limits " + limits + "; finish with .policy(ZERO_TOLERANCE|BER)]";
+    }
+}

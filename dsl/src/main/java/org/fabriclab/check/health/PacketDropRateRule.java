@@ -1,0 +1,50 @@
+package org.fabriclab.check.health;
+
+import java.util.List;
+
+/**
+ * Failure detection, packet drop rate: per sample interval,
+ * {@code (delta local receive errors + delta remote physical receive errors) / delta received packets}
+ * (canonical {@code PortRcvErrors}, {@code PortRcvRemotePhysicalErrors}, {@code PortRcvPkts}); an
+ * alert when the rate is above the threshold (default 1e-12). An interval with no received packets,
+ * a missing value or a counter that went backwards (reset) has no rate and closes an episode. When
+ * the series has no remote-error column the local errors alone are used (and a note says so).
+ */
+final class PacketDropRateRule {
+    static final String RULE = "packet-drop-rate";
+
+    private PacketDropRateRule() {}
+
+    static void run(Series s, HealthConfig c, List<Alert> out, List<String> notes) {
+        long[] local = s.counter(c.localErrorsCounter());
+        long[] remote = s.counter(c.remoteErrorsCounter());
+        long[] pkts = s.counter(c.receivedPacketsCounter());
+        if (local == null || pkts == null) {
+            notes.add(RULE + ": skipped, the series lacks " + (local == null ? c.localErrorsCounter() : c.receivedPacketsCounter()));
+            return;
+        }
+        if (remote == null) notes.add(RULE + ": no " + c.remoteErrorsCounter() + " column, local receive errors only");
+        double thr = c.packetDropThreshold();
+        long[] ts = s.timestamps();
+        for (int p = 0; p < s.portCount(); p++) {
+            Episode ep = new Episode(Engine.FAILURE_DETECTION, RULE, true);
+            Mode mode = c.modeOf(Engine.FAILURE_DETECTION, s.port(p));
+            for (int i = s.start(p) + 1; i < s.end(p); i++) {
+                long dl = local[i] - local[i - 1], dp = pkts[i] - pkts[i - 1];
+                long dr = remote == null ? 0 : remote[i] - remote[i - 1];
+                boolean missing = local[i] == Series.MISSING || local[i - 1] == Series.MISSING || pkts[i] == Series.MISSING
+                        || pkts[i - 1] == Series.MISSING
+                        || (remote != null && (remote[i] == Series.MISSING || remote[i - 1] == Series.MISSING));
+                if (missing || dl < 0 || dr < 0 || dp <= 0) { ep.clear(s.port(p), mode, out); continue; }
+                double rate = (double) (dl + dr) / dp;
+                if (rate > thr) {
+                    final long fl = dl, fr = dr, fp = dp;
+                    ep.hit(ts[i], rate, thr, () -> fl + " local + " + fr + " remote errors / " + fp + " packets");
+                } else {
+                    ep.clear(s.port(p), mode, out);
+                }
+            }
+            ep.clear(s.port(p), mode, out);
+        }
+    }
+}

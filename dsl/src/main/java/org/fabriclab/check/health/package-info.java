@@ -1,0 +1,15 @@
+/**
+ * Link-health rule engines after the UFM IB Link Resiliency plugin, with its default thresholds,
+ * run over a telemetry time series ({@link org.fabriclab.capture.Telemetry} table or a
+ * {@link org.fabriclab.check.health.Series} built in primitive arrays): failure detection (packet
+ * drop rate; symbol errors over 12- and 125-minute windows), link flaps on both ends of a link, and
+ * operating conditions (module temperature and voltage). Each engine runs in shadow or active mode
+ * with an exception list of ports in the opposite mode; alerts name engine, rule, port, time, value,
+ * threshold and mode. The ML failure-prediction engine is not reproduced.
+ *
+ * <pre>{@code
+ * HealthReport r = HealthRules.defaults().mode(Engine.LINK_FLAPS, Mode.ACTIVE).run(series);
+ * r.table();
+ * }</pre>
+ */
+package org.fabriclab.check.health;

@@ -1,0 +1,47 @@
+package org.fabriclab.history;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterDef;
+import org.fabriclab.catalogue.Field;
+import org.fabriclab.catalogue.Kind;
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.catalogue.Overflow;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * What a history column is: the canonical counter, the field its values were read from (width and
+ * overflow, from the catalogue), its kind, layer and scale to base units. A history file names
+ * counters canonically; which source wrote them is a load option, because the same counter is 16-bit
+ * saturating in classic perfquery and 64-bit in perfquery -x or UFM.
+ *
+ * <pre>{@code
+ * Columns.of("packet_seq_err", Columns.DEFAULT_SOURCES).field();   // 32-bit wrapping (hw_counters)
+ * }</pre>
+ */
+public record Columns(String counter, Source source, Field field, Kind kind, Layer layer, long scale) {
+
+    /** Sources tried in order for a column with no explicit source: netdev, RDMA device, PMA extended, UFM. */
+    public static final List<Source> DEFAULT_SOURCES = List.of(Source.ETHTOOL, Source.HW_COUNTERS, Source.PERFQUERY_X,
+            Source.UFM, Source.SYSFS, Source.PERFQUERY);
+
+    /** The column {@code counter} as read from the first of {@code sources} that exposes it. */
+    public static Columns of(String counter, List<Source> sources) {
+        Optional<CounterDef> def = Catalogue.standard().definition(counter);
+        if (def.isEmpty()) {
+            return new Columns(counter, Source.GIVEN, new Field(counter, 0, Overflow.UNKNOWN), Kind.COUNTER,
+                    Layer.INFORMATIVE, 1);
+        }
+        CounterDef d = def.get();
+        for (Source s : sources) {
+            List<Field> fs = d.fields().get(s);
+            if (fs == null || fs.isEmpty()) continue;
+            Field widest = fs.get(0);
+            for (Field f : fs) if (f.width() > widest.width()) widest = f;
+            return new Columns(counter, s, new Field(counter, widest.width(), widest.overflow()), d.kind(), d.layer(), d.scale());
+        }
+        return new Columns(counter, Source.GIVEN, new Field(counter, 0, Overflow.UNKNOWN), d.kind(), d.layer(), d.scale());
+    }
+}

@@ -1,0 +1,26 @@
+package org.fabriclab.history;
+
+/**
+ * Runs a threshold sweep over a history: per-interval deltas with the delta rules, the rule's rate
+ * per interval, and for each threshold the alerts and their score against the labels. The default
+ * is {@link PrimitiveSweepEngine}; an embedded-SQL or cluster engine implements the same contract
+ * and must return the same table for the same input (the engine test runs any engine against a
+ * naive reference).
+ *
+ * <pre>{@code
+ * SweepEngine engine = new PrimitiveSweepEngine();
+ * SweepResult r = engine.sweep(history, RateRule.congestion(), Thresholds.log(100, 100_000, 50), labels, Progress.NONE);
+ * r.table();
+ * }</pre>
+ */
+public interface SweepEngine {
+    /** A short name for reports ("primitive", "duckdb"). */
+    String name();
+
+    /**
+     * One row per threshold (ascending): threshold, alerts, alerts_per_day, tp, fp, fn, precision,
+     * recall, f1. An interval alerts when its rate is strictly above the threshold (as the
+     * classifier's bar); intervals with no value are not scored and are counted in the result.
+     */
+    SweepResult sweep(History history, RateRule rule, double[] thresholds, Labels labels, Progress progress);
+}

@@ -1,0 +1,243 @@
+package org.fabriclab.reconcile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Field;
+import org.fabriclab.catalogue.Overflow;
+import org.fabriclab.check.BerChecks;
+import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.Status;
+import org.fabriclab.result.Renderable;
+import org.fabriclab.snapshot.Snapshot;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * The fluent reconciliation: {@link #of(Capture...)} the perftest output, then
+ * {@link Counters#counters(Snapshot, Snapshot)} the port counters around the test, then optionally the
+ * duration, the link rate and the case bands; {@link #result()} computes. The step itself renders
+ * as its result, so a notebook cell can end with it.
+ * <p>Per run: counter bytes = data-word delta x 4 (the catalogue's scale for
+ * {@code PortXmitData}/{@code PortRcvData}) / duration; the case compares perftest's BW average with
+ * the link rate: above it C; at or above {@link #DEFAULT_LINE_RATE} of it A; below, B2 when
+ * {@code PortXmitWait} rose faster than the xmit-wait bar (default {@value #DEFAULT_XMIT_WAIT_PER_S}
+ * ticks/s, a convention: the tick length is device-specific, so the figure is printed for judgement)
+ * and B1 otherwise.
+ *
+ * <pre>{@code
+ * Reconciliation r = Reconcile.of(perftest).counters(before, after).duration(10).rateGbps(100).result();
+ * }</pre>
+ */
+public final class Reconcile implements Renderable {
+    /** Fraction of the link rate at or above which perftest's BW is "at line rate" (case A). */
+    public static final double DEFAULT_LINE_RATE = 0.9;
+    /** PortXmitWait ticks per second above which xmit_wait is "high" (case B2 rather than B1). */
+    public static final double DEFAULT_XMIT_WAIT_PER_S = 1000;
+
+    private final List<Capture> perftest;
+    private final Delta delta;
+    private final double duration;
+    private final OptionalDouble rateGbps;
+    private final double lineRate;
+    private final double xmitWaitPerS;
+
+    private Reconcile(List<Capture> perftest, Delta delta, double duration, OptionalDouble rateGbps, double lineRate, double xmitWaitPerS) {
+        this.perftest = perftest;
+        this.delta = delta;
+        this.duration = duration;
+        this.rateGbps = rateGbps;
+        this.lineRate = lineRate;
+        this.xmitWaitPerS = xmitWaitPerS;
+    }
+
+    /** The perftest captures (each with {@code perftest_run} and {@code bandwidth} tables); counters come next. */
+    public static Counters of(Capture... perftest) {
+        if (perftest.length == 0) throw new IllegalArgumentException("reconcile needs at least one perftest capture");
+        for (Capture c : perftest) {
+            if (c.measurements("perftest_run").isEmpty() || c.measurements("bandwidth").isEmpty()) {
+                throw new CaptureException(c.file(), 0, "not a perftest bandwidth capture: expected the perftest_run and bandwidth tables");
+            }
+        }
+        return new Counters(List.copyOf(Arrays.asList(perftest)));
+    }
+
+    /** The step after {@link #of}: only the counters can come next. */
+    public static final class Counters {
+        private final List<Capture> perftest;
+
+        private Counters(List<Capture> perftest) { this.perftest = perftest; }
+
+        /** The counter snapshots taken before and after the test. */
+        public Reconcile counters(Snapshot before, Snapshot after) { return counters(Delta.between(before, after)); }
+
+        public Reconcile counters(Delta d) {
+            return new Reconcile(perftest, d, Double.NaN, OptionalDouble.empty(), DEFAULT_LINE_RATE, DEFAULT_XMIT_WAIT_PER_S);
+        }
+    }
+
+    /** The test duration in seconds (else perftest's own {@code duration_s}, when it printed one). */
+    public Reconcile duration(double seconds) {
+        if (!(seconds > 0)) throw new IllegalArgumentException("duration must be > 0 seconds, found " + seconds);
+        return new Reconcile(perftest, delta, seconds, rateGbps, lineRate, xmitWaitPerS);
+    }
+
+    /** The link rate in Gb/s (else each port's captured {@code rate_gbps}). */
+    public Reconcile rateGbps(double gbps) {
+        if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);
+        return new Reconcile(perftest, delta, duration, OptionalDouble.of(gbps), lineRate, xmitWaitPerS);
+    }
+
+    /** The case bands: fraction of the link rate that counts as line rate, xmit-wait ticks/s that count as high. */
+    public Reconcile bands(double lineRateFraction, double xmitWaitTicksPerS) {
+        if (!(lineRateFraction > 0 && lineRateFraction <= 1)) throw new IllegalArgumentException("line-rate fraction must be in (0, 1]");
+        if (!(xmitWaitTicksPerS >= 0)) throw new IllegalArgumentException("xmit-wait bar must be >= 0 ticks/s");
+        return new Reconcile(perftest, delta, duration, rateGbps, lineRateFraction, xmitWaitTicksPerS);
+    }
+
+    /** Computes the reconciliation. */
+    public Reconciliation result() {
+        List<PortReconciliation> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Set<String> units = new LinkedHashSet<>();
+        List<Run> runs = new ArrayList<>();
+        for (Capture c : perftest) runs.addAll(Run.read(c));
+        for (Run r : runs) units.add(r.unit());
+        Set<String> rolesByTest = new LinkedHashSet<>();
+        for (Run r : runs) rolesByTest.add(r.test() + "|" + r.role());
+        for (Run r : runs) rows.add(one(r, rolesByTest, units, notes));
+        notes.add(String.format(Locale.ROOT, "cases: A at >= %.0f%% of the link rate, C above it; below, B2 when PortXmitWait > %.0f ticks/s else B1",
+                lineRate * 100, xmitWaitPerS));
+        return new Reconciliation(rows, notes);
+    }
+
+    private PortReconciliation one(Run r, Set<String> rolesByTest, Set<String> units, List<String> notes) {
+        List<String> w = new ArrayList<>();
+        if (units.size() > 1) w.add("the perftest runs use different units " + units + ": all converted to bytes/s before comparing");
+        w.add(Units.explain(r.unit()));
+        double pBps = Units.bytesPerSecond(r.bwAverage(), r.unit());
+        if (Double.isNaN(pBps)) pBps = r.bwBytesPerSec();
+        if (r.bidirectional()) {
+            String other = r.role().equals("client") ? "server" : r.role().equals("server") ? "client" : null;
+            if (other == null) {
+                w.add("bidirectional test (-b) whose output does not say client or server: whether both sides were captured cannot be told; capture both outputs");
+            } else if (!rolesByTest.contains(r.test() + "|" + other)) {
+                w.add("bidirectional test (-b) but only the " + r.role() + " side was captured: the other direction's perftest output is missing, so the pair cannot be cross-checked");
+            }
+        }
+        String port = portOf(r, notes);
+        double dur = !Double.isNaN(duration) ? duration : r.durationS();
+        if (port == null) {
+            return noVerdict(r, "?", dur, pBps, "port " + r.device() + "/" + r.ibPort() + " is not in the counter snapshots " + delta.ports(), w);
+        }
+        if (!(dur > 0)) return noVerdict(r, port, dur, pBps, "test duration unknown: give the duration (perftest -D) in seconds", w);
+        Map<String, CounterDelta> cds = delta.port(port);
+        CounterDelta xd = cds.get("PortXmitData"), rd = cds.get("PortRcvData"), wait = cds.get("PortXmitWait");
+        for (CounterDelta cd : new CounterDelta[] {xd, rd}) {
+            if (cd != null && cd.afterReading() != null) warn32(cd, w);
+        }
+        double xBps = bytesPerSec(xd, dur), rBps = bytesPerSec(rd, dur);
+        double cBps = switch (r.role()) {
+            case "client" -> r.bidirectional() ? xBps + rBps : xBps;
+            case "server" -> r.bidirectional() ? xBps + rBps : rBps;
+            default -> r.bidirectional() ? xBps + rBps : Double.isNaN(xBps) ? rBps : Double.isNaN(rBps) ? xBps : Math.max(xBps, rBps);
+        };
+        double waitPerS = wait != null && wait.status() == Status.READABLE ? wait.delta() / dur : Double.NaN;
+        if (wait == null) w.add("PortXmitWait not captured: B1 and B2 cannot be told apart");
+        OptionalDouble rate = rateGbps.isPresent() ? rateGbps : BerChecks.rate(delta, port);
+        Long xWords = xd != null && xd.status() == Status.READABLE ? xd.delta() : null;
+        Long rWords = rd != null && rd.status() == Status.READABLE ? rd.delta() : null;
+        String unusable = unusable(xd, rd, r);
+        if (unusable != null) {
+            return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, xWords, rWords,
+                    xBps, rBps, cBps, rate.orElse(Double.NaN), waitPerS, Case.NO_VERDICT, unusable, w);
+        }
+        if (rate.isEmpty()) {
+            return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, xWords, rWords,
+                    xBps, rBps, cBps, Double.NaN, waitPerS, Case.NO_VERDICT, "link rate unknown: capture sysfs rate or ibstat, or give it in Gb/s", w);
+        }
+        double linkBps = rate.getAsDouble() * 1e9 / 8;
+        double ratio = pBps / linkBps;
+        Case c;
+        if (ratio > 1) c = Case.C;
+        else if (ratio >= lineRate) c = Case.A;
+        else if (Double.isNaN(waitPerS)) c = Case.NO_VERDICT;
+        else c = waitPerS > xmitWaitPerS ? Case.B2 : Case.B1;
+        if (c == Case.A && !(waitPerS > 0)) w.add("at line rate but PortXmitWait did not rise: the seed expects it clearly non-zero when the link is full");
+        if (cBps < pBps * 0.98) {
+            w.add(String.format(Locale.ROOT, "counters show less than perftest (%.2f vs %.2f Gb/s): a wrong port, a counter window that missed the test, or data words read as bytes",
+                    PortReconciliation.gbps(cBps), PortReconciliation.gbps(pBps)));
+        }
+        String reason = c == Case.NO_VERDICT ? "far below line rate but PortXmitWait unusable: B1 or B2 undecided"
+                : String.format(Locale.ROOT, "perftest at %.1f%% of the link rate; %s", ratio * 100, c.meaning());
+        return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, xWords, rWords,
+                xBps, rBps, cBps, rate.getAsDouble(), waitPerS, c, reason, w);
+    }
+
+    private static String unusable(CounterDelta xd, CounterDelta rd, Run r) {
+        if (r.bidirectional()) {
+            if (!usable(xd)) return "PortXmitData " + why(xd);
+            return usable(rd) ? null : "PortRcvData " + why(rd);
+        }
+        return switch (r.role()) {
+            case "client" -> usable(xd) ? null : "PortXmitData " + why(xd);
+            case "server" -> usable(rd) ? null : "PortRcvData " + why(rd);
+            default -> usable(xd) || usable(rd) ? null
+                    : "no usable data counter: PortXmitData " + why(xd) + "; PortRcvData " + why(rd);
+        };
+    }
+
+    private static boolean usable(CounterDelta cd) { return cd != null && cd.status() == Status.READABLE; }
+
+    private static String why(CounterDelta cd) { return cd == null ? "not captured on this port" : cd.status() + ": " + cd.reason(); }
+
+    /** Data-word delta x scale (4 bytes per word) / duration; NaN when unusable. */
+    static double bytesPerSec(CounterDelta cd, double dur) {
+        if (cd == null || cd.status() != Status.READABLE) return Double.NaN;
+        long scale = Catalogue.standard().definition(cd.counter()).map(d -> d.scale()).orElse(1L);
+        return (double) cd.delta() * scale / dur;
+    }
+
+    private static void warn32(CounterDelta cd, List<String> w) {
+        Field f = cd.afterReading().field();
+        if (f.width() == 32 && f.overflow() == Overflow.SATURATING) {
+            w.add(cd.counter() + " was read from the 32-bit classic field (" + cd.afterReading().source().key()
+                    + ", perfquery without -x): it saturates at 4294967295 words = 17.2 GB, a few seconds of a 100 Gb/s test; read the 64-bit copy (perfquery -x, sysfs)");
+        }
+    }
+
+    private String portOf(Run r, List<String> notes) {
+        if (r.device() != null && !r.device().isBlank() && r.ibPort() > 0) {
+            String p = r.device() + "/" + r.ibPort();
+            if (delta.ports().contains(p)) return p;
+        }
+        List<String> withData = new ArrayList<>();
+        for (String p : delta.ports()) if (delta.port(p).containsKey("PortXmitData") || delta.port(p).containsKey("PortRcvData")) withData.add(p);
+        if (withData.size() == 1) {
+            notes.add(r.file() + " (" + r.role() + "): perftest named " + (r.device() == null ? "no device" : r.device() + "/" + r.ibPort())
+                    + "; matched to " + withData.get(0) + ", the only port with data counters");
+            return withData.get(0);
+        }
+        return null;
+    }
+
+    private PortReconciliation noVerdict(Run r, String port, double dur, double pBps, String why, List<String> w) {
+        return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, null, null,
+                Double.NaN, Double.NaN, Double.NaN, rateGbps.orElse(Double.NaN), Double.NaN, Case.NO_VERDICT, why, w);
+    }
+
+    @Override public Table table() { return result().table(); }
+    @Override public String toHtml() { return result().toHtml(); }
+    @Override public Map<String, Object> toMap() { return result().toMap(); }
+    @Override public String toString() { return result().toString(); }
+}

@@ -1,0 +1,89 @@
+package org.fabriclab.capture.ethtool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.BadInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.Input;
+import org.fabriclab.catalogue.Kind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EthtoolReaderTest {
+    private final EthtoolReader reader = new EthtoolReader();
+    @TempDir Path tmp;
+
+    @Test void goldenNamedWithHeader() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/named_header.txt")));
+        assertEquals(CaptureCsv.text("ethtool/named_header.expected.csv"), CaptureCsv.tidy(c));
+        assertEquals(CaptureCsv.text("ethtool/named_header.attrs.csv"), CaptureCsv.attrs(c));
+        assertEquals(2, c.noiseLines());
+    }
+
+    @Test void goldenUnnamedWithoutIndent() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/unnamed_noindent.txt")));
+        assertEquals(CaptureCsv.text("ethtool/unnamed_noindent.expected.csv"), CaptureCsv.tidy(c));
+        assertEquals(List.of("netdev ?"), c.ports());
+        assertTrue(c.attrs().isEmpty());
+    }
+
+    @Test void catalogueTypesFamiliesAndGauges() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/named_header.txt")));
+        var pause = c.reading("netdev ens1f0np0", "rx_prio3_pause").orElseThrow();
+        assertTrue(pause.catalogued());
+        assertEquals("congestion", pause.layer().label());
+        assertEquals(Kind.GAUGE, c.reading("netdev ens1f0np0", "outbound_pci_stalled_rd").orElseThrow().kind());
+        assertFalse(c.reading("netdev ens1f0np0", "rx0_packets").orElseThrow().catalogued());
+    }
+
+    @Test void severalInterfacesInOneFile() {
+        Capture c = reader.read(Input.ofText("two.txt", "[root@h ~]# ethtool -S eth0\nNIC statistics:\n     rx_bytes: 1\n"
+                + "# ethtool --statistics eth1\n     rx_bytes: 2\n"));
+        assertEquals(List.of("netdev eth0", "netdev eth1"), c.ports());
+        assertEquals(2, c.reading("netdev eth1", "rx_bytes").orElseThrow().value());
+    }
+
+    @Test void splitsOnTheLastColonSpace() {
+        Capture c = reader.read(Input.ofText("c.txt", "     q: 0: rx_packets: 12\n"));
+        assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
+    }
+
+    @Test void valueNotANumber() {
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\n     tx_bytes: lots\n");
+        BadInput.expect(reader, f, 3, "found 'lots'");
+    }
+
+    @Test void truncatedValue() {
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\n     tx_bytes:");
+        BadInput.expect(reader, f, 3, "'tx_bytes' has no value");
+    }
+
+    @Test void truncatedAfterHeader() {
+        Path f = BadInput.write(tmp, "eth.txt", "$ ethtool -S ens1\nNIC statistics:\n");
+        BadInput.expect(reader, f, 0, "no 'name: value' counters found");
+    }
+
+    @Test void lineThatIsNotACounter() {
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\nno stats available\n");
+        BadInput.expect(reader, f, 3, "expected 'name: <integer>'");
+    }
+
+    @Test void binaryJunk() {
+        Path f = BadInput.write(tmp, "eth.bin", BadInput.binaryJunk("NIC statistics:\n     rx_bytes: 12\n"));
+        BadInput.expect(reader, f, 3, "binary content");
+    }
+
+    @Test void sniff() {
+        assertEquals(95, reader.sniff(Input.ofText("x", "NIC statistics:\n rx_bytes: 1\n")));
+        assertEquals(95, reader.sniff(Input.ofText("x", "$ ethtool -S ens1f0np0\nNIC statistics:\n")));
+        assertEquals(70, reader.sniff(Input.ofText("x", "rx_packets: 1\nrx_bytes: 2\ntx_packets: 3\ntx_bytes: 4\nrx_a: 5\n")));
+        assertEquals(0, reader.sniff(Input.ofText("x", "CA 'mlx5_0'\n\tState: Active\n\tRate: 100\n")));
+        assertEquals(0, reader.sniff(Input.ofText("x", "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n")));
+    }
+}

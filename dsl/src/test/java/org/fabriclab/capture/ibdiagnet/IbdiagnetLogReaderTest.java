@@ -1,0 +1,73 @@
+package org.fabriclab.capture.ibdiagnet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
+import org.fabriclab.capture.Readers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tech.tablesaw.api.Table;
+
+class IbdiagnetLogReaderTest {
+    private final IbdiagnetLogReader reader = new IbdiagnetLogReader();
+
+    @Test void goldenShort() {
+        Capture c = GoldenCapture.check(getClass(), "short.log", reader);
+        assertTrue(c.readings().isEmpty());
+        Table run = c.measurements(IbdiagnetLogReader.RUN).orElseThrow();
+        assertEquals("5", value(run, "option pm_pause_time"));
+        assertEquals("5", value(run, "pm_pause_time_s"));
+        assertEquals("1", value(run, "Links at 4x200"));
+    }
+
+    @Test void sniffing() {
+        Input in = GoldenCapture.input(getClass(), "short.log");
+        assertEquals(95, reader.sniff(in));
+        assertEquals(0, reader.sniff(GoldenCapture.input(getClass(), "two_ports.pm")));
+        assertEquals("ibdiagnet-log", Readers.standard().choose(in).format());
+    }
+
+    @Test void truncated() {
+        BadCaptureInput.fails(reader, "t.log", "Running version:   \"IBDIAGNET 2.10.0\"\n----\nDiscovery\n-I- Start Fabric Discover\n", 0,
+                "no '-I- Stage Warnings Errors Comment' summary table");
+    }
+
+    @Test void nonNumberCount() {
+        BadCaptureInput.fails(reader, "t.log", "Running version:   \"IBDIAGNET 2.10.0\"\n-I- Stage     Warnings   Errors     Comment\n"
+                + "-I- Discovery                           x7         0\n", 3, "expected a number of warnings, found 'x7'");
+    }
+
+    @Test void junk(@TempDir Path dir) {
+        BadCaptureInput.binaryFile(reader, dir);
+        BadCaptureInput.fails(reader, "junk.log", BadCaptureInput.junkText(), 1, "not an ibdiagnet2.log");
+    }
+
+    @Test void publicLog() {
+        Capture c = reader.read(Input.of(PublicCaptureFiles.file("ibdiagnet2_log_sequoia.log")));
+        Table t = c.measurements(IbdiagnetLogReader.SUMMARY).orElseThrow();
+        assertEquals(12, t.rowCount());
+        assertEquals("Discovery", t.stringColumn("stage").get(0));
+        assertEquals(17L, t.longColumn("warnings").get(0));
+        assertEquals("Nodes Information", t.stringColumn("stage").get(5));
+        assertEquals(7L, t.longColumn("warnings").get(5));
+        assertEquals(0L, t.longColumn("errors").sum(), 0.0);
+        Table run = c.measurements(IbdiagnetLogReader.RUN).orElseThrow();
+        assertEquals("1", value(run, "pm_pause_time_s"));
+        assertEquals("272", value(run, "Total Nodes"));
+        assertEquals("271", value(run, "Links at 4x100"));
+        assertEquals("2025-03-31 23:43:18 UTC +0000", value(run, "timestamp"));
+    }
+
+    private static String value(Table run, String key) {
+        for (int i = 0; i < run.rowCount(); i++) if (run.stringColumn("key").get(i).equals(key)) return run.stringColumn("value").get(i);
+        throw new AssertionError("no key " + key + " in " + run.print());
+    }
+}

@@ -1,0 +1,53 @@
+package org.fabriclab.capture.ibstat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.fabriclab.capture.BadInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.Input;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IbstatReaderTest {
+    private final IbstatReader reader = new IbstatReader();
+    @TempDir Path tmp;
+
+    @Test void goldenAttributes() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ibstat/two_cas.txt")));
+        assertEquals(CaptureCsv.text("ibstat/two_cas.attrs.csv"), CaptureCsv.attrs(c));
+        assertTrue(c.readings().isEmpty());
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), c.ports());
+    }
+
+    @Test void lidZeroOfAnEthernetPortIsNotKept() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ibstat/two_cas.txt")));
+        assertEquals(Optional.of("1719"), c.attr("mlx5_0/1", "lid"));
+        assertEquals(Optional.empty(), c.attr("mlx5_1/1", "lid"));
+    }
+
+    @Test void valueNotANumber() {
+        Path f = BadInput.write(tmp, "ibstat.txt", "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n\t\tBase lid: twelve\n");
+        BadInput.expect(reader, f, 4, "Base lid is 'twelve'; expected a number");
+    }
+
+    @Test void truncatedAfterPortLine() {
+        Path f = BadInput.write(tmp, "ibstat.txt", "CA 'mlx5_0'\n\tCA type: MT4123\n\tPort 1:\n");
+        BadInput.expect(reader, f, 3, "holds no attributes");
+    }
+
+    @Test void cutAtTheStart() {
+        Path f = BadInput.write(tmp, "ibstat.txt", "\t\tState: Active\n\t\tRate: 100\n");
+        BadInput.expect(reader, f, 1, "before any CA '<name>' line");
+    }
+
+    @Test void binaryJunk() {
+        Path f = BadInput.write(tmp, "ibstat.bin", BadInput.binaryJunk("CA 'mlx5_0'\n\tPort 1:\n"));
+        BadInput.expect(reader, f, 3, "binary content");
+    }
+}

@@ -1,0 +1,104 @@
+package org.fabriclab.capture.mlxlink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * No public mlxlink capture exists: the fixtures are written from mstflint's mlxlink/mstlink source
+ * (section and field names, {@code <coef>E-<magnitude>} BER printing, comma-separated per-lane raw
+ * errors) and published mlxlink output.
+ */
+class MlxlinkReaderTest {
+    private final MlxlinkReader reader = new MlxlinkReader();
+
+    @Test void goldenAnsiMlx5() {
+        Capture c = GoldenCapture.check(getClass(), "mlxlink_mlx5_0_ansi.txt", reader);
+        Table op = c.measurements(MlxlinkReader.OPERATIONAL).orElseThrow();
+        assertEquals(List.of("port", "state", "physical_state", "speed", "width", "fec", "loopback"), op.columnNames());
+        assertEquals("Active", op.stringColumn("state").get(0), "ANSI colour codes stripped");
+        Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
+        assertEquals(List.of("port", "file", "time_since_clear_min", "raw_ber", "effective_ber", "symbol_ber", "raw_errors",
+                "effective_errors", "symbol_errors"), ber.columnNames());
+        assertEquals("mlx5_0/1", ber.stringColumn("port").get(0));
+        assertEquals(1.5e-254, ber.doubleColumn("effective_ber").get(0));
+        assertEquals(2e-12, ber.doubleColumn("raw_ber").get(0));
+        assertEquals(2567L, ber.longColumn("raw_errors").get(0), "1021+1534+0+12");
+        Table lanes = c.measurements(MlxlinkReader.LANES).orElseThrow();
+        assertEquals(4, lanes.rowCount());
+        assertEquals(12L, lanes.longColumn("raw_errors").get(3));
+        Table module = c.measurements(MlxlinkReader.MODULE).orElseThrow();
+        assertTrue(Double.isNaN(module.doubleColumn("temperature_c").getDouble(0)), "N/A for a passive copper cable");
+        assertEquals("MCP1650-H002E26", module.stringColumn("part_number").get(0));
+        assertEquals(1L, c.reading("mlx5_0/1", "link_down_counter").orElseThrow().value());
+    }
+
+    @Test void goldenMstlinkPci() {
+        Capture c = GoldenCapture.check(getClass(), "mstlink_pci.txt", reader);
+        assertEquals(List.of("mlxlink 0000:3b:00.0/1"), c.ports());
+        Table module = c.measurements(MlxlinkReader.MODULE).orElseThrow();
+        assertEquals(45.0, module.doubleColumn("temperature_c").get(0), "45C");
+        assertEquals(3287.8, module.doubleColumn("voltage_mv").get(0));
+        Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
+        assertEquals(3e-13, ber.doubleColumn("effective_ber").get(0));
+        assertEquals(7e-14, ber.doubleColumn("symbol_ber").get(0));
+        assertEquals(17L, ber.longColumn("effective_errors").get(0));
+        assertEquals(881036L, ber.longColumn("raw_errors").get(0));
+    }
+
+    @Test void goldenNoCommandLinkDown() {
+        Capture c = GoldenCapture.check(getClass(), "link_down_no_command.txt", reader);
+        assertEquals(List.of("mlxlink link_down_no_command"), c.ports());
+        Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
+        assertTrue(ber.longColumn("effective_errors").isMissing(0));
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("effective_physical_errors")));
+        assertEquals(38.0, c.measurements(MlxlinkReader.MODULE).orElseThrow().doubleColumn("temperature_c").get(0), "38 [-5..75]");
+    }
+
+    @Test void severalDevicesInOneFile() {
+        String one = GoldenCapture.input(getClass(), "mlxlink_mlx5_0_ansi.txt").text();
+        String two = one.replace("-d mlx5_0", "-d mlx5_1 -p 2");
+        Capture c = reader.read(Input.ofText("both.txt", one + "\n" + two));
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/2"), c.ports());
+        assertEquals(2, c.measurements(MlxlinkReader.BER).orElseThrow().rowCount());
+    }
+
+    @Test void sniffing() {
+        for (String f : List.of("mlxlink_mlx5_0_ansi.txt", "mstlink_pci.txt", "link_down_no_command.txt")) {
+            Input in = GoldenCapture.input(getClass(), f);
+            assertTrue(reader.sniff(in) >= 50, f);
+            assertEquals("mlxlink", Readers.standard().choose(in).format(), f);
+        }
+        assertEquals(0, reader.sniff(Input.ofText("x", "#bytes #iterations t_min[usec]\n")));
+    }
+
+    @Test void truncated() {
+        BadCaptureInput.fails(reader, "t.txt", "Operational Info\n----------------\nState : Active\n\nPhysical Counters and BER Info\n"
+                + "------------------------------\n", 5, "has no 'Key : value' lines");
+    }
+
+    @Test void nonNumberValues() {
+        String head = "Physical Counters and BER Info\n------------------------------\n";
+        BadCaptureInput.fails(reader, "t.txt", head + "Effective Physical Errors   : lots\n", 3, "found 'lots'");
+        BadCaptureInput.fails(reader, "t.txt", head + "Raw Physical Errors Per Lane : 1,2,x3,4\n", 3, "found 'x3'");
+        BadCaptureInput.fails(reader, "t.txt", head + "Raw Physical BER  : high\n", 3, "expected a BER such as 15E-255");
+        BadCaptureInput.fails(reader, "t.txt", "Module Info\n-----------\nTemperature [C] : hot\n", 3, "expected a number");
+    }
+
+    @Test void junk(@TempDir Path dir) {
+        BadCaptureInput.binaryFile(reader, dir);
+        BadCaptureInput.fails(reader, "junk.txt", BadCaptureInput.junkText(), 1, "no mlxlink section found");
+    }
+}

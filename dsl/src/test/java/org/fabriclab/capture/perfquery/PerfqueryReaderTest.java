@@ -1,0 +1,97 @@
+package org.fabriclab.capture.perfquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.fabriclab.capture.BadInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Source;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PerfqueryReaderTest {
+    private final PerfqueryReader reader = new PerfqueryReader();
+    @TempDir Path tmp;
+
+    @Test void goldenMixedBlocks() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("perfquery/mixed_blocks.txt")));
+        assertEquals(CaptureCsv.text("perfquery/mixed_blocks.expected.csv"), CaptureCsv.tidy(c));
+        assertEquals(CaptureCsv.text("perfquery/mixed_blocks.attrs.csv"), CaptureCsv.attrs(c));
+        // two ibwarn lines, one blank line
+        assertEquals(3, c.noiseLines());
+    }
+
+    @Test void hexLidIsNormalisedAndBlocksKeepTheirSource() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("perfquery/mixed_blocks.txt")));
+        assertEquals(java.util.List.of("lid 1719/1"), c.ports());
+        Reading classic = c.readings().stream().filter(r -> r.rawName().equals("LinkDownedCounter")).findFirst().orElseThrow();
+        assertEquals(Source.PERFQUERY, classic.source());
+        assertEquals(8, classic.field().width());
+        assertTrue(classic.field().isPegged(classic.value()));
+        Reading ext = c.readings().stream().filter(r -> r.rawName().equals("LinkDownedCounter")).skip(1).findFirst().orElseThrow();
+        assertEquals(Source.PERFQUERY_X, ext.source());
+        assertEquals(300, ext.value());
+        assertEquals(64, ext.field().width());
+    }
+
+    @Test void selectFieldsAreNotReadings() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("perfquery/mixed_blocks.txt")));
+        assertTrue(c.readings().stream().noneMatch(r -> r.rawName().startsWith("CounterSelect") || r.rawName().equals("PortSelect")));
+    }
+
+    @Test void aggregatedPortIsWarned() {
+        Capture c = reader.read(Input.ofText("agg.txt", "# Port extended counters: Lid 5 port 255 (CapMask: 0x1600)\n"
+                + "PortSelect:......................255\nPortXmitData:....................10\nPortRcvData:.....................11\n"
+                + "PortXmitPkts:....................12\nPortRcvPkts:.....................13\n"));
+        assertEquals(10, c.reading("lid 5/255", "PortXmitData").orElseThrow().value());
+        assertEquals(1, c.warnings().size());
+    }
+
+    @Test void valueNotANumber() {
+        Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1\nPortXmitData:....................12x4\n");
+        BadInput.expect(reader, f, 2, "expected a non-negative integer counter value, found '12x4'");
+    }
+
+    @Test void truncatedMidLine() {
+        Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1\nPortXmitData:....................1\n"
+                + "PortRcvData:..........");
+        BadInput.expect(reader, f, 3, "PortRcvData has no value");
+    }
+
+    @Test void truncatedAfterHeader() {
+        Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1 (CapMask: 0x5300)\n");
+        BadInput.expect(reader, f, 1, "holds no counters");
+    }
+
+    @Test void truncatedBlockLacksMandatoryFields() {
+        Path f = BadInput.write(tmp, "pq.txt", "# Port counters: Lid 1 port 1\nPortSelect:......................1\n"
+                + "SymbolErrorCounter:..............0\nLinkErrorRecoveryCounter:........0\n");
+        BadInput.expect(reader, f, 1, "lacks some of");
+    }
+
+    @Test void cutAtTheStart() {
+        Path f = BadInput.write(tmp, "pq.txt", "PortRcvData:.....................1\nPortXmitPkts:....................2\n");
+        BadInput.expect(reader, f, 1, "before any perfquery header");
+    }
+
+    @Test void binaryJunk() {
+        Path f = BadInput.write(tmp, "pq.bin", BadInput.binaryJunk("# Port counters: Lid 1 port 1\nPortSelect:....1\n"));
+        BadInput.expect(reader, f, 3, "binary content");
+    }
+
+    @Test void headerWithoutLid() {
+        Path f = BadInput.write(tmp, "pq.txt", "# Port counters: DR path slid 0; dlid 0; 0,1 port 1\nPortXmitData:....1\n");
+        BadInput.expect(reader, f, 1, "without 'Lid <lid> port <port>'");
+    }
+
+    @Test void sniffsHeaderAndIgnoresOtherFormats() {
+        assertEquals(95, reader.sniff(Input.ofText("x", "ibwarn: foo\n# Port counters: Lid 3 port 1\n")));
+        assertEquals(0, reader.sniff(Input.ofText("x", "rx_bytes: 12\ntx_bytes: 13\n")));
+        assertEquals(0, reader.sniff(Input.ofText("x", "CA 'mlx5_0'\n\tCA type: MT4123\n")));
+    }
+}

@@ -1,0 +1,165 @@
+package org.fabriclab.capture.perftest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
+import org.fabriclab.capture.Readers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tech.tablesaw.api.Table;
+
+class PerftestReaderTest {
+    private final PerftestReader reader = new PerftestReader();
+
+    @Test void goldenLatencyWithCpuFrequencyNoise() {
+        Capture c = GoldenCapture.check(getClass(), "send_lat_client.txt", reader);
+        assertTrue(c.readings().isEmpty(), "perftest gives no counter readings");
+        Table lat = c.measurements(PerftestReader.LATENCY).orElseThrow();
+        assertEquals(List.of("file", "role", "msg_bytes", "iterations", "t_min_us", "t_max_us", "t_typical_us", "t_avg_us", "t_stdev_us",
+                "p99_us", "p99_9_us"), lat.columnNames());
+        assertEquals(3, lat.rowCount());
+        assertEquals(1.68, lat.doubleColumn("t_avg_us").get(0));
+        assertEquals(6.85, lat.doubleColumn("p99_9_us").get(0));
+        assertEquals(2, c.noiseLines(), "the two CPU frequency lines");
+        assertTrue(c.warnings().get(0).startsWith("2 'Conflicting CPU frequency"), c.warnings().toString());
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("client", run.stringColumn("role").get(0));
+        assertEquals("Send Latency", run.stringColumn("test").get(0));
+        assertEquals("Ethernet", run.stringColumn("link_type").get(0));
+        assertEquals(1, run.intColumn("ib_port").get(0));
+        assertEquals("mlx5_1", c.attr("mlx5_1/1", "device").orElseThrow());
+        assertTrue(c.measurements(PerftestReader.BANDWIDTH).isEmpty());
+    }
+
+    @Test void goldenGbitsBidirectional() {
+        Capture c = GoldenCapture.check(getClass(), "write_bw_gbits_bidir.txt", reader);
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(List.of("file", "role", "test", "device", "ib_port", "link_type", "mtu", "qps", "connection_type", "duration_s",
+                "unit", "bidirectional"), run.columnNames());
+        assertEquals("Gb/sec", run.stringColumn("unit").get(0));
+        assertTrue(run.booleanColumn("bidirectional").get(0));
+        assertEquals(10.0, run.doubleColumn("duration_s").get(0));
+        assertEquals(2, run.intColumn("ib_port").get(0));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(List.of("file", "role", "msg_bytes", "iterations", "bw_peak", "bw_average", "msg_rate_mpps", "unit",
+                "bw_average_bytes_per_sec"), bw.columnNames());
+        assertEquals(383.51 * 125_000_000d, bw.doubleColumn("bw_average_bytes_per_sec").get(0), 1e-3);
+        assertEquals("unknown", bw.stringColumn("role").get(0), "a bidirectional run prints TX depth on both sides");
+    }
+
+    @Test void goldenMibServer() {
+        Capture c = GoldenCapture.check(getClass(), "read_bw_mib.txt", reader);
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals("server", bw.stringColumn("role").get(0));
+        assertEquals("MiB/sec", bw.stringColumn("unit").get(0));
+        assertEquals(23539.87 * 1_048_576d, bw.doubleColumn("bw_average_bytes_per_sec").get(0), 1e-3);
+        assertTrue(Double.isNaN(c.measurements(PerftestReader.RUN).orElseThrow().doubleColumn("duration_s").getDouble(0)));
+    }
+
+    @Test void latencyDurationMode() {
+        String text = "ib_write_lat -d mlx5_0 -D 5\n                    RDMA_Write Latency Test\n Device         : mlx5_0\n"
+                + " #bytes        #iterations       t_avg[usec]    tps average\n"
+                + " 2             3812406          1.31           762481.20\n";
+        Capture c = reader.read(Input.ofText("dur.txt", text));
+        Table lat = c.measurements(PerftestReader.LATENCY).orElseThrow();
+        assertEquals(3812406L, lat.longColumn("iterations").get(0));
+        assertEquals(1.31, lat.doubleColumn("t_avg_us").get(0));
+        assertTrue(Double.isNaN(lat.doubleColumn("t_min_us").getDouble(0)), "not printed in duration mode");
+        assertEquals(5.0, c.measurements(PerftestReader.RUN).orElseThrow().doubleColumn("duration_s").get(0));
+        assertEquals("RDMA_Write Latency", c.measurements(PerftestReader.RUN).orElseThrow().stringColumn("test").get(0));
+    }
+
+    @Test void qosTableIterationsColumn() {
+        String text = "                    RDMA_Write BW Test\n"
+                + " #bytes    #sl      #iterations    BW peak[MiB/sec]    BW average[MiB/sec]   MsgRate[Mpps]\n"
+                + " 65536    3           5000           11000.00            10999.50                  0.175992\n";
+        Table bw = reader.read(Input.ofText("qos.txt", text)).measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(5000L, bw.longColumn("iterations").get(0));
+        assertEquals(10999.5, bw.doubleColumn("bw_average").get(0));
+    }
+
+    @Test void units() {
+        assertEquals(1_048_576d, PerftestUnits.bytesPerUnit("MB/sec"));
+        assertEquals(1_048_576d, PerftestUnits.bytesPerUnit("MiB/sec"));
+        assertEquals(125_000_000d, PerftestUnits.bytesPerUnit("Gb/sec"));
+        assertTrue(Double.isNaN(PerftestUnits.bytesPerUnit("furlongs")));
+    }
+
+    @Test void sniffing() {
+        for (String f : List.of("send_lat_client.txt", "write_bw_gbits_bidir.txt", "read_bw_mib.txt")) {
+            Input in = GoldenCapture.input(getClass(), f);
+            assertTrue(reader.sniff(in) >= 50, f);
+            assertEquals("perftest", Readers.standard().choose(in).format(), f);
+        }
+        assertEquals(0, reader.sniff(Input.ofText("x", "Port=1 Lid=0x1 GUID=0x1\nport_xmit_data=0x0\n")));
+    }
+
+    @Test void truncatedTable() {
+        String text = "                    RDMA_Write BW Test\n Device         : mlx5_0\n"
+                + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
+        BadCaptureInput.fails(reader, "t.txt", text, 3, "has no rows");
+        BadCaptureInput.fails(reader, "t.txt", text + " 65536      5000             11000.00\n", 4, "does not fit: expected 5 columns");
+    }
+
+    @Test void nonNumberValue() {
+        String text = "                    RDMA_Write BW Test\n"
+                + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n"
+                + " 65536      5000             11000.00            1O999.5		   0.175992\n";
+        BadCaptureInput.fails(reader, "t.txt", text, 3, "expected a number in column 4");
+    }
+
+    @Test void junk(@TempDir Path dir) {
+        BadCaptureInput.binaryFile(reader, dir);
+        BadCaptureInput.fails(reader, "junk.txt", BadCaptureInput.junkText(), 1, "not perftest output");
+    }
+
+    @Test void public8M() {
+        Capture c = reader.read(Input.of(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log")));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(2, bw.rowCount(), "server and client each print the 8M row");
+        assertEquals(List.of("client", "server"), bw.stringColumn("role").asList());
+        for (int i = 0; i < 2; i++) {
+            assertEquals(8388608L, bw.longColumn("msg_bytes").get(i));
+            assertEquals(20000L, bw.longColumn("iterations").get(i));
+            assertEquals(24056.74, bw.doubleColumn("bw_peak").get(i));
+            assertEquals(24056.72, bw.doubleColumn("bw_average").get(i));
+            assertEquals(0.003007, bw.doubleColumn("msg_rate_mpps").get(i));
+            assertEquals("MB/sec", bw.stringColumn("unit").get(i));
+            assertEquals(24056.72 * 1048576, bw.doubleColumn("bw_average_bytes_per_sec").get(i), 1e-3);
+        }
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(2, run.rowCount());
+        assertEquals("RDMA_Write BW", run.stringColumn("test").get(0));
+        assertEquals("ib0", run.stringColumn("device").get(0));
+        assertEquals(4096, run.intColumn("mtu").get(0));
+        assertEquals("RC", run.stringColumn("connection_type").get(1));
+        assertFalse(run.booleanColumn("bidirectional").get(0));
+        assertTrue(run.intColumn("ib_port").isMissing(0), "the header does not print the port");
+    }
+
+    @Test void publicAllSizesInterleaved() {
+        Capture c = reader.read(Input.of(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_allsizes_superbench.log")));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        Table client = bw.where(bw.stringColumn("role").isEqualTo("client"));
+        Table server = bw.where(bw.stringColumn("role").isEqualTo("server"));
+        assertEquals(23, client.rowCount(), "2 B .. 8 MiB");
+        assertEquals(2L, client.longColumn("msg_bytes").get(0));
+        assertEquals(8388608L, client.longColumn("msg_bytes").get(22));
+        assertEquals(9948.41, client.doubleColumn("bw_average").get(11));
+        assertEquals(1, server.rowCount());
+        assertEquals(23240.68, server.doubleColumn("bw_average").get(0));
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(List.of("client", "server"), run.stringColumn("role").asList());
+        assertEquals(4096, run.intColumn("mtu").get(1), "interleaved header lines reach the second run too");
+    }
+}

@@ -1,0 +1,122 @@
+package org.fabriclab.capture.sysfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.fabriclab.capture.Absent;
+import org.fabriclab.capture.BadInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.catalogue.Source;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SysfsReaderTest {
+    private final SysfsReader reader = new SysfsReader();
+    @TempDir Path tmp;
+
+    @Test void goldenGrepH() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/grep_h.txt")));
+        assertEquals(CaptureCsv.text("sysfs/grep_h.expected.csv"), CaptureCsv.tidy(c));
+        assertEquals(CaptureCsv.text("sysfs/grep_h.attrs.csv"), CaptureCsv.attrs(c));
+        // gid_attrs/types/0 is not read
+        assertEquals(1, c.noiseLines());
+    }
+
+    @Test void notAvailableIsAbsentNotZero() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/grep_h.txt")));
+        assertEquals(Optional.empty(), c.reading("mlx5_0/1", "SymbolErrorCounter"));
+        Absent a = c.absents().get(0);
+        assertEquals("SymbolErrorCounter", a.counter());
+        assertEquals(7, a.line());
+    }
+
+    @Test void hwCountersHaveTheirOwnSource() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/grep_h.txt")));
+        assertEquals(Source.HW_COUNTERS, c.reading("mlx5_0/1", "local_ack_timeout_err").orElseThrow().source());
+        assertEquals(Source.SYSFS, c.reading("mlx5_0/1", "LinkDownedCounter").orElseThrow().source());
+    }
+
+    @Test void goldenTtar() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/small.ttar")));
+        assertEquals(CaptureCsv.text("sysfs/small.expected.csv"), CaptureCsv.tidy(c));
+        assertEquals(CaptureCsv.text("sysfs/small.attrs.csv"), CaptureCsv.attrs(c));
+        assertEquals(9, c.reading("mlx5_1/2", "PortRcvErrors").orElseThrow().line());
+    }
+
+    @Test void directoryLayoutsReadTheSameCounters() throws IOException {
+        Path cls = tmp.resolve("infiniband");
+        Path port = cls.resolve("mlx5_0/ports/1");
+        Files.createDirectories(port.resolve("counters"));
+        Files.createDirectories(port.resolve("hw_counters"));
+        Files.createDirectories(cls.resolve("mlx5_0/ports/1/gid_attrs"));
+        Files.writeString(cls.resolve("mlx5_0/node_guid"), "0c42:a103:00a1:b2c3\n");
+        Files.writeString(port.resolve("lid"), "0x6b7\n");
+        Files.writeString(port.resolve("rate"), "200 Gb/sec (4X HDR)\n");
+        Files.writeString(port.resolve("counters/port_xmit_discards"), "20046\n");
+        Files.writeString(port.resolve("counters/symbol_error"), "N/A (no PMA)\n");
+        Files.writeString(port.resolve("hw_counters/out_of_sequence"), "3\n");
+        Files.writeString(port.resolve("gid_attrs/ignored"), "x\n");
+        for (Path dir : List.of(cls, cls.resolve("mlx5_0"), port)) {
+            Capture c = Readers.standard().read(dir);
+            assertEquals("sysfs", Readers.standard().choose(Input.of(dir)).format(), dir.toString());
+            assertEquals(List.of("mlx5_0/1"), c.ports(), dir.toString());
+            assertEquals(20046, c.reading("mlx5_0/1", "PortXmitDiscards").orElseThrow().value());
+            assertEquals(3, c.reading("mlx5_0/1", "out_of_sequence").orElseThrow().value());
+            assertEquals(1, c.absents().size());
+            assertEquals(Optional.of("1719"), c.attr("mlx5_0/1", "lid"));
+            assertEquals(Optional.of("200"), c.attr("mlx5_0/1", "rate_gbps"));
+        }
+        assertEquals(Optional.of("0x0c42a10300a1b2c3"), reader.read(Input.of(cls)).attr("mlx5_0/1", "node_guid"));
+    }
+
+    @Test void directoryValueNotANumberNamesTheFile() throws IOException {
+        Path port = tmp.resolve("mlx5_0/ports/1");
+        Files.createDirectories(port.resolve("counters"));
+        Path bad = Files.writeString(port.resolve("counters/link_downed"), "oops\n");
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> reader.read(Input.of(tmp.resolve("mlx5_0"))));
+        assertEquals(bad.toString(), e.file());
+        assertTrue(e.getMessage().startsWith(bad + ":1: "), e.getMessage());
+        assertTrue(e.getMessage().contains("found 'oops'"), e.getMessage());
+    }
+
+    @Test void valueNotANumber() {
+        Path f = BadInput.write(tmp, "sysfs.txt", "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_wait:12 34\n");
+        BadInput.expect(reader, f, 2, "found '12 34'");
+    }
+
+    @Test void truncatedGrepLine() {
+        Path f = BadInput.write(tmp, "sysfs.txt", "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/coun");
+        BadInput.expect(reader, f, 2, "expected '<sysfs path>:<value>'");
+    }
+
+    @Test void truncatedTtar() {
+        Path f = BadInput.write(tmp, "t.ttar", "Directory: sys/class/infiniband\nMode: 755\n"
+                + "Path: sys/class/infiniband/mlx5_0/ports/1/counters/link_downed\nLines: 2\n0\n");
+        BadInput.expect(reader, f, 5, "announces 2 lines but the file ends after 1");
+    }
+
+    @Test void ttarValueNotANumber() {
+        Path f = BadInput.write(tmp, "t.ttar", "Path: sys/class/infiniband/mlx5_0/ports/1/counters/link_downed\nLines: 1\n"
+                + "-1\nMode: 644\n");
+        BadInput.expect(reader, f, 3, "found '-1'");
+    }
+
+    @Test void binaryJunk() {
+        Path f = BadInput.write(tmp, "sysfs.bin",
+                BadInput.binaryJunk("/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n\n"));
+        BadInput.expect(reader, f, 3, "binary content");
+    }
+}

@@ -1,0 +1,97 @@
+package org.fabriclab.capture.telemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.Telemetry;
+import org.fabriclab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tech.tablesaw.api.Table;
+
+class UfmJsonReaderTest {
+    private final UfmJsonReader reader = new UfmJsonReader();
+
+    @Test void goldenFluentd() {
+        Capture c = GoldenCapture.check(getClass(), "ufm_fluentd.json", reader);
+        String p = "guid 0x248a070300ef19a0/23";
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(List.of(1762000000000L, 1762000060000L), t.longColumn(Telemetry.TIMESTAMP).asList());
+        assertEquals(6442450941L, t.longColumn("PortXmitWait").get(1), "64-bit copy");
+        assertEquals(47.5, t.doubleColumn(Telemetry.TEMPERATURE_C).get(1));
+        Snapshot s = Snapshot.ofCaptures("f", List.of(c));
+        assertEquals(6442450941L, s.value(p, "PortXmitWait").getAsLong());
+        assertEquals(244480L, s.value(p, "PortXmitPkts").getAsLong(), "unverified-width Infiniband_PckOut copy yields");
+        assertEquals(3L, s.value(p, "LinkDownedCounter").getAsLong());
+    }
+
+    @Test void severalMessagesOneAfterAnother() {
+        String m1 = "{\"type\": \"full\", \"values\": [{\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, "
+                + "\"PortXmitDataExtended\": 10}]}";
+        String m2 = m1.replace("1762000000000000", "1762000060000000").replace(": 10}", ": 25}");
+        Capture c = reader.read(Input.ofText("lines.json", m1 + "\n" + m2 + "\n"));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(2, t.rowCount());
+        assertEquals(25L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value(), "latest sample");
+    }
+
+    @Test void aColumnWithAFractionAnywhereIsNoCounter() {
+        String text = "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"util\": 3, \"PortXmitDataExtended\": 1},\n"
+                + " {\"timestamp\": 1762000060000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"util\": 0.25, \"PortXmitDataExtended\": 2}]}";
+        Capture c = reader.read(Input.ofText("u.json", text));
+        assertTrue(!c.measurements(Telemetry.NAME).orElseThrow().containsColumn("util"));
+        assertTrue(c.reading("guid 0x0000000000000001/1", "util").isEmpty());
+        assertEquals(2L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
+    }
+
+    @Test void sniffing() {
+        Input in = GoldenCapture.input(getClass(), "ufm_fluentd.json");
+        assertEquals(90, reader.sniff(in));
+        assertEquals("ufm-json", Readers.standard().choose(in).format());
+        assertEquals(0, reader.sniff(Input.ofText("x.json", "{\"a\": 1}")));
+    }
+
+    @Test void truncated() {
+        BadCaptureInput.fails(reader, "t.json", "{\"type\": \"full\", \"values\": [\n {\"timestamp\": 1762000000000000,\n \"port_num\": 1,\n", 4,
+                "invalid JSON");
+    }
+
+    @Test void nonNumberValue() {
+        BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\",\n"
+                + "  \"port_num\": 1, \"PortXmitDataExtended\": \"lots\"}]}", 2, "expected a number, found \"lots\"");
+        BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\",\n"
+                + "  \"port_num\": 1, \"PortXmitDataExtended\": -4}]}", 2, "not a non-negative 64-bit value");
+        BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": \"yesterday\", \"node_guid\": \"0x1\", \"port_num\": 1}]}",
+                2, "integer \"timestamp\"");
+    }
+
+    @Test void junk(@TempDir Path dir) {
+        BadCaptureInput.binaryFile(reader, dir);
+        BadCaptureInput.fails(reader, "junk.json", BadCaptureInput.junkText(), 1, "invalid JSON");
+    }
+
+    @Test void publicFluentdSample() {
+        Capture c = reader.read(Input.of(PublicCaptureFiles.file("ufm_telemetry_fluentd_small_sample.json")));
+        assertEquals(6, c.ports().size());
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        Telemetry.validate(t, "sample");
+        assertEquals(6, t.rowCount());
+        assertEquals(1709652347161L, t.longColumn(Telemetry.TIMESTAMP).get(0));
+        Snapshot s = Snapshot.ofCaptures("ufm", List.of(c));
+        assertEquals(1L, s.value("guid 0x248a070300ef19a0/1", "LinkDownedCounter").getAsLong());
+        assertEquals(3L, s.value("guid 0x248a070300ef19a0/23", "LinkDownedCounter").getAsLong());
+        assertEquals(14190L, s.value("guid 0x0c42a103007ab890/1", "PortXmitPkts").getAsLong());
+        assertEquals(4086720L, s.value("guid 0x0c42a103007ab890/1", "Infiniband_MBOut_u_Gb").getAsLong());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("Infiniband_Normalized_MBOut_f_u_Percent")));
+    }
+}

@@ -1,0 +1,58 @@
+package org.fabriclab.reconcile;
+
+import static org.fabriclab.Fixtures.counters;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.fabriclab.Fixtures;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.snapshot.Snapshot;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** Reconciliation of perftest output read by the perftest reader against counters around the test. */
+class ReconcileOnCapturesTest {
+    static Snapshot[] around(String port, long xmitWords, long rcvWords, long wait) {
+        Snapshot b = Fixtures.pqx("before", port, counters("PortXmitData", 0, "PortRcvData", 0, "PortXmitWait", 0), Map.of());
+        Snapshot a = Fixtures.pqx("after", port, counters("PortXmitData", xmitWords, "PortRcvData", rcvWords, "PortXmitWait", wait), Map.of());
+        return new Snapshot[] {b, a};
+    }
+
+    @Test void bidirectionalGbitsRunOnAnHdrPortIsCaseC() throws Exception {
+        Capture p = Readers.standard().read(Path.of(getClass().getResource("/org/fabriclab/capture/perftest/write_bw_gbits_bidir.txt").toURI()));
+        // 383.51 Gb/s both ways for 10 s (perftest's own duration): 23.97 GB per direction on the wire, in words
+        Snapshot[] s = around("mlx5_0/2", 6_100_000_000L, 6_100_000_000L, 9_000_000);
+        Reconciliation hdr = Reconcile.of(p).counters(s[0], s[1]).rateGbps(200).result();
+        PortReconciliation r = hdr.rows().get(0);
+        assertEquals("mlx5_0/2", r.port(), "device and ib_port from the perftest header");
+        assertEquals(10.0, r.durationS(), "perftest printed its duration");
+        assertEquals(4.793875E10, r.perftestBytesPerSec(), 1);
+        assertEquals(Case.C, r.verdict(), "383.51 Gb/s bidirectional is above a 200 Gb/s port rate");
+        assertEquals(6_100_000_000L * 4 * 2 / 10.0, r.counterBytesPerSec());
+        assertTrue(hdr.warnings().stream().anyMatch(w -> w.contains("does not say client or server")), hdr.warnings().toString());
+        assertTrue(hdr.warnings().stream().anyMatch(w -> w.contains("Gb/sec (--report_gbits)")), hdr.warnings().toString());
+        assertEquals(Case.A, Reconcile.of(p).counters(s[0], s[1]).rateGbps(400).result().rows().get(0).verdict(), "95.9% of 400 Gb/s");
+    }
+
+    @Test void publicLoopbackRunAboveAnHdrLinkRate() throws Exception {
+        String pub = System.getProperty("fabriclab.publicCaptures", "none");
+        Assumptions.assumeTrue(!pub.equals("none"), "public captures not present");
+        Capture p = Readers.standard().read(Path.of(pub, "perftest_ib_write_bw_loopback_8M_superbench.log"));
+        Snapshot[] s = around("mlx5_0/1", 63_000_000_000L, 63_000_000_000L, 0);
+        Reconciliation r = Reconcile.of(p).counters(s[0], s[1]).duration(10).rateGbps(200).result();
+        assertEquals(2, r.rows().size(), "client and server runs of the interleaved log");
+        for (PortReconciliation x : r.rows()) {
+            assertEquals("mlx5_0/1", x.port());
+            // 24056.72 MB/sec is 2^20-byte MB: 201.8 Gb/s, above 200: a loopback never crosses the link
+            assertEquals(24056.72 * 1048576, x.perftestBytesPerSec(), 1e-3);
+            assertEquals(Case.C, x.verdict());
+        }
+        assertEquals(63_000_000_000L * 4 / 10.0, r.rows().get(0).counterBytesPerSec(), "client: transmit words x 4");
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("matched to mlx5_0/1, the only port with data counters")), r.notes().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("2^20 bytes")), r.warnings().toString());
+    }
+}

@@ -1,0 +1,79 @@
+package org.fabriclab.snapshot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.catalogue.Source;
+import org.junit.jupiter.api.Test;
+
+class SnapshotTest {
+
+    static Capture perfquery(String file, long linkDowned) {
+        return Capture.builder(Source.PERFQUERY, file).counter("lid 1719/1", "LinkDownedCounter", linkDowned, 5)
+                .attr("lid 1719/1", PortAttr.LID, "1719", 1).attr("lid 1719/1", PortAttr.PORT_NUM, "1", 1).build();
+    }
+
+    static Capture sysfs(String file) {
+        return Capture.builder(Source.HW_COUNTERS, file).counter("mlx5_0/1", "packet_seq_err", 3, 1)
+                .attr("mlx5_0/1", PortAttr.LID, "0x6b7", 2).attr("mlx5_0/1", PortAttr.PORT_NUM, "1", 2).build();
+    }
+
+    @Test void lidJoinsPerfqueryToTheDevicePort() {
+        Snapshot s = Snapshot.ofCaptures("t", List.of(perfquery("pq.txt", 3), sysfs("hw.txt")));
+        assertEquals(List.of("mlx5_0/1"), s.ports());
+        assertEquals(3, s.value("mlx5_0/1", "LinkDownedCounter").getAsLong());
+        assertEquals(3, s.value("mlx5_0/1", "packet_seq_err").getAsLong());
+        assertTrue(s.unjoined().isEmpty());
+        assertTrue(s.notes().stream().anyMatch(n -> n.contains("lid 1719/1 joined as mlx5_0/1")), s.notes().toString());
+    }
+
+    @Test void portThatCannotBeJoinedIsReported() {
+        Capture other = Capture.builder(Source.PERFQUERY, "pq2.txt").counter("lid 9/1", "SymbolErrorCounter", 0, 3).build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(other, sysfs("hw.txt")));
+        assertEquals(List.of("lid 9/1"), s.unjoined());
+        assertEquals(2, s.ports().size());
+    }
+
+    @Test void conflictingValuesNameBothFiles() {
+        var e = assertThrows(CaptureException.class,
+                () -> Snapshot.ofCaptures("t", List.of(perfquery("a.txt", 3), perfquery("b.txt", 4))));
+        assertTrue(e.getMessage().contains("a.txt") && e.getMessage().contains("b.txt"), e.getMessage());
+    }
+
+    @Test void peggedNarrowCopyYieldsToTheWideCopy() {
+        Capture classic = Capture.builder(Source.PERFQUERY, "pq.txt").counter("lid 5/1", "LinkDownedCounter", 255, 4).build();
+        Capture ext = Capture.builder(Source.PERFQUERY_X, "pqx.txt").counter("lid 5/1", "LinkDownedCounter", 300, 9).build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(classic, ext));
+        assertEquals(300, s.value("lid 5/1", "LinkDownedCounter").getAsLong());
+        assertEquals(Source.PERFQUERY_X, s.reading("lid 5/1", "LinkDownedCounter").orElseThrow().source());
+        assertTrue(s.notes().stream().anyMatch(n -> n.contains("pegged")));
+    }
+
+    @Test void unnamedEthtoolPairsWithTheOnlyRdmaPort() {
+        Capture eth = Capture.builder(Source.ETHTOOL, "eth.txt").counter("netdev ?", "rx_discards_phy", 1, 3).build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(eth, sysfs("hw.txt")));
+        assertEquals(List.of("mlx5_0/1"), s.ports());
+        assertEquals(1, s.value("mlx5_0/1", "rx_discards_phy").getAsLong());
+        assertTrue(s.notes().get(0).contains("only RDMA port"));
+    }
+
+    @Test void unnamedEthtoolWithTwoRdmaPortsStaysUnjoined() {
+        Capture eth = Capture.builder(Source.ETHTOOL, "eth.txt").counter("netdev ?", "rx_discards_phy", 1, 3).build();
+        Capture hw2 = Capture.builder(Source.HW_COUNTERS, "hw2.txt").counter("mlx5_1/1", "packet_seq_err", 3, 1).build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(eth, sysfs("hw.txt"), hw2));
+        assertEquals(List.of("netdev ?"), s.unjoined());
+    }
+
+    @Test void absentIsNotZero() {
+        Capture c = Capture.builder(Source.SYSFS, "s.txt").absent("i40iw0/1", "symbol_error", 4, "N/A (no PMA)").build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(c));
+        assertTrue(s.value("i40iw0/1", "SymbolErrorCounter").isEmpty());
+        assertEquals("N/A (no PMA)", s.absents("i40iw0/1").get("SymbolErrorCounter").reason());
+    }
+}

@@ -1,0 +1,87 @@
+package org.fabriclab.kernel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** {@code fabriclab classify} and {@code show} end to end on small captures, with their exit codes. */
+class ClassifyCommandTest {
+    static final String R = "src/test/resources/cli/";
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test void physicalVerdictExits3AndBlamesSymbolErrors() throws Exception {
+        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/after", "--json");
+        assertEquals(3, r.code(), r.err());
+        JsonNode v = new ObjectMapper().readTree(r.out().trim());
+        assertEquals("physical", v.get("verdict").asText());
+        assertEquals("SymbolErrorCounter", v.get("detail").get(0).asText());
+        assertEquals("mlx5_0/1", v.get("port").asText());
+        assertTrue(r.err().contains("lid 17/1 joined as mlx5_0/1"), r.err());
+    }
+
+    @Test void pauseStormFromEthtoolAndHwCounters() throws Exception {
+        Run r = run("classify", "--fabric", "roce", "--bytes", "1e12", "--before", R + "roce/before", "--after", R + "roce/after", "--json");
+        assertEquals(3, r.code(), r.err());
+        JsonNode v = new ObjectMapper().readTree(r.out().trim());
+        assertEquals("pause-storm", v.get("verdict").asText());
+        assertEquals(8000.0, v.get("per_gb").get("rx_prio3_pause").asDouble(), 1e-9);
+    }
+
+    @Test void cleanExits0() {
+        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/before");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("clean"));
+    }
+
+    @Test void wrongNamespaceIsNoVerdictExit4() {
+        Run r = run("classify", "--fabric", "roce", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/after");
+        assertEquals(4, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("incomplete"));
+    }
+
+    @Test void badInputExits2NamingFileAndLine(@TempDir Path tmp) throws Exception {
+        Path bad = tmp.resolve("perfquery.txt");
+        Files.writeString(bad, "# Port counters: Lid 17 port 1 (CapMask: 0x5A00)\nSymbolErrorCounter:..............12x\n");
+        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", bad.toString(), "--after", bad.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains(bad + ":2"), r.err());
+
+        Path junk = tmp.resolve("junk.bin");
+        Files.write(junk, new byte[] {0, 1, 2, 3, (byte) 0xff});
+        Run j = run("show", junk.toString());
+        assertEquals(2, j.code());
+        assertTrue(j.err().contains(junk.toString()), j.err());
+
+        Run z = run("classify", "--fabric", "ib", "--bytes", "0", "--before", R + "ib/before", "--after", R + "ib/after");
+        assertEquals(2, z.code());
+        assertTrue(z.err().contains("no traffic"), z.err());
+    }
+
+    @Test void showPrintsExactCountersAsCsvAndJson() throws Exception {
+        Run csv = run("show", R + "ib/after/perfquery.txt", "--csv");
+        assertEquals(0, csv.code(), csv.err());
+        assertTrue(csv.out().lines().anyMatch(l -> l.contains("PortXmitData") && l.contains("250001000")), csv.out());
+        Run json = run("show", R + "ib/after/hw_counters.txt", "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode first = new ObjectMapper().readTree(json.out().lines().findFirst().orElseThrow());
+        assertEquals("mlx5_0/1", first.get("port").asText());
+        assertTrue(first.get("value").isIntegralNumber());
+    }
+}
