@@ -171,6 +171,30 @@ public final class Series {
                 new String[ports.size()]);
     }
 
+    /**
+     * The same series with the link topology the captures themselves do not carry: {@code peers} maps a
+     * port to the port at the other end of its link (either direction is enough), {@code kinds} maps a port
+     * to {@code host-switch} or {@code switch-switch}. Ports not named keep what they had.
+     *
+     * <pre>{@code
+     * series(snaps, t0, t1, t2).withLinks(Map.of("mlx5_0/1", "lid 2052/7"), Map.of("mlx5_0/1", "host-switch"));
+     * }</pre>
+     */
+    public Series withLinks(Map<String, String> peers, Map<String, String> kinds) {
+        String[] peer2 = peer.clone(), kind2 = linkKind.clone();
+        for (int p = 0; p < ports.length; p++) {
+            String other = peers.get(ports[p]);
+            if (other == null) {
+                for (Map.Entry<String, String> e : peers.entrySet()) if (e.getValue().equals(ports[p])) other = e.getKey();
+            }
+            if (other != null) peer2[p] = other;
+            String k = kinds.get(ports[p]);
+            if (k == null && other != null) k = kinds.get(other);
+            if (k != null) kind2[p] = k;
+        }
+        return new Series(ports, start, ts, counters, measures, peer2, kind2);
+    }
+
     public int portCount() { return ports.length; }
     public int rows() { return ts.length; }
     public String port(int p) { return ports[p]; }
