@@ -11,7 +11,8 @@ import org.fabriclab.result.Renderable;
  * reports, plots): {@code text/html} from {@link Renderable#toHtml()}, {@code image/png} of its
  * {@link Renderable#charts()} stacked in one image ({@link Charts#png}; no PNG when it has no
  * charts), {@code application/json} from {@link Renderable#toMap()} and {@code text/plain} from
- * {@code toString()}.
+ * {@code toString()}. Front ends show the richest type only (Jupyter ranks HTML above PNG), so the
+ * charts are also embedded in the HTML as a {@code data:} image, after the result's own HTML.
  *
  * <pre>{@code
  * Renderers.standard().bundle(check(d).limits("all=0").policy(ZERO_TOLERANCE), Mime.DEFAULT);
@@ -25,13 +26,19 @@ public final class RenderableRenderer implements Renderer<Renderable> {
 
     @Override public Object render(Renderable r, String mime) {
         return switch (mime) {
-            case Mime.HTML -> r.toHtml();
-            case Mime.PNG -> {
-                var charts = r.charts();
-                yield charts.isEmpty() ? null : Base64.getEncoder().encodeToString(Charts.png(charts));
+            case Mime.HTML -> {
+                String png = png(r);
+                yield png == null ? r.toHtml()
+                        : r.toHtml() + "<div><img alt=\"charts\" src=\"data:image/png;base64," + png + "\"></div>";
             }
+            case Mime.PNG -> png(r);
             case Mime.JSON -> r.toMap();
             default -> r.toString().stripTrailing();
         };
+    }
+
+    private static String png(Renderable r) {
+        var charts = r.charts();
+        return charts.isEmpty() ? null : Base64.getEncoder().encodeToString(Charts.png(charts));
     }
 }

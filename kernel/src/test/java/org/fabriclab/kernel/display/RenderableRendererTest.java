@@ -75,6 +75,9 @@ class RenderableRendererTest {
         // two 120-pixel charts stacked: the image is taller than one chart
         int height = ((png[20] & 0xff) << 24) | ((png[21] & 0xff) << 16) | ((png[22] & 0xff) << 8) | (png[23] & 0xff);
         assertEquals(240, height);
-        assertTrue(b.containsKey(Mime.HTML) && b.containsKey(Mime.JSON));
+        assertTrue(b.containsKey(Mime.JSON));
+        String html = (String) b.get(Mime.HTML);
+        assertTrue(html.startsWith("<h4>result</h4>r") && html.contains("<img alt=\"charts\" src=\"data:image/png;base64," + b.get(Mime.PNG) + "\">"),
+                "Jupyter shows HTML over PNG: the charts are in the HTML too");
     }
 }
