@@ -100,6 +100,7 @@ public final class Expectations implements Renderable {
 
     public List<String> summaryLines() {
         long bad = mismatches().size();
+        if (rows.isEmpty()) return List.of("no stated answers to compare (no scenario.json)");
         return List.of(bad == 0 ? "all " + rows.size() + " answers match the scenarios' stated answers"
                 : bad + " of " + rows.size() + " answers DIFFER from the scenarios' stated answers");
     }

@@ -44,6 +44,12 @@ class ExpectationsTest {
         assertFalse(new Expectations().verdicts(s, "ib", new Verdicts(List.of())).ok(), "a stated port without a verdict");
     }
 
+    @Test void nothingStatedIsSaidSo() {
+        Expectations e = new Expectations();
+        assertTrue(e.ok());
+        assertEquals("no stated answers to compare (no scenario.json)\n", e.toString());
+    }
+
     @Test void valuesCompareNumbersAsNumbers(@TempDir Path dir) throws Exception {
         Scenario s = scenario(dir);
         assertTrue(new Expectations().equal(s, "p", "t", 1680L, 1680.0).ok());
