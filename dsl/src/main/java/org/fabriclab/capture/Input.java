@@ -63,12 +63,19 @@ public final class Input {
                     if (bytes[i] == 0) throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at "
                             + "offset " + i + "), expected a text capture");
                 }
-                try {
-                    text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT)
-                            .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-                } catch (CharacterCodingException e) {
-                    text = new String(bytes, StandardCharsets.ISO_8859_1);
+                // fast path (ASCII and valid UTF-8 decode straight into a compact string); only text that
+                // decoded with replacement characters is decoded again strictly, falling back to Latin-1
+                String fast = new String(bytes, StandardCharsets.UTF_8);
+                if (fast.indexOf('\uFFFD') < 0) {
+                    text = fast;
+                } else {
+                    try {
+                        text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                                .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+                    } catch (CharacterCodingException e) {
+                        text = new String(bytes, StandardCharsets.ISO_8859_1);
+                    }
                 }
             } catch (IOException e) {
                 throw new CaptureException(name, 0, "cannot read: " + e, e);
@@ -85,9 +92,21 @@ public final class Input {
         return lines;
     }
 
-    /** The first {@code n} non-blank lines, for sniffing. */
+    /** The first {@code n} non-blank lines, for sniffing (scans only as far as needed, not the whole file). */
     public List<String> head(int n) {
-        return lines().stream().filter(l -> !l.isBlank()).limit(n).toList();
+        if (lines != null) return lines.stream().filter(l -> !l.isBlank()).limit(n).toList();
+        String t = text();
+        List<String> out = new java.util.ArrayList<>(n);
+        int pos = 0;
+        while (out.size() < n && pos < t.length()) {
+            int nl = t.indexOf('\n', pos);
+            if (nl < 0) nl = t.length();
+            int end = nl > pos && t.charAt(nl - 1) == '\r' ? nl - 1 : nl;
+            String l = t.substring(pos, end);
+            if (!l.isBlank()) out.add(l);
+            pos = nl + 1;
+        }
+        return out;
     }
 
     /** The 1-based line holding byte {@code offset}. */

@@ -52,6 +52,39 @@ public final class LineCursor {
     /** The 1-based number of the current line. */
     public int number() { return number; }
 
+    /**
+     * {@code text[from, to)} as a string, shared with earlier equal regions of this text: counter
+     * names repeat on every port, so a dump of 10,000 ports allocates each name once.
+     */
+    public String name(int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) h = 31 * h + text.charAt(i);
+        return name(from, to, h);
+    }
+
+    /**
+     * {@link #name(int, int)} with a hash the caller computed over the region; any hash works as long
+     * as a reader uses the same one for every name (equal regions must get equal hashes).
+     */
+    public String name(int from, int to, int h) {
+        int mask = names.length - 1;
+        for (int slot = (h ^ (h >>> 16)) & mask, probes = 0; probes < 8; slot = (slot + 1) & mask, probes++) {
+            String s = names[slot];
+            if (s == null) {
+                if (count * 2 >= names.length) break;
+                s = text.substring(from, to);
+                names[slot] = s;
+                count++;
+                return s;
+            }
+            if (s.length() == to - from && text.startsWith(s, from)) return s;
+        }
+        return text.substring(from, to);
+    }
+
+    private final String[] names = new String[4096];
+    private int count;
+
     /** The current line as a string. */
     public String line() { return text.substring(start, end); }
 
@@ -79,21 +112,38 @@ public final class LineCursor {
         return indexOf(ch, start);
     }
 
-    /** Index of {@code ch} in the current line at or after {@code from}, or -1. */
+    /** Index of {@code ch} in the current line at or after {@code from}, or -1 (never searches past the line). */
     public int indexOf(char ch, int from) {
-        int i = text.indexOf(ch, from);
-        return i < 0 || i >= end ? -1 : i;
+        for (int i = Math.max(from, start); i < end; i++) if (text.charAt(i) == ch) return i;
+        return -1;
+    }
+
+    /** Index of {@code s} in the current line at or after {@code from}, or -1 (never searches past the line). */
+    public int indexOf(String s, int from) {
+        int last = end - s.length();
+        char c0 = s.charAt(0);
+        for (int i = Math.max(from, start); i <= last; i++) if (text.charAt(i) == c0 && text.startsWith(s, i)) return i;
+        return -1;
+    }
+
+    /** Index of the last {@code s} in the current line that starts at or before {@code from}, or -1. */
+    public int lastIndexOf(String s, int from) {
+        char c0 = s.charAt(0);
+        for (int i = Math.min(from, end - s.length()); i >= start; i--) {
+            if (text.charAt(i) == c0 && text.startsWith(s, i)) return i;
+        }
+        return -1;
     }
 
     /** True when the line, after leading blanks, starts with {@code prefix}. */
     public boolean startsWithTrimmed(String prefix) {
-        return text.startsWith(prefix, skipSpace(start)) && skipSpace(start) + prefix.length() <= end;
+        int s = skipSpace(start);
+        return s + prefix.length() <= end && text.startsWith(prefix, s);
     }
 
     /** True when the line contains {@code s}. */
     public boolean contains(String s) {
-        int i = text.indexOf(s, start);
-        return i >= 0 && i + s.length() <= end;
+        return indexOf(s, start) >= 0;
     }
 
     /**

@@ -50,6 +50,18 @@ public final class Values {
         return v;
     }
 
+    /** The same fast path over ASCII bytes in {@code a[from, to)}; -1 when not a plain decimal of at most 18 digits. */
+    public static long parseDecimal(byte[] a, int from, int to) {
+        if (from >= to || to - from > 18) return -1;
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            int d = a[i] - '0';
+            if (d < 0 || d > 9) return -1;
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
     static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }

@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.catalogue.Catalogue;
-import org.fabriclab.catalogue.Kind;
 import org.fabriclab.catalogue.Layer;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Classifier;
@@ -136,30 +135,18 @@ public final class Delta {
         Layer layer = any != null ? any.layer() : cat.layerOf(counter);
         Long bv = b == null ? null : b.value();
         Long av = a == null ? null : a.value();
-        if (b == null || a == null) {
-            String reason;
-            if (b == null && a == null) reason = "absent on both sides" + absentWhy(ab, aa);
-            else if (b == null) reason = "absent before" + absentWhy(ab, null);
-            else reason = "absent after" + absentWhy(null, aa);
-            return new CounterDelta(port, counter, layer, bv, av, null, Status.MISSING, Double.NaN, reason, b, a);
-        }
-        if (any.kind() == Kind.GAUGE) {
-            return new CounterDelta(port, counter, layer, bv, av, null, Status.GAUGE, Double.NaN,
-                    "a gauge (a level, not a count): no delta taken", b, a);
-        }
-        long delta = av - bv;
-        if (av < bv) {
-            String why = a.field().overflow() == org.fabriclab.catalogue.Overflow.WRAPPING
-                    ? "negative delta on a " + a.field().describe() + " counter: a reset or a wrap, indistinguishable; unrecoverable, not zero"
-                    : "negative delta: the counter was reset mid-test (driver reload, perfquery -r/-R); unrecoverable, not zero";
-            return new CounterDelta(port, counter, layer, bv, av, delta, Status.RESET, Double.NaN, why, b, a);
-        }
-        if (a.field().isPegged(av)) {
-            return new CounterDelta(port, counter, layer, bv, av, delta, Status.PEGGED, Double.NaN,
-                    "pegged at " + a.field().cap().getAsLong() + ", the saturation value of the " + a.field().describe()
-                            + " field it was read from (" + a.source().key() + "); reset and re-measure", b, a);
-        }
-        return new CounterDelta(port, counter, layer, bv, av, delta, Status.READABLE, delta / gb, null, b, a);
+        // the field the after value was read from decides saturation (a classic 8-bit copy pegs, the -x copy does not)
+        Status status = b == null || a == null ? Status.MISSING : Rules.status(true, bv, true, av, a.field(), a.kind());
+        Long delta = (bv == null || av == null || status == Status.GAUGE) ? null : av - bv;
+        return switch (status) {
+            case MISSING -> new CounterDelta(port, counter, layer, bv, av, null, status, Double.NaN,
+                    (b == null && a == null ? "absent on both sides" + absentWhy(ab, aa)
+                            : b == null ? "absent before" + absentWhy(ab, null) : "absent after" + absentWhy(null, aa)), b, a);
+            case READABLE -> new CounterDelta(port, counter, layer, bv, av, delta, status, delta / gb, null, b, a);
+            case PEGGED -> new CounterDelta(port, counter, layer, bv, av, delta, status, Double.NaN,
+                    Rules.reason(status, a.field()) + " it was read from (" + a.source().key() + "); reset and re-measure", b, a);
+            default -> new CounterDelta(port, counter, layer, bv, av, delta, status, Double.NaN, Rules.reason(status, a.field()), b, a);
+        };
     }
 
     private static String absentWhy(Absent ab, Absent aa) {

@@ -31,9 +31,10 @@ final class DegradingOptic {
         long[] guids = {0xb8cef603009a1201L, 0xb8cef603009a1202L, 0xb8cef603009a1203L};
         int bad = 1;
         int steps = DAYS * 288;
-        StringBuilder csv = new StringBuilder("timestamp,node_guid,port_guid,port_num,PortXmitDataExtended,PortRcvDataExtended,"
-                + "PortRcvPktsExtended,SymbolErrorCounterExtended,PortRcvErrorsExtended,LinkDownedCounterExtended,"
-                + "LinkErrorRecoveryCounterExtended,raw_ber,effective_ber,symbol_ber,temperature_c,voltage_mv\n");
+        StringBuilder csv = new StringBuilder("timestamp,Node_GUID,port_guid,Port_Number,PortXmitDataExtended,"
+                + "PortRcvDataExtended,PortRcvPktsExtended,SymbolErrorCounterExtended,PortRcvErrorsExtended,"
+                + "LinkDownedCounterExtended,LinkErrorRecoveryCounterExtended,Total_Raw_BER,Effective_BER,Symbol_BER,"
+                + "Module_Temperature,Module_Voltage\n");
         long firstTemp = -1, firstEff = -1, firstFlap = -1;
         List<long[]> mlxPoints = new ArrayList<>();
         double[][] mlxValues = new double[4][];
@@ -52,9 +53,14 @@ final class DegradingOptic {
                 boolean isBad = p == bad;
                 double drift = isBad ? Math.max(0, day - 2) / (DAYS - 2) : 0;       // 0 .. 1 from day 2 to the end
                 double rawBer = 2e-11 * Math.pow(10, 4.6 * drift) * (0.8 + 0.4 * rnd.nextDouble());
-                double effBer = 1e-15 * Math.pow(10, 5.0 * drift) * (0.7 + 0.6 * rnd.nextDouble());
+                double effBer = 1e-17 * Math.pow(10, 8.0 * drift) * (0.7 + 0.6 * rnd.nextDouble());
                 double temp = baseTemp + (isBad ? 33 * drift : 0) + (rnd.nextDouble() - 0.5);
                 double volt = 3295 + (rnd.nextDouble() - 0.5) * 12 - (isBad ? 40 * drift : 0);
+                // the values as printed: limits are judged on what the file says
+                rawBer = Double.parseDouble(sci(rawBer));
+                effBer = Double.parseDouble(sci(effBer));
+                temp = Math.round(temp * 10) / 10.0;
+                volt = Math.round(volt * 10) / 10.0;
                 long load = 25_000_000_000L + rnd.nextLong(50_000_000_000L);
                 long words = load / 4;
                 xmit += words;
@@ -102,6 +108,8 @@ final class DegradingOptic {
         Manifest m = new Manifest("degrading-optic", "link-health", "A degrading optic over seven days",
                 "BER and module temperature drift upwards on one port: when does each limit trip, and do the neighbours stay clean?");
         m.put("fabric", "ib").put("timestamp_unit", "us (UFM telemetry); the telemetry table holds ms");
+        m.put("columns", "UFM telemetry names: Total_Raw_BER, Effective_BER, Symbol_BER, Module_Temperature (C), "
+                + "Module_Voltage (mV) are raw_ber, effective_ber, symbol_ber, temperature_c, voltage_mv in the telemetry table");
         m.put("step_s", STEP_MS / 1000).put("days", DAYS).put("ports", guids.length);
         m.files("telemetry", List.of("ufm-telemetry.csv"));
         m.files("mlxlink", mlx);

@@ -131,12 +131,16 @@ final class RoceScenarios {
 
     /**
      * Writes the one-second pause series (cumulative, starting from {@code before}) whose per-second
-     * deltas sum exactly to the scenario's totals; returns nothing, the totals are already in {@code after}.
+     * deltas sum exactly to the scenario's totals in {@code after}: pause and pause duration on priority
+     * 3 in both directions, pause-storm events and discards, bytes. Loads with {@code History.load};
+     * {@code History.table()} gives the telemetry table the pause-duration plot reads.
      */
-    private static void series(Path dir, Map<String, Long> before, Map<String, Long> after, double[] rxWeight,
-                               double[] txWeight, double[] bytesWeight) {
-        String[] cols = {"tx_bytes_phy", "rx_prio3_pause", "rx_prio3_pause_duration", "tx_prio3_pause", "tx_prio3_pause_duration"};
-        double[][] weights = {bytesWeight, rxWeight, rxWeight, txWeight, txWeight};
+    private static void series(Path dir, SplittableRandom rnd, Map<String, Long> before, Map<String, Long> after,
+                               double[] rxWeight, double[] txWeight, double[] bytesWeight, double[] eventWeight) {
+        double[] rxDur = spread(rxWeight, rnd), txDur = spread(txWeight, rnd);
+        String[] cols = {"tx_bytes_phy", "rx_prio3_pause", "rx_prio3_pause_duration", "tx_prio3_pause", "tx_prio3_pause_duration",
+                "tx_pause_storm_warning_events", "tx_pause_storm_error_events", "rx_discards_phy"};
+        double[][] weights = {bytesWeight, rxWeight, rxDur, txWeight, txDur, eventWeight, eventWeight, rxWeight};
         long[][] steps = new long[cols.length][];
         for (int c = 0; c < cols.length; c++) {
             steps[c] = Split.exact(after.get(cols[c]) - before.get(cols[c]), weights[c]);
@@ -153,6 +157,13 @@ final class RoceScenarios {
             b.append('\n');
         }
         Out.text(dir.resolve("pause-series.csv"), b);
+    }
+
+    /** Pause time per second varies around the pause count (mean duration per pause 0.5x..2x from second to second). */
+    static double[] spread(double[] w, SplittableRandom rnd) {
+        double[] out = new double[w.length];
+        for (int i = 0; i < w.length; i++) out[i] = w[i] * Math.pow(2, 2 * rnd.nextDouble() - 1);
+        return out;
     }
 
     static double[] flat(SplittableRandom rnd, double jitter) {
@@ -186,7 +197,7 @@ final class RoceScenarios {
         d.put("np_cnp_sent", 40_000L);
         Map<String, Long> a = after(b, bytes, d);
         files(dir, b, a, pfc);
-        series(dir, b, a, flat(rnd, 0.6), flat(rnd, 0.6), flat(rnd, 0.2));
+        series(dir, rnd, b, a, flat(rnd, 0.6), flat(rnd, 0.6), flat(rnd, 0.2), flat(rnd, 0));
         Manifest m = manifest("roce-lossless-broken", "RoCE broken losslessness",
                 "Discards under heavy pause: is the fabric lossless as configured?", bytes);
         m.files("series", List.of("pause-series.csv"));
@@ -202,8 +213,8 @@ final class RoceScenarios {
         double bytes = 50e9;
         Map<String, Long> b = baseline(rnd, pfc);
         Map<String, Long> d = new TreeMap<>();
-        d.put("tx_prio3_pause", 9_800_000L);
-        d.put("tx_prio3_pause_duration", 21_500_000L);      // about 0.86 s of every second during the 25 s storm
+        d.put("tx_prio3_pause", 150_000L);                  // XOFF refreshed about 6000 times a second while stalled
+        d.put("tx_prio3_pause_duration", 21_500_000L);      // about 0.86 s of every second during the 25 s storm: ~140 us per pause
         d.put("rx_prio3_pause", 150_000L);
         d.put("rx_prio3_pause_duration", 450_000L);
         d.put("rx_prio3_pause_transition", 70_000L);
@@ -213,7 +224,7 @@ final class RoceScenarios {
         d.put("np_cnp_sent", 10_000L);
         Map<String, Long> a = after(b, bytes, d);
         files(dir, b, a, pfc);
-        series(dir, b, a, flat(rnd, 0.5), window(rnd, 20, 45, 1.0, 0.002), flat(rnd, 0.2));
+        series(dir, rnd, b, a, flat(rnd, 0.5), window(rnd, 20, 45, 1.0, 0.002), flat(rnd, 0.2), window(rnd, 22, 45, 1.0, 0.0));
         Manifest m = manifest("roce-pause-storm", "RoCE pause storm",
                 "The NIC kept sending pause for seconds at a time and the stall watchdog fired: a storm, not congestion.", bytes);
         m.files("series", List.of("pause-series.csv"));
@@ -238,7 +249,7 @@ final class RoceScenarios {
         Map<String, Long> a = after(b, bytes, d);
         files(dir, b, a, pfc);
         SplittableRandom s = rnd.split();
-        series(dir, b, a, flat(s, 1.5), flat(s, 0.0), flat(s, 0.3));
+        series(dir, s, b, a, flat(s, 1.5), flat(s, 0.0), flat(s, 0.3), flat(s, 0.0));
         String name = small ? "roce-congestion-10gb" : "roce-congestion-1tb";
         Manifest m = manifest(name, small ? "RoCE congestion over 10 GB" : "RoCE congestion over 1 TB",
                 "The same 900000 pause frames: congestion or not? It depends on the traffic behind them.", bytes);

@@ -138,6 +138,28 @@ public final class History {
     }
 
     public String name() { return name; }
+
+    /**
+     * The history as a telemetry table ({@link org.fabriclab.capture.Telemetry}): timestamp, port,
+     * one exact {@code LongColumn} per counter, missing where there was no sample; for the plots and
+     * rule engines that read telemetry tables.
+     */
+    public Table table() {
+        int n = time.length;
+        LongColumn ts = LongColumn.create(org.fabriclab.capture.Telemetry.TIMESTAMP, time.clone());
+        String[] names = new String[n];
+        for (int r = 0; r < n; r++) names[r] = ports.get(port[r]);
+        Table t = Table.create(name, ts, tech.tablesaw.api.StringColumn.create(org.fabriclab.capture.Telemetry.PORT, names));
+        for (Map.Entry<String, long[]> e : values.entrySet()) {
+            long[] v = e.getValue();
+            LongColumn c = LongColumn.create(e.getKey(), n);
+            for (int r = 0; r < n; r++) {
+                if (v[r] == Rules.ABSENT) c.setMissing(r); else c.set(r, v[r]);
+            }
+            t.addColumns(c);
+        }
+        return t;
+    }
     public List<String> ports() { return ports; }
     public int rows() { return time.length; }
     /** The nominal sampling interval in ms (given, or the most common step between samples of a port). */

@@ -54,7 +54,7 @@ public final class HistoryCsv {
             CsvReadOptions opts = CsvReadOptions.builder(in)
                     .tableName(file.getFileName().toString())
                     .header(true)
-                    .maxCharsPerColumn(64)
+                    .maxCharsPerColumn(1024)
                     .columnTypes(col -> col.equals(Telemetry.PORT) ? ColumnType.STRING
                             : Telemetry.MEASUREMENTS.contains(col) ? ColumnType.DOUBLE : ColumnType.LONG)
                     .build();

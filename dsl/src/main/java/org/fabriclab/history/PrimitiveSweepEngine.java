@@ -65,6 +65,59 @@ public final class PrimitiveSweepEngine implements SweepEngine {
         }
     }
 
+    /**
+     * Two bars at once: rule {@code a} over {@code ta} and rule {@code b} over {@code tb}, an interval
+     * alerting when either rate is above its bar. One pass: a 2-D histogram of (bins of a, bins of b)
+     * per labelled/unlabelled interval, then 2-D prefix sums give the quiet intervals of every pair.
+     * An interval has a value only when both rules have one.
+     */
+    public GridResult sweepGrid(History h, RateRule a, double[] ta, RateRule b, double[] tb, Labels labels, Progress progress) {
+        long t0 = System.nanoTime();
+        double[] tha = checkAscending(ta), thb = checkAscending(tb);
+        if (a.layer() != b.layer()) throw new IllegalArgumentException("both rules must grade the same layer to be scored against one label set");
+        Plan pa = Plan.of(h, a, labels), pb = Plan.of(h, b, labels);
+        int nPorts = h.ports().size();
+        int chunks = Math.max(1, Math.min(nPorts, parallelism * 8));
+        int[] bounds = new int[chunks + 1];
+        for (int c = 0; c <= chunks; c++) bounds[c] = (int) ((long) nPorts * c / chunks);
+        int wa = tha.length + 1, wb = thb.length + 1;
+        ForkJoinPool pool = new ForkJoinPool(parallelism);
+        try {
+            List<ForkJoinTask<long[]>> tasks = new ArrayList<>(chunks);
+            for (int c = 0; c < chunks; c++) {
+                int pLo = bounds[c], pHi = bounds[c + 1];
+                tasks.add(pool.submit(() -> {
+                    long[] acc = new long[2 * wa * wb + 3];           // pos hist, neg hist, intervals, measured, pos unmeasured
+                    for (int p = pLo; p < pHi; p++) {
+                        for (int r = h.firstRow(p) + 1; r < h.firstRow(p + 1); r++) {
+                            acc[2 * wa * wb]++;
+                            double ra = rate(r, pa.time, pa.gapMs, pa.bytes, pa.bytesCap, pa.bytesScale, pa.num, pa.caps, pa.num.length, pa.sum);
+                            double rb = Double.isNaN(ra) ? Double.NaN
+                                    : rate(r, pb.time, pb.gapMs, pb.bytes, pb.bytesCap, pb.bytesScale, pb.num, pb.caps, pb.num.length, pb.sum);
+                            if (Double.isNaN(rb)) {
+                                if (pa.positive[r]) acc[2 * wa * wb + 2]++;
+                                continue;
+                            }
+                            acc[2 * wa * wb + 1]++;
+                            int cell = countBelow(tha, ra) * wb + countBelow(thb, rb);
+                            acc[(pa.positive[r] ? 0 : wa * wb) + cell]++;
+                        }
+                    }
+                    return acc;
+                }));
+            }
+            long[] total = new long[2 * wa * wb + 3];
+            for (int c = 0; c < chunks; c++) {
+                long[] part = tasks.get(c).join();
+                for (int i = 0; i < total.length; i++) total[i] += part[i];
+                progress.update("grid " + a.name() + " x " + b.name(), bounds[c + 1], nPorts);
+            }
+            return Scores.grid(a, b, name(), tha, thb, total, h.days(), (System.nanoTime() - t0) / 1_000_000);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     /** The resolved columns of a rule on one history. */
     record Plan(long[] time, long gapMs, long[][] num, long[] caps, boolean sum, long[] bytes, long bytesCap,
                 long bytesScale, boolean[] positive) {

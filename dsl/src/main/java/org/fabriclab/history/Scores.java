@@ -54,4 +54,43 @@ public final class Scores {
         if (Double.isNaN(p) || Double.isNaN(r)) return Double.NaN;
         return p + r == 0 ? 0 : 2 * p * r / (p + r);
     }
+
+    /**
+     * The score table of a two-bar grid from {@code acc}: the labelled 2-D histogram (cells
+     * {@code ka * wb + kb}), the unlabelled one after it, then intervals, measured, labelled-unmeasured.
+     * Pair (i, j) is quiet on the cells with {@code ka <= i} and {@code kb <= j}: a 2-D prefix sum.
+     */
+    static GridResult grid(RateRule a, RateRule b, String engine, double[] ta, double[] tb, long[] acc, double days, long elapsedMs) {
+        int wa = ta.length + 1, wb = tb.length + 1, cells = wa * wb;
+        long[] quietPos = prefix(acc, 0, wa, wb), quietNeg = prefix(acc, cells, wa, wb);
+        long totalPos = quietPos[cells - 1], totalNeg = quietNeg[cells - 1];
+        DoubleColumn c1 = DoubleColumn.create("threshold_a"), c2 = DoubleColumn.create("threshold_b");
+        LongColumn alerts = LongColumn.create("alerts"), tp = LongColumn.create("tp"), fp = LongColumn.create("fp"), fn = LongColumn.create("fn");
+        DoubleColumn perDay = DoubleColumn.create("alerts_per_day"), precision = DoubleColumn.create("precision"),
+                recall = DoubleColumn.create("recall"), f1 = DoubleColumn.create("f1");
+        for (int i = 0; i < ta.length; i++) {
+            for (int j = 0; j < tb.length; j++) {
+                long t = totalPos - quietPos[i * wb + j], f = totalNeg - quietNeg[i * wb + j];
+                double p = t + f == 0 ? Double.NaN : (double) t / (t + f);
+                double r = totalPos == 0 ? Double.NaN : (double) t / totalPos;
+                c1.append(ta[i]); c2.append(tb[j]); alerts.append(t + f); perDay.append(days > 0 ? (t + f) / days : Double.NaN);
+                tp.append(t); fp.append(f); fn.append(totalPos - t); precision.append(p); recall.append(r); f1.append(f1(p, r));
+            }
+        }
+        Table table = Table.create("grid " + a.name() + " x " + b.name(), c1, c2, alerts, perDay, tp, fp, fn, precision, recall, f1);
+        return new GridResult(a, b, engine, table, days, acc[2 * cells], acc[2 * cells + 1], totalPos, acc[2 * cells + 2], elapsedMs);
+    }
+
+    /** Inclusive 2-D prefix sums of the {@code wa x wb} histogram starting at {@code off}. */
+    private static long[] prefix(long[] h, int off, int wa, int wb) {
+        long[] s = new long[wa * wb];
+        for (int i = 0; i < wa; i++) {
+            long row = 0;
+            for (int j = 0; j < wb; j++) {
+                row += h[off + i * wb + j];
+                s[i * wb + j] = row + (i > 0 ? s[(i - 1) * wb + j] : 0);
+            }
+        }
+        return s;
+    }
 }

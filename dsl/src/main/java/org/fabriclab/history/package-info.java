@@ -3,7 +3,8 @@
  * org.fabriclab.history.History}, loaded from a gzip CSV or a telemetry table), per-interval deltas
  * with the same rules as {@code org.fabriclab.delta} (reset, pegged, missing: no value, never zero),
  * threshold sweeps behind the {@link org.fabriclab.history.SweepEngine} interface scored against
- * labelled incidents, and a stated rule that chooses the threshold and explains the trade-off.
+ * labelled incidents (one bar, or two separate bars as a grid), and a stated rule that chooses the
+ * threshold and explains the trade-off.
  *
  * <pre>{@code
  * History h = History.load(Path.of("datasets/history/history.csv.gz"), Progress.terminal(System.err));

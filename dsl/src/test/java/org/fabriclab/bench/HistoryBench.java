@@ -57,6 +57,13 @@ public final class HistoryBench {
         Arrays.sort(secs);
         System.out.printf(Locale.ROOT, "sweep of %,d rows, 50 thresholds: best %.3f s, median %.3f s, worst %.3f s (target <= 8 s on 2 cores)%n",
                 h.rows(), secs[0], secs[runs / 2], secs[runs - 1]);
+        RateRule pause = RateRule.perGb("pause per GB", org.fabriclab.catalogue.Layer.CONGESTION, RateRule.Combine.MAX, "rx_prio3_pause");
+        RateRule cnp = RateRule.perGb("CNP per GB", org.fabriclab.catalogue.Layer.CONGESTION, RateRule.Combine.MAX, "rp_cnp_handled",
+                "np_cnp_sent");
+        long g0 = System.nanoTime();
+        var grid = engine.sweepGrid(h, pause, th, cnp, th, labels, Progress.NONE);
+        System.out.printf(Locale.ROOT, "two-bar grid (pause x CNP, 50 x 50 = 2500 pairs): %.3f s; %s%n", (System.nanoTime() - g0) / 1e9,
+                grid.maxRecallWithin(500));
         var t = last.table();
         int i = t.doubleColumn("threshold").indexOf(1100.0);
         System.out.printf(Locale.ROOT, "check: at 1100 per GB %d alerts, precision %.3f, recall %.3f; %d of %d intervals measured%n",

@@ -12,7 +12,7 @@ import org.fabriclab.capture.perftest.PerftestReader;
 import org.fabriclab.capture.telemetry.UfmCsvReader;
 
 /**
- * Throughput of the group-B readers on synthetic fabric-sized inputs, single thread, best of 5:
+ * Throughput of the group-B readers on synthetic fabric-sized inputs, single thread, best of 10:
  * an ibdiagnet2.pm of N ports (51 counter lines each), a db_csv PM_INFO of N rows, a UFM telemetry
  * CSV of N ports x 10 samples, a perftest {@code -a} log repeated N/100 times. Prints lines per
  * second and the heap used after the last read. Run with
@@ -32,7 +32,7 @@ public final class ReaderBench {
         long lines = text.lines().count();
         double best = 0;
         Capture c = null;
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 10; i++) {
             Input in = Input.ofText(what, text);
             long t0 = System.nanoTime();
             c = reader.read(in);
@@ -42,7 +42,7 @@ public final class ReaderBench {
         System.gc();
         Runtime rt = Runtime.getRuntime();
         long heapMb = (rt.totalMemory() - rt.freeMemory()) >> 20;
-        System.out.printf("%-28s %,10d lines %,12.0f lines/s best of 5; %,9d readings; heap after read %,d MiB%n", what, lines, best,
+        System.out.printf("%-28s %,10d lines %,12.0f lines/s best of 10; %,9d readings; heap after read %,d MiB%n", what, lines, best,
                 c.readings().size(), heapMb);
     }
 

@@ -11,8 +11,12 @@ import org.junit.jupiter.api.Test;
 /** Each public capture and each fixture goes to the right reader by content. */
 class SniffingGroupATest {
 
+    /** The format chosen by content, checked against what {@code Readers.standard().read(path)} produced. */
     private static String format(Path p) {
-        return Readers.standard().choose(Input.of(p)).format();
+        String format = Readers.standard().choose(Input.of(p)).format();
+        Capture c = Readers.standard().read(p);
+        assertEquals(format, c.source().key(), p.toString());
+        return format;
     }
 
     @Test void fixtures() {

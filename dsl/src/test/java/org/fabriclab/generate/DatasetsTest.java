@@ -144,8 +144,10 @@ class DatasetsTest {
             assertTrue(row.lookingAt(), log.get(header + 1));
             boolean bidir = log.stream().anyMatch(l -> l.contains("Bidirectional BW Test"));
             double bw = Double.parseDouble(row.group(4)) * 1_048_576;                      // perftest's MB is 2^20 bytes
+            assertTrue(log.get(0).startsWith("$ ib_write_bw -d mlx5_0 -i 1 "), log.get(0));
+            double seconds = Double.parseDouble(log.get(0).replaceAll(".* -D (\\d+) .*", "$1"));   // duration mode: T is known
             double payload = Double.parseDouble(row.group(1)) * Double.parseDouble(row.group(2));
-            double seconds = (bidir ? 2 : 1) * payload / bw;
+            assertEquals(bidir ? bw / 2 : bw, payload / seconds, 0.001 * bw, n + ": iterations x size over -D is the reported rate");
             String ibstat = Files.readString(out.resolve(n).resolve("after/ibstat.txt"));
             double rate = Integer.parseInt(ibstat.replaceAll("(?s).*Rate: (\\d+).*", "$1")) * 1e9 / 8;
             Map<String, Long> b = Seen.perfquery(out.resolve(n).resolve("before/perfquery-x.txt"), true);
@@ -167,9 +169,9 @@ class DatasetsTest {
         JsonNode m = Out.JSON.readTree(d.resolve("scenario.json").toFile());
         List<String> lines = Files.readAllLines(d.resolve("ufm-telemetry.csv"));
         List<String> h = List.of(lines.get(0).split(","));
-        for (String c : List.of("timestamp", "node_guid", "port_guid", "port_num", "SymbolErrorCounterExtended",
-                "PortRcvPktsExtended", "PortRcvErrorsExtended", "LinkDownedCounterExtended", "raw_ber", "effective_ber",
-                "symbol_ber", "temperature_c", "voltage_mv")) {
+        for (String c : List.of("timestamp", "Node_GUID", "port_guid", "Port_Number", "SymbolErrorCounterExtended",
+                "PortRcvPktsExtended", "PortRcvErrorsExtended", "LinkDownedCounterExtended", "Total_Raw_BER", "Effective_BER",
+                "Symbol_BER", "Module_Temperature", "Module_Voltage")) {
             assertTrue(h.contains(c), c);
         }
         String bad = m.get("degrading_port").asText();
@@ -177,10 +179,10 @@ class DatasetsTest {
         long prevSym = -1;
         for (String l : lines.subList(1, lines.size())) {
             String[] f = l.split(",");
-            String port = "guid " + f[h.indexOf("port_guid")] + "/" + f[h.indexOf("port_num")];
+            String port = "guid " + f[h.indexOf("port_guid")] + "/" + f[h.indexOf("Port_Number")];
             long tMs = Long.parseLong(f[0]) / 1000;
-            double temp = Double.parseDouble(f[h.indexOf("temperature_c")]);
-            double ber = Double.parseDouble(f[h.indexOf("effective_ber")]);
+            double temp = Double.parseDouble(f[h.indexOf("Module_Temperature")]);
+            double ber = Double.parseDouble(f[h.indexOf("Effective_BER")]);
             if (!port.equals(bad)) {
                 assertTrue(temp <= 70 && ber <= 1e-12, "healthy port " + port + " crossed a limit at " + tMs);
                 continue;
@@ -224,11 +226,21 @@ class DatasetsTest {
             assertEquals(61, h.rows());
             assertEquals(1000, h.stepMs());
             Map<String, Long> b = Seen.side(out.resolve(n).resolve("before")), a = Seen.side(out.resolve(n).resolve("after"));
-            for (String c : List.of("tx_bytes_phy", "rx_prio3_pause", "rx_prio3_pause_duration", "tx_prio3_pause_duration")) {
+            for (String c : List.of("tx_bytes_phy", "rx_prio3_pause", "rx_prio3_pause_duration", "tx_prio3_pause_duration",
+                    "tx_pause_storm_error_events", "rx_discards_phy")) {
                 long[] v = h.values(c);
                 assertEquals(b.get(c), v[0], n + " " + c + " starts at the before snapshot");
                 assertEquals(a.get(c), v[60], n + " " + c + " ends at the after snapshot");
             }
         }
+        // the storm is a mass of long pauses inside its window; congestion is many short ones
+        History storm = History.load(out.resolve("roce-pause-storm/pause-series.csv"));
+        long[] d = storm.values("tx_prio3_pause_duration"), p = storm.values("tx_prio3_pause"), e = storm.values("tx_pause_storm_error_events");
+        double inside = (double) (d[45] - d[21]) / (p[45] - p[21]);
+        assertTrue(inside > 100, "mean tx pause in the storm window: " + inside + " us");
+        assertEquals(e[60] - e[0], e[45] - e[20], "stall events only inside the storm window");
+        History cong = History.load(out.resolve("roce-congestion-10gb/pause-series.csv"));
+        long[] cd = cong.values("rx_prio3_pause_duration"), cp = cong.values("rx_prio3_pause");
+        assertEquals(3.0, (double) (cd[60] - cd[0]) / (cp[60] - cp[0]), 0.01, "congestion: 3 us per pause over the test");
     }
 }

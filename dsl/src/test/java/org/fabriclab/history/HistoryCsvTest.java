@@ -110,4 +110,16 @@ class HistoryCsvTest {
         assertArrayEquals(new long[] {3, 9, 0, Rules.ABSENT}, h.values("SymbolErrorCounter"));
         assertEquals(64, h.column("SymbolErrorCounter").get().field().width());
     }
+
+    @Test void aHistoryBecomesATelemetryTableAndBack() {
+        long x = Rules.ABSENT;
+        History h = History.of("h", List.of("a", "b"), new long[] {1000, 2000, 1000}, new int[] {0, 0, 1},
+                java.util.Map.of("rx_prio3_pause", new long[] {5, x, Long.MAX_VALUE}), java.util.Map.of(), 1000);
+        Table t = h.table();
+        Telemetry.validate(t, "h");
+        assertEquals(List.of("timestamp", "port", "rx_prio3_pause"), t.columnNames());
+        assertTrue(t.longColumn("rx_prio3_pause").isMissing(1));
+        assertEquals(Long.MAX_VALUE, t.longColumn("rx_prio3_pause").getLong(2));
+        assertArrayEquals(h.values("rx_prio3_pause"), History.of(t, Source.ETHTOOL).values("rx_prio3_pause"));
+    }
 }

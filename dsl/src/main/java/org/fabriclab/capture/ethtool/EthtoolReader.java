@@ -6,6 +6,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
@@ -56,16 +57,23 @@ public final class EthtoolReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
+        // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
+        byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         String port = UNNAMED;
         boolean portAnnounced = false;
         int noise = 0;
         int counters = 0;
         while (c.next()) {
-            int s = c.skipSpace(c.start());
-            int e = c.trimEnd(s);
+            int s = c.start();
+            int e = c.end();
+            while (s < e && (a[s] == ' ' || a[s] == '\t')) s++;
+            while (e > s && (a[e - 1] == ' ' || a[e - 1] == '\t')) e--;
             if (s >= e) { noise++; continue; }
-            char first = text.charAt(s);
-            if (first == '$' || first == '#' || first == '[' || text.startsWith("ethtool ", s)) {
+            char first = (char) (a[s] & 0xff);
+            // a shell prompt or comment ($, #, [user@host ~]#) naming "ethtool -S <if>" starts a port; bnxt's
+            // per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
+            if (first == '$' || first == '#' || text.startsWith("ethtool ", s)
+                    || first == '[' && c.indexOf("ethtool ", s) >= 0) {
                 String dev = interfaceOf(text.substring(s, e));
                 if (dev != null) {
                     port = "netdev " + dev;
@@ -76,7 +84,9 @@ public final class EthtoolReader implements CaptureReader {
                 continue;
             }
             if (text.startsWith(HEADER, s) && e - s == HEADER.length()) { noise++; continue; }
-            int sep = text.lastIndexOf(": ", e - 2);
+            // the last ": " of the line: the value is the run of digits after it
+            int sep = e - 2;
+            while (sep >= s && !(a[sep] == ':' && a[sep + 1] == ' ')) sep--;
             if (sep < s) {
                 if (text.charAt(e - 1) == ':') {
                     throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
@@ -86,9 +96,13 @@ public final class EthtoolReader implements CaptureReader {
                         + abbreviate(text.substring(s, e)) + "'");
             }
             int v = sep + 2;
-            while (v < e && text.charAt(v) == ' ') v++;
-            long value = c.counter(v, e, file);
-            b.counter(port, text.substring(s, sep), value, c.number());
+            while (v < e && a[v] == ' ') v++;
+            long value = Values.parseDecimal(a, v, e);
+            if (value < 0) value = c.counter(v, e, file);
+            int hash = 0;
+            for (int i = s; i < sep; i++) hash = 31 * hash + (a[i] & 0xff);
+            // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
+            b.counter(port, c.name(s, sep, hash), value, c.number());
             counters++;
         }
         if (counters == 0) {
@@ -98,6 +112,7 @@ public final class EthtoolReader implements CaptureReader {
         b.noise(noise);
         return b.build();
     }
+
 
     /** The interface named by an {@code ethtool -S <if>} command line, or null. */
     static String interfaceOf(String line) {

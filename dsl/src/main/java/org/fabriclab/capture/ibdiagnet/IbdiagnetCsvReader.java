@@ -1,8 +1,13 @@
 package org.fabriclab.capture.ibdiagnet;
 
+import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -75,8 +80,8 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         int noise = 0;
         int sections = 0;
         int disagreements = 0;
-        java.util.Set<String> pmPorts = new java.util.HashSet<>();
-        java.util.Map<String, Section> identity = new java.util.HashMap<>();
+        Set<String> pmPorts = new HashSet<>();
+        Map<String, Section> identity = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i).trim();
             int lineNo = i + 1;
@@ -112,7 +117,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 rowLines.add(j + 1);
             }
             // one parse of the section; per-line parsing only to locate a problem
-            List<String[]> parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new java.io.StringReader(body.toString()));
+            List<String[]> parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new StringReader(body.toString()));
             boolean oneRowPerLine = parsed.size() == rowLines.size();
             for (int r = 0; r < rowLines.size(); r++) {
                 int j = rowLines.get(r) - 1;
@@ -156,13 +161,13 @@ public final class IbdiagnetCsvReader implements CaptureReader {
      * ports, so that they join ports read by LID elsewhere (perfquery). Cells that do not parse are
      * skipped: these sections are context, not counters.
      */
-    private static void identityAttrs(Capture.Builder b, java.util.Map<String, Section> identity, java.util.Set<String> pmPorts, String file) {
+    private static void identityAttrs(Capture.Builder b, Map<String, Section> identity, Set<String> pmPorts, String file) {
         Section ports = identity.get("PORTS");
         if (ports != null) {
             int ng = ports.column("NodeGuid"), pn = ports.column("PortNum"), lid = ports.column("LID");
             if (ng >= 0 && pn >= 0 && lid >= 0) {
                 // a switch's external ports report LID 0: the switch is addressed by the LID of its port 0
-                java.util.Map<String, Long> port0Lid = new java.util.HashMap<>();
+                Map<String, Long> port0Lid = new HashMap<>();
                 for (String[] c : ports.rows()) {
                     try {
                         if (Long.parseLong(c[pn].trim()) == 0) port0Lid.put(Guids.normalise(c[ng], file, 0), Long.parseLong(c[lid].trim()));
@@ -188,8 +193,8 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         if (nodes != null) {
             int ng = nodes.column("NodeGUID"), desc = nodes.column("NodeDesc");
             if (ng >= 0 && desc >= 0) {
-                java.util.Map<String, String[]> byNode = new java.util.HashMap<>();
-                java.util.Map<String, Integer> lineOf = new java.util.HashMap<>();
+                Map<String, String[]> byNode = new HashMap<>();
+                Map<String, Integer> lineOf = new HashMap<>();
                 for (int r = 0; r < nodes.rows().size(); r++) {
                     String[] c = nodes.rows().get(r);
                     try {
@@ -210,7 +215,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
     }
 
     private static int pmInfo(Capture.Builder b, String[] header, List<String[]> rows, List<Integer> rowLines, String file, int start,
-                              java.util.Set<String> pmPorts) {
+                              Set<String> pmPorts) {
         int node = index(header, "NodeGUID", file, start), portGuid = index(header, "PortGUID", file, start);
         int num = index(header, "PortNumber", file, start);
         WideCopies copies = new WideCopies(Source.IBDIAGNET_CSV);

@@ -6,6 +6,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
@@ -18,7 +19,9 @@ import org.fabriclab.catalogue.Source;
  * is {@code lid <decimal>/<port>} (a hex LID is normalised) with attributes {@code lid},
  * {@code port_num}, {@code cap_mask}, {@code cap_mask2}. {@code ibwarn:}/{@code iberror:} lines and
  * text outside blocks are skipped and counted as noise; {@code PortSelect}, {@code CounterSelect},
- * {@code CounterSelect2} are not readings.
+ * {@code CounterSelect2} are not readings. A file mixing classic and {@code -x} blocks of a port
+ * keeps both copies of a counter only when they agree or the classic one is pegged
+ * ({@link ClassicCopies}).
  *
  * <pre>{@code
  * Capture c = new PerfqueryReader().read(Input.of(Path.of("perfquery_x.out")));
@@ -26,6 +29,18 @@ import org.fabriclab.catalogue.Source;
  * }</pre>
  */
 public final class PerfqueryReader implements CaptureReader {
+
+    private static final byte LETTER = 1;
+    private static final byte DIGIT_OR_UNDERSCORE = 2;
+    /** Identifier characters of perfquery field names, by ASCII code. */
+    private static final byte[] IDENT = new byte[128];
+
+    static {
+        for (char ch = 'a'; ch <= 'z'; ch++) IDENT[ch] = LETTER;
+        for (char ch = 'A'; ch <= 'Z'; ch++) IDENT[ch] = LETTER;
+        for (char ch = '0'; ch <= '9'; ch++) IDENT[ch] = DIGIT_OR_UNDERSCORE;
+        IDENT['_'] = DIGIT_OR_UNDERSCORE;
+    }
 
     @Override public String format() { return "perfquery"; }
 
@@ -46,55 +61,84 @@ public final class PerfqueryReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
+        // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
+        byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         Block block = null;
-        java.util.Set<String> described = new java.util.HashSet<>();
+        java.util.Map<String, Integer> described = new java.util.HashMap<>();
+        boolean mixed = text.contains("# Port counters:") && text.contains("# Port extended counters:");
+        ClassicCopies copies = new ClassicCopies(b, mixed);
         int blocks = 0;
         int noise = 0;
+        boolean skipping = false;
         while (c.next()) {
             int s = c.skipSpace(c.start());
             int e = c.end();
             if (s >= e) { noise++; continue; }
             char first = text.charAt(s);
             if (first == '#') {
-                BlockHeader h = BlockHeader.parse(text.substring(s, e), file, c.number());
-                if (h == null) { noise++; continue; }
+                String line = text.substring(s, e);
+                BlockHeader h = BlockHeader.parse(line, file, c.number());
+                if (h == null) {
+                    noise++;
+                    if (line.contains("Lid ") && line.contains(" port ")) {
+                        // another perfquery attribute (-c PortSamplesControl): not counters, skip to the next block
+                        if (block != null) block.finish();
+                        block = null;
+                        skipping = true;
+                    }
+                    continue;
+                }
                 if (block != null) block.finish();
-                block = new Block(h, b, file, c.number(), described);
+                skipping = false;
+                block = new Block(h, b, copies, file, c.number(), described);
                 blocks++;
                 continue;
             }
-            int colon = c.indexOf(':', s);
-            if (colon < 0 || !isIdentifier(text, s, colon) || isToolMessage(c, s, colon)) { noise++; continue; }
+            // one pass over the name: identifier characters up to ':', hashing for the name cache
+            if (first >= 128 || IDENT[first] != LETTER) { noise++; continue; }
+            int colon = s;
+            int hash = 0;
+            int ch = first;
+            while (colon < e && (ch = a[colon] & 0xff) != ':') {
+                if (ch >= 128 || IDENT[ch] == 0) break;
+                hash = 31 * hash + ch;
+                colon++;
+            }
+            if (colon >= e || ch != ':') { noise++; continue; }
             int v = colon + 1;
-            while (v < e && text.charAt(v) == '.') v++;
+            while (v < e && a[v] == '.') v++;
             boolean dotted = v > colon + 1;
-            v = c.skipSpace(v);
-            int ve = c.trimEnd(v);
+            if (!dotted && isToolMessage(c, s)) { noise++; continue; }
+            while (v < e && (a[v] == ' ' || a[v] == '\t')) v++;
+            int ve = e;
+            while (ve > v && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) ve--;
             if (block == null) {
-                if (dotted) {
+                if (dotted && !skipping) {
                     throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
                             + "'# Port counters: Lid <lid> port <port>' line first (is the file cut at the start?)");
                 }
                 noise++;
                 continue;
             }
-            block.field(text, s, colon, v, ve, c);
+            block.field(text, a, s, colon, hash, v, ve, c);
         }
         if (block != null) block.finish();
         if (blocks == 0) {
             throw new CaptureException(file, 0, "no perfquery block found; expected a '# Port counters: Lid <lid> port "
                     + "<port>' or '# Port extended counters: ...' header");
         }
+        copies.flush(file);
         b.noise(noise);
         return b.build();
     }
 
     /** {@code ibwarn: ...}, {@code perfquery: iberror: ...}: messages of the tool, not counters. */
-    private static boolean isToolMessage(LineCursor c, int s, int colon) {
+    private static boolean isToolMessage(LineCursor c, int s) {
         String text = c.text();
         return text.startsWith("ibwarn", s) || text.startsWith("iberror", s) || text.startsWith("ibpanic", s)
                 || c.contains("iberror:") || c.contains("ibwarn:") || c.contains("ibpanic:");
     }
+
 
     static boolean isIdentifier(CharSequence t, int from, int to) {
         if (from >= to || !Character.isLetter(t.charAt(from))) return false;
@@ -109,42 +153,49 @@ public final class PerfqueryReader implements CaptureReader {
     private static final class Block {
         private final BlockHeader header;
         private final Capture.Builder b;
+        private final ClassicCopies copies;
         private final String file;
         private final int line;
         private final String port;
         private int counters;
         private int required;
 
-        Block(BlockHeader header, Capture.Builder b, String file, int line, java.util.Set<String> described) {
+        Block(BlockHeader header, Capture.Builder b, ClassicCopies copies, String file, int line,
+              java.util.Map<String, Integer> described) {
             this.header = header;
             this.b = b;
+            this.copies = copies;
             this.file = file;
             this.line = line;
             this.port = header.portId();
-            if (described.add(port)) {
+            // attributes once per port: bit 1 lid and port_num, 2 cap_mask, 4 cap_mask2
+            int had = described.getOrDefault(port, 0);
+            int has = had;
+            if ((has & 1) == 0) {
                 b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
                 b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
+                has |= 1;
             }
-            if (header.capMask() != null && described.add(port + " cap_mask")) b.attr(port, "cap_mask", header.capMask(), line);
-            if (header.capMask2() != null && described.add(port + " cap_mask2")) {
-                b.attr(port, "cap_mask2", header.capMask2(), line);
-            }
+            if (header.capMask() != null && (has & 2) == 0) { b.attr(port, "cap_mask", header.capMask(), line); has |= 2; }
+            if (header.capMask2() != null && (has & 4) == 0) { b.attr(port, "cap_mask2", header.capMask2(), line); has |= 4; }
+            if (has != had) described.put(port, has);
             if (header.port() == 255) {
                 b.warn(file + ":" + line + ": counters aggregated over all ports (perfquery -a), read as port 255");
             }
         }
 
-        void field(String text, int s, int colon, int v, int ve, LineCursor c) {
+        void field(String text, byte[] a, int s, int colon, int hash, int v, int ve, LineCursor c) {
             int len = colon - s;
             if (len == 10 && text.startsWith("PortSelect", s)) return;
-            if (text.startsWith("CounterSelect", s) && (len == 13 || len == 14 && text.charAt(s + 13) == '2')) return;
+            if ((len == 13 || len == 14 && text.charAt(s + 13) == '2') && text.startsWith("CounterSelect", s)) return;
             if (v >= ve) {
                 throw new CaptureException(file, c.number(), "counter " + text.substring(s, colon)
                         + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
             }
-            long value = c.counter(v, ve, file);
-            String raw = text.substring(s, colon);
-            b.counter(header.source(), port, raw, value, c.number());
+            long value = Values.parseDecimal(a, v, ve);
+            if (value < 0) value = c.counter(v, ve, file);
+            String raw = c.name(s, colon, hash);
+            copies.add(header.source(), port, raw, value, c.number());
             counters++;
             if (header.kind().isRequired(raw)) required++;
         }

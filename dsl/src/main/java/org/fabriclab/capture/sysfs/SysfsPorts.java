@@ -45,6 +45,7 @@ final class SysfsPorts {
     private final Map<String, List<String[]>> deviceAttrs = new LinkedHashMap<>();
     private final Map<String, Set<String>> devicePorts = new LinkedHashMap<>();
     private int ignored;
+    private int read;
 
     SysfsPorts(Capture.Builder b) {
         this.b = b;
@@ -52,6 +53,9 @@ final class SysfsPorts {
 
     /** How many files were not sysfs counters or attributes fabriclab reads. */
     int ignored() { return ignored; }
+
+    /** How many files were read as counters, absent counters or attributes. */
+    int read() { return read; }
 
     /**
      * One sysfs file: {@code rel} is its path below {@code class/infiniband/}, {@code value} its
@@ -64,6 +68,7 @@ final class SysfsPorts {
             String key = p[1];
             String val = key.endsWith("guid") ? normaliseGuid(v) : v;
             deviceAttrs.computeIfAbsent(p[0], k -> new ArrayList<>()).add(new String[] {key, val, Integer.toString(line)});
+            read++;
             return;
         }
         if (p.length < 4 || !p[1].equals("ports") || !isNumber(p[2])) { ignored++; return; }
@@ -76,6 +81,7 @@ final class SysfsPorts {
         if (p.length == 4) {
             if (!PORT_FILES.contains(p[3])) { ignored++; return; }
             portAttr(port, p[3], v, line);
+            read++;
             return;
         }
         if (p.length == 5 && COUNTER_DIRS.contains(p[3])) {
@@ -85,6 +91,7 @@ final class SysfsPorts {
             } else {
                 b.counter(src, port, p[4], Values.parseCounter(v, file, line), line);
             }
+            read++;
             return;
         }
         ignored++;

@@ -53,7 +53,7 @@ public final class SysfsReader implements CaptureReader {
                     ? TtarArchive.read(in, ports) : readGrep(in, ports);
         }
         ports.finish();
-        if (b.readingCount() == 0 && b.build().absents().isEmpty() && b.build().attrs().isEmpty()) {
+        if (ports.read() == 0) {
             throw new CaptureException(in.name(), 0, "no InfiniBand sysfs counters or port attributes found; expected "
                     + "files under class/infiniband/<dev>/ports/<n>/");
         }
@@ -70,8 +70,8 @@ public final class SysfsReader implements CaptureReader {
         while (c.next()) {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
-            int mark = text.indexOf(MARK, s);
-            if (mark < 0 || mark >= c.end()) { noise++; continue; }
+            int mark = c.indexOf(MARK, s);
+            if (mark < 0) { noise++; continue; }
             int from = mark + MARK.length();
             int colon = c.indexOf(':', from);
             if (colon < 0) {

@@ -2,10 +2,13 @@ package org.fabriclab.capture.telemetry;
 
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -14,16 +17,26 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
+import com.univocity.parsers.csv.CsvParser;
+import com.univocity.parsers.csv.CsvParserSettings;
+
 import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * Reads UFM telemetry CSV (the {@code labels/csv/metrics} endpoint): header
  * {@code timestamp,source_id,tag,Node_GUID,port_guid,Port_Number,<counters...>}, one row per port
- * and sample, timestamps in epoch microseconds. The CSV is read with Tablesaw with every column
- * typed as STRING (never inferred: a 64-bit counter must not become a double), then each cell is
- * parsed exactly. Produces the {@code telemetry} table and the latest readings per port (see
+ * and sample, timestamps in epoch microseconds. The CSV is read with Tablesaw and explicit column
+ * types, never inferred (a 64-bit counter must not become a double): identity columns STRING,
+ * BER/temperature/voltage and {@code _f_} metrics DOUBLE, every other column LONG (Tablesaw parses
+ * LONG with {@code Long.parseLong}, exact). When a cell does not fit its type (a fraction in a
+ * counter column, junk, a value above 2^63-1) the file is read again with every column STRING and
+ * parsed cell by cell, so the error names its line and fractional columns are skipped with a
+ * warning. Produces the {@code telemetry} table and the latest readings per port (see
  * {@link UfmSeries}).
  *
  * <pre>{@code
@@ -32,6 +45,9 @@ import tech.tablesaw.io.csv.CsvReadOptions;
  * }</pre>
  */
 public final class UfmCsvReader implements CaptureReader {
+    private static final Pattern ROW_WIDTH = Pattern.compile("Row number (\\d+) contains (\\d+) columns");
+    private static final String[] MISSING = {"", "N/A", "NA"};
+
     @Override public String format() { return "ufm-csv"; }
 
     @Override public int sniff(Input in) {
@@ -46,6 +62,10 @@ public final class UfmCsvReader implements CaptureReader {
         return ts && guid && num ? 90 : 0;
     }
 
+    /** Column roles, from the header. */
+    private record Layout(String[] names, int ts, int node, int portGuid, int num, boolean[] identity, String[] measurement,
+                          boolean[] floatMetric) {}
+
     @Override public Capture read(Input in) {
         String file = in.name();
         List<String> lines = in.lines();
@@ -56,20 +76,102 @@ public final class UfmCsvReader implements CaptureReader {
             if (headerIdx < 0) headerIdx = i; else dataLines.add(i + 1);
         }
         if (headerIdx < 0) throw new CaptureException(file, 0, "empty file, expected UFM telemetry CSV");
-        // the header's cell count, split by univocity (the parser Tablesaw reads with), so quoting is honoured
-        String[] headerCells = new com.univocity.parsers.csv.CsvParser(new com.univocity.parsers.csv.CsvParserSettings())
-                .parseLine(lines.get(headerIdx));
-        int nCols = headerCells == null ? 0 : headerCells.length;
+        // the header split by univocity (the parser Tablesaw reads with), so quoting is honoured
+        String[] header = new CsvParser(new CsvParserSettings()).parseLine(lines.get(headerIdx));
+        if (header == null) header = new String[0];
+        for (int k = 0; k < header.length; k++) header[k] = header[k] == null ? "" : header[k].trim();
+        Layout lay = layout(header, file, headerIdx + 1);
+        String text = String.join("\n", lines);
+
+        UfmSeries series = new UfmSeries(file);
+        Table typed = readTyped(text, lay);
+        if (typed != null && typed.rowCount() == dataLines.size()) fromTyped(typed, lay, dataLines, series, file);
+        else fromStrings(readStrings(text, header.length, dataLines, file, headerIdx), lay, dataLines, series, file);
+        Capture.Builder b = Capture.builder(Source.UFM, file);
+        series.emit(b);
+        return b.build();
+    }
+
+    private static Layout layout(String[] h, String file, int headerLine) {
+        int ts = index(h, "timestamp"), node = index(h, "node_guid"), pg = index(h, "port_guid");
+        int num = index(h, "port_number");
+        if (num < 0) num = index(h, "port_num");
+        if (ts < 0) throw new CaptureException(file, headerLine, "header has no 'timestamp' column");
+        if (num < 0) throw new CaptureException(file, headerLine, "header has no 'Port_Number' column");
+        if (node < 0 && pg < 0) throw new CaptureException(file, headerLine, "header has neither 'Node_GUID' nor 'port_guid'");
+        boolean[] identity = new boolean[h.length];
+        String[] measurement = new String[h.length];
+        boolean[] floatMetric = new boolean[h.length];
+        for (int k = 0; k < h.length; k++) {
+            String n = h[k].toLowerCase(Locale.ROOT);
+            identity[k] = k == ts || k == node || k == pg || k == num || n.equals("source_id") || n.equals("tag") || n.isEmpty();
+            measurement[k] = UfmSeries.measurementColumn(h[k]);
+            floatMetric[k] = measurement[k] == null && UfmSeries.isFloatMetric(h[k]);
+        }
+        return new Layout(h, ts, node, pg, num, identity, measurement, floatMetric);
+    }
+
+    private static int index(String[] h, String name) {
+        for (int k = 0; k < h.length; k++) if (h[k].equalsIgnoreCase(name)) return k;
+        return -1;
+    }
+
+    /** The fast path: typed columns; null when some cell does not fit its type. */
+    private static Table readTyped(String text, Layout lay) {
+        ColumnType[] types = new ColumnType[lay.names.length];
+        for (int k = 0; k < types.length; k++) {
+            if (k == lay.ts || k == lay.num) types[k] = ColumnType.LONG;
+            else if (lay.identity[k]) types[k] = ColumnType.STRING;
+            else if (lay.measurement[k] != null || lay.floatMetric[k]) types[k] = ColumnType.DOUBLE;
+            else types[k] = ColumnType.LONG;
+        }
+        try {
+            return Table.read().usingOptions(CsvReadOptions.builder(new StringReader(text)).header(true).columnTypes(types)
+                    .missingValueIndicator(MISSING).maxCharsPerColumn(1 << 16));
+        } catch (RuntimeException notTyped) {
+            return null;
+        }
+    }
+
+    private static void fromTyped(Table t, Layout lay, List<Integer> dataLines, UfmSeries series, String file) {
+        int n = lay.names.length;
+        Column<?>[] cols = new Column<?>[n];
+        for (int k = 0; k < n; k++) cols[k] = t.column(k);
+        LongColumn ts = (LongColumn) cols[lay.ts], num = (LongColumn) cols[lay.num];
+        for (int k = 0; k < n; k++) if (lay.floatMetric[k]) series.skip(lay.names[k]);
+        for (int r = 0; r < t.rowCount(); r++) {
+            int line = dataLines.get(r);
+            if (ts.isMissing(r) || num.isMissing(r)) throw new CaptureException(file, line, "row has no timestamp or Port_Number");
+            long timestamp = nonNegative(ts.getLong(r), "timestamp", file, line);
+            long portNum = nonNegative(num.getLong(r), "Port_Number", file, line);
+            Map<String, Long> counters = new LinkedHashMap<>();
+            Map<String, Double> measurements = new LinkedHashMap<>();
+            for (int k = 0; k < n; k++) {
+                if (lay.identity[k] || lay.floatMetric[k] || cols[k].isMissing(r)) continue;
+                if (lay.measurement[k] != null) measurements.put(lay.measurement[k], ((DoubleColumn) cols[k]).getDouble(r));
+                else counters.put(lay.names[k], nonNegative(((LongColumn) cols[k]).getLong(r), lay.names[k], file, line));
+            }
+            series.sample(line, timestamp, lay.node < 0 ? null : t.stringColumn(lay.node).get(r),
+                    lay.portGuid < 0 ? null : t.stringColumn(lay.portGuid).get(r), portNum, counters, measurements);
+        }
+    }
+
+    private static long nonNegative(long v, String name, String file, int line) {
+        if (v < 0) throw new CaptureException(file, line, "column '" + name + "': expected a non-negative integer, found " + v);
+        return v;
+    }
+
+    /** The careful path: every column STRING, Tablesaw's row-width errors mapped to file lines. */
+    private static Table readStrings(String text, int nCols, List<Integer> dataLines, String file, int headerIdx) {
         ColumnType[] types = new ColumnType[nCols];
-        java.util.Arrays.fill(types, ColumnType.STRING);
+        Arrays.fill(types, ColumnType.STRING);
         Table raw;
         try {
-            raw = Table.read().usingOptions(CsvReadOptions.builder(new StringReader(String.join("\n", lines)))
-                    .header(true).columnTypes(types).missingValueIndicator().maxCharsPerColumn(1 << 16).tableName(file));
+            raw = Table.read().usingOptions(CsvReadOptions.builder(new StringReader(text)).header(true).columnTypes(types)
+                    .missingValueIndicator().maxCharsPerColumn(1 << 16));
         } catch (RuntimeException e) {
             // Tablesaw names the 1-based data row ("Row number 2 contains 6 columns. 7 expected.")
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("Row number (\\d+) contains (\\d+) columns")
-                    .matcher(String.valueOf(e.getMessage()));
+            Matcher m = ROW_WIDTH.matcher(String.valueOf(e.getMessage()));
             if (m.find()) {
                 int row = Integer.parseInt(m.group(1));
                 int line = row >= 1 && row <= dataLines.size() ? dataLines.get(row - 1) : 0;
@@ -86,42 +188,43 @@ public final class UfmCsvReader implements CaptureReader {
             throw new CaptureException(file, 0, "expected " + dataLines.size() + " data rows, CSV parser read " + raw.rowCount()
                     + " (quoted fields spanning lines are not UFM telemetry)");
         }
-        int ts = col(raw, file, headerIdx, "timestamp");
-        int node = optCol(raw, "node_guid");
-        int portGuid = optCol(raw, "port_guid");
-        int num = optCol(raw, "port_number");
-        if (num < 0) num = optCol(raw, "port_num");
-        if (num < 0) throw new CaptureException(file, headerIdx + 1, "header has no 'Port_Number' column");
-        if (node < 0 && portGuid < 0) throw new CaptureException(file, headerIdx + 1, "header has neither 'Node_GUID' nor 'port_guid'");
-        int source = optCol(raw, "source_id"), tag = optCol(raw, "tag");
-        UfmSeries series = new UfmSeries(file);
+        return raw;
+    }
+
+    private static void fromStrings(Table raw, Layout lay, List<Integer> dataLines, UfmSeries series, String file) {
+        int n = lay.names.length;
+        // a column with any fractional cell is a rate or a gauge, not a counter: skipped whole
+        boolean[] fractional = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            if (lay.identity[k] || lay.measurement[k] != null) continue;
+            for (int r = 0; r < raw.rowCount() && !fractional[k]; r++) {
+                String v = raw.stringColumn(k).get(r);
+                if (v.contains(".") || v.contains("e") || v.contains("E")) {
+                    parseDouble(v.trim(), lay.names[k], file, dataLines.get(r));
+                    fractional[k] = true;
+                }
+            }
+            if (fractional[k]) series.skip(lay.names[k]);
+        }
         for (int r = 0; r < raw.rowCount(); r++) {
             int line = dataLines.get(r);
-            long timestamp = Values.parseCounter(raw.stringColumn(ts).get(r), file, line);
-            long portNum = Values.parseCounter(raw.stringColumn(num).get(r), file, line);
+            long timestamp = Values.parseCounter(raw.stringColumn(lay.ts).get(r), file, line);
+            long portNum = Values.parseCounter(raw.stringColumn(lay.num).get(r), file, line);
             Map<String, Long> counters = new LinkedHashMap<>();
             Map<String, Double> measurements = new LinkedHashMap<>();
-            for (int c = 0; c < nCols; c++) {
-                if (c == ts || c == node || c == portGuid || c == num || c == source || c == tag) continue;
-                String name = raw.column(c).name().trim();
-                String v = raw.stringColumn(c).get(r).trim();
+            for (int k = 0; k < n; k++) {
+                if (lay.identity[k]) continue;
+                String name = lay.names[k];
+                String v = raw.stringColumn(k).get(r).trim();
                 if (v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA")) continue;
-                String m = UfmSeries.measurementColumn(name);
-                if (m != null) { measurements.put(m, parseDouble(v, name, file, line)); continue; }
-                if (UfmSeries.isFloatMetric(name)) { series.skip(name); continue; }
-                if (v.contains(".") || v.contains("e") || v.contains("E")) {
-                    parseDouble(v, name, file, line);
-                    series.skip(name);
-                    continue;
-                }
+                if (lay.measurement[k] != null) { measurements.put(lay.measurement[k], parseDouble(v, name, file, line)); continue; }
+                if (lay.floatMetric[k]) { series.skip(name); continue; }
+                if (fractional[k]) continue;
                 counters.put(name, Values.parseCounter(v, file, line));
             }
-            series.sample(line, timestamp, node < 0 ? null : raw.stringColumn(node).get(r),
-                    portGuid < 0 ? null : raw.stringColumn(portGuid).get(r), portNum, counters, measurements);
+            series.sample(line, timestamp, lay.node < 0 ? null : raw.stringColumn(lay.node).get(r),
+                    lay.portGuid < 0 ? null : raw.stringColumn(lay.portGuid).get(r), portNum, counters, measurements);
         }
-        Capture.Builder b = Capture.builder(Source.UFM, file);
-        series.emit(b);
-        return b.build();
     }
 
     private static double parseDouble(String v, String name, String file, int line) {
@@ -130,16 +233,5 @@ public final class UfmCsvReader implements CaptureReader {
         } catch (NumberFormatException e) {
             throw new CaptureException(file, line, "column '" + name + "': expected a number, found '" + v + "'");
         }
-    }
-
-    private static int optCol(Table t, String name) {
-        for (int c = 0; c < t.columnCount(); c++) if (t.column(c).name().trim().equalsIgnoreCase(name)) return c;
-        return -1;
-    }
-
-    private static int col(Table t, String file, int headerIdx, String name) {
-        int c = optCol(t, name);
-        if (c < 0) throw new CaptureException(file, headerIdx + 1, "header has no '" + name + "' column");
-        return c;
     }
 }

@@ -104,6 +104,8 @@ final class UfmSeries {
     /** Adds the telemetry table, the latest readings and attributes per port, and warnings. */
     void emit(Capture.Builder b) {
         if (samples.isEmpty()) throw new CaptureException(file, 0, "no telemetry samples found");
+        // a column skipped anywhere (a fraction in some sample) is not a counter in any sample
+        if (!skipped.isEmpty()) for (Sample s : samples) s.counters.keySet().removeAll(skipped);
         // which raw column feeds each counter column of the table: the widest copy present
         Map<String, String> columnOfRaw = new LinkedHashMap<>();
         Map<String, Integer> widthOfColumn = new HashMap<>();

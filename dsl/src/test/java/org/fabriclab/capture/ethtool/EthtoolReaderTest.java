@@ -54,6 +54,13 @@ class EthtoolReaderTest {
         assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
     }
 
+    @Test void perRingCountersInBracketsAreCounters() {
+        Capture c = reader.read(Input.ofText("bnxt.txt", "NIC statistics:\n     [0]: rx_ucast_packets: 5\n"
+                + "     [1]: rx_ucast_packets: 7\n     rx_total_discard_pkts: 0\n"));
+        assertEquals(7, c.reading("netdev ?", "[1]: rx_ucast_packets").orElseThrow().value());
+        assertEquals(3, c.readings().size());
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\n     tx_bytes: lots\n");
         BadInput.expect(reader, f, 3, "found 'lots'");

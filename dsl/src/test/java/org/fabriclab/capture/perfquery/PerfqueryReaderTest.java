@@ -52,6 +52,38 @@ class PerfqueryReaderTest {
         assertEquals(1, c.warnings().size());
     }
 
+    @Test void laggingClassicCopyYieldsToTheExtendedOne() {
+        String classic = CaptureCsv.text("perfquery/mixed_blocks.txt");
+        classic = classic.substring(0, classic.indexOf("# PortRcvErrorDetails"));
+        // the -x block also read PortXmitWait (4300) a moment after the classic query (4242, not pegged)
+        Capture c = reader.read(Input.ofText("live.txt", classic.replace("LinkDownedCounter:...............300\n",
+                "LinkDownedCounter:...............300\nPortXmitWait:....................4300\n")));
+        var waits = c.readings().stream().filter(r -> r.counter().equals("PortXmitWait")).toList();
+        assertEquals(1, waits.size());
+        assertEquals(4300, waits.get(0).value());
+        assertEquals(Source.PERFQUERY_X, waits.get(0).source());
+        // pegged classic copies are kept beside their wide twins, for the snapshot to choose
+        assertEquals(2, c.readings().stream().filter(r -> r.counter().equals("LinkDownedCounter")).count());
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("lid 1719/1 PortXmitWait = 4242 at line 22 vs 4300"), c.warnings().get(0));
+        org.fabriclab.snapshot.Snapshot s = org.fabriclab.snapshot.Snapshot.ofCaptures("live", java.util.List.of(c));
+        assertEquals(4300, s.value("lid 1719/1", "PortXmitWait").getAsLong());
+    }
+
+    @Test void samplesControlBlocksAreSkippedNotMixedIn() {
+        Capture c = reader.read(Input.ofText("c.txt", "# Port extended counters: Lid 5 port 1\n"
+                + "PortXmitData:....................10\nPortRcvData:.....................11\n"
+                + "PortXmitPkts:....................12\nPortRcvPkts:.....................13\n"
+                + "# a comment inside the capture\n"
+                + "PortUnicastXmitPkts:.............14\n"
+                + "# PortSamplesControl: Lid 5 port 1\n"
+                + "OpCode:..........................0x0000\nTick:............................0\n"
+                + "SampleMechanisms:................0x00\n"));
+        assertEquals(5, c.readings().size());
+        assertEquals(14, c.reading("lid 5/1", "PortUnicastXmitPkts").orElseThrow().value());
+        assertEquals(5, c.noiseLines());
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1\nPortXmitData:....................12x4\n");
         BadInput.expect(reader, f, 2, "expected a non-negative integer counter value, found '12x4'");

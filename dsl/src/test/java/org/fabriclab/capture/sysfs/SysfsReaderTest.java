@@ -114,6 +114,11 @@ class SysfsReaderTest {
         BadInput.expect(reader, f, 3, "found '-1'");
     }
 
+    @Test void nothingUnderInfiniband() {
+        Path f = BadInput.write(tmp, "net.txt", "/sys/class/net/eth0/mtu:1500\n/sys/class/infiniband/mlx5_0/uevent:x\n");
+        BadInput.expect(reader, f, 0, "no InfiniBand sysfs counters or port attributes found");
+    }
+
     @Test void binaryJunk() {
         Path f = BadInput.write(tmp, "sysfs.bin",
                 BadInput.binaryJunk("/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n\n"));

@@ -71,6 +71,16 @@ class UfmCsvReaderTest {
         assertEquals(100L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
     }
 
+    @Test void fractionalColumnOutsideTheContractIsSkippedNotRounded() {
+        String text = "timestamp,Node_GUID,port_guid,Port_Number,PortXmitDataExtended,Port_Utilization\n"
+                + "1762000000000000,0x1,0x1,1,9007199254740993,0.5\n1762000060000000,0x1,0x1,1,9007199254740995,3\n";
+        Capture c = reader.read(Input.ofText("f.csv", text));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(9007199254740995L, t.longColumn("PortXmitData").get(1), "exact through the careful path too");
+        assertTrue(!t.containsColumn("Port_Utilization"));
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("Port_Utilization")), c.warnings().toString());
+    }
+
     @Test void missingColumns() {
         BadCaptureInput.fails(reader, "t.csv", "time,Node_GUID,Port_Number\n1,0x1,1\n", 1, "no 'timestamp' column");
     }

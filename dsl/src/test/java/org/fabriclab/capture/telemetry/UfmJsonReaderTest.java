@@ -45,6 +45,15 @@ class UfmJsonReaderTest {
         assertEquals(25L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value(), "latest sample");
     }
 
+    @Test void aColumnWithAFractionAnywhereIsNoCounter() {
+        String text = "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"util\": 3, \"PortXmitDataExtended\": 1},\n"
+                + " {\"timestamp\": 1762000060000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"util\": 0.25, \"PortXmitDataExtended\": 2}]}";
+        Capture c = reader.read(Input.ofText("u.json", text));
+        assertTrue(!c.measurements(Telemetry.NAME).orElseThrow().containsColumn("util"));
+        assertTrue(c.reading("guid 0x0000000000000001/1", "util").isEmpty());
+        assertEquals(2L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "ufm_fluentd.json");
         assertEquals(90, reader.sniff(in));

@@ -11,11 +11,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab datasets [--out DIR] [--seed N]}: regenerates the bundled datasets, deterministically. */
-@Command(name = "datasets", description = "Generate the scenario datasets (IB and RoCE incidents, perftest reconciliation, "
+@Command(name = "datasets", mixinStandardHelpOptions = true, description = "Generate the scenario datasets (IB and RoCE incidents, perftest reconciliation, "
         + "a degrading optic, the history set for threshold tuning), each with a scenario.json holding the right answer. "
         + "Written into a temporary folder, then moved into place.")
 final class DatasetsCommand implements Callable<Integer> {
-    @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: datasets)") Path out = Path.of("datasets");
+    @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: datasets/ of the fabriclab checkout)")
+    Path out;
     @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})") long seed = Datasets.DEFAULT_SEED;
     @Option(names = "--history-ports", paramLabel = "N", description = "ports in the history set (default: ${DEFAULT-VALUE})")
     int historyPorts = Datasets.HISTORY_PORTS;
@@ -25,6 +26,10 @@ final class DatasetsCommand implements Callable<Integer> {
 
     @Override public Integer call() {
         if (historyPorts < 1 || historyDays < 1) throw new IllegalArgumentException("--history-ports and --history-days must be >= 1");
+        if (out == null) {
+            String home = System.getProperty("fabriclab.home");
+            out = home == null ? Path.of("datasets") : Path.of(home, "datasets");
+        }
         long t0 = System.nanoTime();
         List<String> names = Datasets.writeAll(out, seed, historyPorts, historyDays);
         var o = spec.commandLine().getOut();

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Parsing throughput of the perfquery and ethtool readers (single thread, MB/s, wall and thread CPU).
+# Generates a 10,000-port perfquery -x -l dump and a 10,000-interface ethtool -S dump in a temp folder.
+#   bench/parse.sh [ports=10000] [warm-up=3] [measured=7]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JAVA_OPTS=${JAVA_OPTS:--Xmx2g} exec bench/run-java.sh org.fabriclab.bench.ParseBench "$@"
