@@ -73,30 +73,45 @@ public final class DatasetAnswers {
         return res;
     }
 
-    /** The UFM telemetry of the degrading optic: when its effective BER first crosses the limit; neighbours never do. */
+    /**
+     * The UFM telemetry of the degrading optic: when its effective BER and its module temperature first
+     * cross their limits; the neighbours never do.
+     */
     public static Table degradingOptic(Scenario s, Expectations e) {
         Table t = Readers.standard().read(s.file("telemetry")).measurements("telemetry")
                 .orElseThrow(() -> new IllegalArgumentException(s.file("telemetry") + ": expected UFM telemetry with a telemetry table"));
         String bad = s.get("degrading_port").asText();
-        double limit = s.get("effective_ber_limit").asDouble();
         Series series = Series.of(t, t.name());
-        long first = -1;
+        double berLimit = s.get("effective_ber_limit").asDouble();
         List<String> crossed = new java.util.ArrayList<>();
-        double[] ber = series.measure("effective_ber");
+        long ber = firstAbove(series, "effective_ber", berLimit, bad, crossed);
+        e.equal(s, bad, "first effective BER > " + berLimit + " (ms)", s.get("first_effective_ber_above_limit_ms").asLong(), ber);
+        if (s.get("temperature_limit_c").isNumber()) {
+            double tLimit = s.get("temperature_limit_c").asDouble();
+            long temp = firstAbove(series, "temperature_c", tLimit, bad, crossed);
+            e.equal(s, bad, "first temperature > " + tLimit + " C (ms)", s.get("first_temperature_above_limit_ms").asLong(), temp);
+        }
+        e.holds(s, "other ports", "no limit crossed", crossed.isEmpty(), crossed.isEmpty() ? "yes" : "crossed: " + crossed);
+        return t;
+    }
+
+    /** The first time {@code port}'s {@code measure} is above {@code limit} (-1: never); other ports that cross are added to {@code others}. */
+    public static long firstAbove(Series series, String measure, double limit, String port, List<String> others) {
+        double[] v = series.measure(measure);
+        if (v == null) throw new IllegalArgumentException("the telemetry has no " + measure + " column");
         long[] ts = series.timestamps();
+        long first = -1;
         for (int p = 0; p < series.portCount(); p++) {
             for (int i = series.start(p); i < series.end(p); i++) {
-                if (!(ber[i] > limit)) continue;
-                if (series.port(p).equals(bad)) {
+                if (!(v[i] > limit)) continue;
+                if (series.port(p).equals(port)) {
                     if (first < 0) first = ts[i];
-                } else if (!crossed.contains(series.port(p))) {
-                    crossed.add(series.port(p));
+                } else if (!others.contains(series.port(p) + " " + measure)) {
+                    others.add(series.port(p) + " " + measure);
                 }
             }
         }
-        e.equal(s, bad, "first effective BER > " + limit + " (ms)", s.get("first_effective_ber_above_limit_ms").asLong(), first);
-        e.holds(s, "other ports", "no effective BER above the limit", crossed.isEmpty(), crossed.isEmpty() ? "yes" : "crossed: " + crossed);
-        return t;
+        return first;
     }
 
     /** The congestion sweep over the history set and the threshold its stated rule chooses. */

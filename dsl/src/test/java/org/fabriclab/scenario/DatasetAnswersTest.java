@@ -28,7 +28,7 @@ class DatasetAnswersTest {
         assertEquals(17, rows.stream().filter(r -> r.what().equals("verdict")).count(), "incident verdicts: scenarios x stated profiles");
         assertEquals(List.of("reconcile-a-line-rate", "reconcile-b1-host-bound", "reconcile-b2-fabric-backpressure", "reconcile-c-above-link-rate"),
                 rows.stream().filter(r -> r.what().equals("case")).map(Expectations.Row::scenario).distinct().toList());
-        assertEquals(2, rows.stream().filter(r -> r.scenario().equals("degrading-optic")).count());
+        assertEquals(3, rows.stream().filter(r -> r.scenario().equals("degrading-optic")).count(), "BER crossing, temperature crossing, clean neighbours");
         assertEquals(3, rows.stream().filter(r -> r.scenario().equals("history")).count());
     }
 
