@@ -1,5 +1,6 @@
 package org.fabriclab.history;
 
+import org.fabriclab.work.Cancellation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -39,6 +40,7 @@ public final class PrimitiveSweepEngine implements SweepEngine {
         Plan plan = Plan.of(h, rule, labels);
         int nPorts = h.ports().size();
         int chunks = Math.max(1, Math.min(nPorts, parallelism * 8));
+        Cancellation cancel = Cancellation.ofCurrentThread();
         List<ForkJoinTask<Partial>> tasks = new ArrayList<>(chunks);
         ForkJoinPool pool = new ForkJoinPool(parallelism);
         try {
@@ -48,7 +50,7 @@ public final class PrimitiveSweepEngine implements SweepEngine {
                 int pLo = bounds[c], pHi = bounds[c + 1];
                 tasks.add(pool.submit(() -> {
                     Partial part = new Partial(th.length);
-                    for (int p = pLo; p < pHi; p++) scan(h.firstRow(p), h.firstRow(p + 1), plan, th, part);
+                    for (int p = pLo; p < pHi; p++) { cancel.check(); scan(h.firstRow(p), h.firstRow(p + 1), plan, th, part); }
                     return part;
                 }));
             }
@@ -78,6 +80,7 @@ public final class PrimitiveSweepEngine implements SweepEngine {
         Plan pa = Plan.of(h, a, labels), pb = Plan.of(h, b, labels);
         int nPorts = h.ports().size();
         int chunks = Math.max(1, Math.min(nPorts, parallelism * 8));
+        Cancellation cancel = Cancellation.ofCurrentThread();
         int[] bounds = new int[chunks + 1];
         for (int c = 0; c <= chunks; c++) bounds[c] = (int) ((long) nPorts * c / chunks);
         int wa = tha.length + 1, wb = thb.length + 1;
@@ -89,6 +92,7 @@ public final class PrimitiveSweepEngine implements SweepEngine {
                 tasks.add(pool.submit(() -> {
                     long[] acc = new long[2 * wa * wb + 3];           // pos hist, neg hist, intervals, measured, pos unmeasured
                     for (int p = pLo; p < pHi; p++) {
+                        cancel.check();
                         for (int r = h.firstRow(p) + 1; r < h.firstRow(p + 1); r++) {
                             acc[2 * wa * wb]++;
                             double ra = rate(r, pa.time, pa.gapMs, pa.bytes, pa.bytesCap, pa.bytesScale, pa.num, pa.caps, pa.num.length, pa.sum);

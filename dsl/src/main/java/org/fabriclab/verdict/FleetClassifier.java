@@ -1,5 +1,6 @@
 package org.fabriclab.verdict;
 
+import org.fabriclab.work.Cancellation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,11 +64,10 @@ public final class FleetClassifier {
         boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
         double[] delta = new double[n];
         byte[] state = new byte[n];
+        Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < ports; p++) {
             if (!(bytes[p] > 0)) throw new IllegalArgumentException("port " + p + ": bytes moved must be > 0");
-            if ((p & 0xFFFF) == 0 && Thread.currentThread().isInterrupted()) {
-                throw new IllegalStateException("interrupted after " + p + " ports");
-            }
+            if ((p & 0xFFFF) == 0) cancel.check();
             for (int i = 0; i < n; i++) {
                 long b = before[i][p], a = after[i][p];
                 present[i] = b != ABSENT && a != ABSENT;

@@ -49,6 +49,18 @@ public record Verdict(String port, String profile, String verdict, List<String> 
         return m;
     }
 
+    /** The JSON shape of a verdict (CLI {@code --json}, the kernel's {@code application/json}): the seed's three keys first. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = seedView();
+        m.put("port", port);
+        m.put("profile", profile);
+        m.put("reasons", reasons);
+        m.put("per_gb", perGb);
+        m.put("bytes", bytes);
+        m.put("cong_per_gb", congPerGb);
+        return m;
+    }
+
     /** A one-line explanation, the text the CLI and the REPL print. */
     public String summary() {
         StringBuilder sb = new StringBuilder();

@@ -1,5 +1,6 @@
 package org.fabriclab.check.health;
 
+import org.fabriclab.work.Cancellation;
 import java.util.List;
 
 /**
@@ -23,7 +24,9 @@ final class LinkFlapRule {
         }
         long[] ts = s.timestamps();
         int noPeer = 0, unknownKind = 0;
+        Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < s.portCount(); p++) {
+            cancel.check();
             int q = s.peer(p) == null ? -1 : s.indexOf(s.peer(p));
             if (q < 0) { noPeer++; continue; }
             String kind = s.linkKind(p);

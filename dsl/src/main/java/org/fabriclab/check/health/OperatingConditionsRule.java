@@ -1,5 +1,6 @@
 package org.fabriclab.check.health;
 
+import org.fabriclab.work.Cancellation;
 import java.util.List;
 
 import org.fabriclab.capture.Telemetry;
@@ -27,7 +28,9 @@ final class OperatingConditionsRule {
             return;
         }
         long[] ts = s.timestamps();
+        Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < s.portCount(); p++) {
+            cancel.check();
             Episode hi = new Episode(Engine.OPERATING_CONDITIONS, rule + "-high", true);
             Episode lo = new Episode(Engine.OPERATING_CONDITIONS, rule + "-low", false);
             Mode mode = c.modeOf(Engine.OPERATING_CONDITIONS, s.port(p));

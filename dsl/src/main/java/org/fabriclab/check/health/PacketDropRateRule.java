@@ -1,5 +1,6 @@
 package org.fabriclab.check.health;
 
+import org.fabriclab.work.Cancellation;
 import java.util.List;
 
 /**
@@ -26,7 +27,9 @@ final class PacketDropRateRule {
         if (remote == null) notes.add(RULE + ": no " + c.remoteErrorsCounter() + " column, local receive errors only");
         double thr = c.packetDropThreshold();
         long[] ts = s.timestamps();
+        Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < s.portCount(); p++) {
+            cancel.check();
             Episode ep = new Episode(Engine.FAILURE_DETECTION, RULE, true);
             Mode mode = c.modeOf(Engine.FAILURE_DETECTION, s.port(p));
             for (int i = s.start(p) + 1; i < s.end(p); i++) {

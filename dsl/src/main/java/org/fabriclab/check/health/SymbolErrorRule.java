@@ -1,5 +1,6 @@
 package org.fabriclab.check.health;
 
+import org.fabriclab.work.Cancellation;
 import java.util.List;
 
 /**
@@ -32,7 +33,9 @@ final class SymbolErrorRule {
 
     private static void window(Series s, long[] sym, long windowMs, double thr, String rule, HealthConfig c, List<Alert> out) {
         long[] ts = s.timestamps();
+        Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < s.portCount(); p++) {
+            cancel.check();
             Episode ep = new Episode(Engine.FAILURE_DETECTION, rule, true);
             Mode mode = c.modeOf(Engine.FAILURE_DETECTION, s.port(p));
             int j = s.start(p);

@@ -62,7 +62,7 @@ final class ClassifyCommand implements Callable<Integer> {
         for (String u : d.before().unjoined()) spec.commandLine().getErr().println("fabriclab: before: port " + u + " could not be joined to a device port");
         for (String u : d.after().unjoined()) spec.commandLine().getErr().println("fabriclab: after: port " + u + " could not be joined to a device port");
         if (json) {
-            for (Verdict x : v) out.println(MAPPER.writeValueAsString(VerdictJson.of(x)));
+            for (Verdict x : v) out.println(MAPPER.writeValueAsString(x.toMap()));
         } else {
             out.println(v.table().printAll());
             if (deltas) out.println(d.table().printAll());

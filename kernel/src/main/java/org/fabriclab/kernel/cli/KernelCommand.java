@@ -19,10 +19,32 @@ final class KernelCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONNECTION_FILE", description = "Jupyter connection file") Path connectionFile;
 
     @Override public Integer call() throws Exception {
+        return serve(connectionFile);
+    }
+
+    /**
+     * The kernel without picocli: {@link Main#main} comes here directly for {@code kernel FILE},
+     * because Jupyter starts a kernel per notebook and building the whole command model costs about
+     * 0.2 s of the start-to-first-result budget. Bad input exits 2 with a one-line message.
+     */
+    static int launch(Path connectionFile) {
+        try {
+            return serve(connectionFile);
+        } catch (Exception e) {
+            System.err.println("fabriclab: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+    }
+
+    private static int serve(Path connectionFile) throws Exception {
+        // JShell first: it is the long pole of the start, everything else happens meanwhile
+        var session = KernelServer.openSessionInBackground();
         ConnectionInfo info = ConnectionInfo.read(connectionFile);
         Logs.toOriginalStderr(System.err);
+        java.util.logging.Logger.getLogger("fabriclab.kernel").info("kernel command running "
+                + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
         Quiet.initLibraries();
-        KernelServer k = KernelServer.start(info);
+        KernelServer k = KernelServer.start(info, session);
         k.watchParent(parent());
         k.awaitShutdown();
         k.close();

@@ -33,7 +33,7 @@ public final class RenderableRenderer implements Renderer<Renderable> {
             }
             case Mime.PNG -> png(r);
             case Mime.JSON -> r.toMap();
-            default -> r.toString().stripTrailing();
+            default -> r.toString();
         };
     }
 

@@ -78,7 +78,10 @@ public final class Renderers {
         try {
             return r.render((T) value, mime);
         } catch (Exception | LinkageError e) {
-            return null; // a broken renderer costs one representation, never the cell
+            // a broken renderer costs one representation, never the cell; the kernel log says why
+            java.util.logging.Logger.getLogger(Renderers.class.getName()).log(java.util.logging.Level.WARNING,
+                    r.getClass().getName() + " failed to render " + mime, e);
+            return null;
         }
     }
 

@@ -1,6 +1,5 @@
 package org.fabriclab.kernel.display;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,16 +22,7 @@ public final class VerdictRenderer implements Renderer<Verdict> {
         };
     }
 
-    static Map<String, Object> json(Verdict v) {
-        Map<String, Object> m = new LinkedHashMap<>(v.seedView());
-        m.put("port", v.port());
-        m.put("profile", v.profile());
-        m.put("reasons", v.reasons());
-        m.put("per_gb", v.perGb());
-        m.put("bytes", v.bytes());
-        m.put("cong_per_gb", v.congPerGb());
-        return m;
-    }
+    static Map<String, Object> json(Verdict v) { return v.toMap(); }
 
     static String card(Verdict v) {
         String colour = v.isClean() ? "#2e7d32" : v.isNoVerdict() ? "#757575" : "#c62828";

@@ -32,7 +32,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>The JShell session is created (and warmed with one snippet) on a background thread at start,
  * while {@code kernel_info} is already answered. Shell requests run on the shell thread; interrupt
- * and shutdown arrive on the control thread and act while a cell runs.
+ * and shutdown arrive on the control thread and act while a cell runs. With the environment
+ * variable {@code FABRICLAB_TIMING} set, the log gets each cell's evaluation time (JShell compile +
+ * run), to tell evaluation cost from protocol cost.
  *
  * <pre>{@code
  * KernelServer k = KernelServer.start(ConnectionInfo.read(Path.of(connectionFile)));
@@ -47,7 +49,7 @@ public final class KernelServer implements AutoCloseable {
     private final Codec codec;
     private final ZContext ctx = new ZContext(1);
     private final ZMQ.Socket shell, control, iopub, stdin, hb;
-    private final CompletableFuture<Session> session = new CompletableFuture<>();
+    private final CompletableFuture<Session> session;
     private final History history = new History();
     private final CountDownLatch done = new CountDownLatch(1);
     private final List<Thread> threads = new ArrayList<>();
@@ -56,8 +58,9 @@ public final class KernelServer implements AutoCloseable {
     private int executionCount;
     private volatile boolean closing;
 
-    private KernelServer(ConnectionInfo info) {
+    private KernelServer(ConnectionInfo info, CompletableFuture<Session> session) {
         this.info = info;
+        this.session = session;
         this.codec = new Codec(new Signer(info.key()), "fabriclab");
         shell = bind(SocketType.ROUTER, info.shellPort());
         control = bind(SocketType.ROUTER, info.controlPort());
@@ -73,9 +76,16 @@ public final class KernelServer implements AutoCloseable {
         return s;
     }
 
-    /** Binds the sockets, starts serving and the session warm-up; returns at once. */
+    /** Binds the sockets and starts serving; the JShell session opens in the background. */
     public static KernelServer start(ConnectionInfo info) {
-        KernelServer k = new KernelServer(info);
+        return start(info, openSessionInBackground());
+    }
+
+    /** Binds the sockets and starts serving with a session being opened elsewhere; returns at once. */
+    public static KernelServer start(ConnectionInfo info, CompletableFuture<Session> session) {
+        KernelServer k = new KernelServer(info, session);
+        // no input_request support: a cell reading System.in gets end-of-input instead of blocking forever
+        System.setIn(new java.io.ByteArrayInputStream(new byte[0]));
         k.output = OutputRouter.install(k::stream);
         Display.install(new Display.Sink() {
             @Override public void show(Object value, String id, boolean update, Set<String> extra) { k.display(value, id, update, extra); }
@@ -87,7 +97,6 @@ public final class KernelServer implements AutoCloseable {
                 k.publish("clear_output", k.currentParent, c);
             }
         });
-        k.thread("fabriclab-session-start", k::openSession);
         k.thread("fabriclab-heartbeat", k::heartbeat);
         k.thread("fabriclab-control", () -> k.serve(k.control, true));
         k.thread("fabriclab-shell", () -> k.serve(k.shell, false));
@@ -102,16 +111,28 @@ public final class KernelServer implements AutoCloseable {
         t.start();
     }
 
-    private void openSession() {
-        try {
-            Session s = Session.open();
-            // no warm-up cell: the first user cell would wait for it (start-to-first-result counts)
-            session.complete(s);
-            Renderers.standard().bundle(1, Mime.DEFAULT);
-        } catch (Throwable t) {
-            LOG.log(Level.SEVERE, "JShell session failed to start", t);
-            session.completeExceptionally(t);
-        }
+    /**
+     * Opens the JShell session on a daemon thread (the first cell waits for it; kernel_info does
+     * not). No warm-up cell: the first user cell would wait for it, and start-to-first-result counts.
+     */
+    public static CompletableFuture<Session> openSessionInBackground() {
+        CompletableFuture<Session> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                long t0 = System.nanoTime();
+                Session s = Session.open();
+                f.complete(s);
+                LOG.info(String.format("JShell session ready in %.0f ms (%.0f ms after JVM start)", (System.nanoTime() - t0) / 1e6,
+                        (double) java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()));
+                Renderers.standard().bundle(1, Mime.DEFAULT);
+            } catch (Throwable e) {
+                LOG.log(Level.SEVERE, "JShell session failed to start", e);
+                f.completeExceptionally(e);
+            }
+        }, "fabriclab-session-start");
+        t.setDaemon(true);
+        t.start();
+        return f;
     }
 
     /** Blocks until a shutdown request (or the parent's death) ends the kernel. */
@@ -208,6 +229,16 @@ public final class KernelServer implements AutoCloseable {
                 }
                 default -> LOG.warning("unsupported message type " + type + " on " + (isControl ? "control" : "shell"));
             }
+        } catch (RuntimeException e) {
+            // e.g. the JShell session could not start: answer with an error instead of leaving the client waiting
+            LOG.log(Level.SEVERE, "handling " + type + " failed", e);
+            Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+            ObjectNode err = Codec.JSON.createObjectNode();
+            err.put("status", "error");
+            err.put("ename", cause.getClass().getName());
+            err.put("evalue", String.valueOf(cause.getMessage()));
+            err.putArray("traceback").add(cause.toString());
+            if (type.endsWith("_request")) reply(sock, m, type.substring(0, type.length() - "_request".length()) + "_reply", err);
         } finally {
             if (!type.equals("shutdown_request")) publish("status", m, status("idle"));
         }
@@ -250,7 +281,9 @@ public final class KernelServer implements AutoCloseable {
         currentParent = m;
         CellResult r;
         try {
+            long tt0 = System.nanoTime();
             r = session.join().eval(code, count);
+            if (System.getenv("FABRICLAB_TIMING") != null) LOG.info(String.format("eval %.1f ms", (System.nanoTime() - tt0) / 1e6));
         } catch (RuntimeException e) {
             r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
                     List.of("the Java session is not available: " + e)));

@@ -58,7 +58,7 @@ class RenderableRendererTest {
     @Test void registeredThroughTheServiceFile() {
         Map<String, Object> b = Renderers.standard().bundle(new Result(List.of()), Mime.DEFAULT);
         assertEquals("<h4>result</h4>r", b.get(Mime.HTML));
-        assertEquals("1 port: mlx5_0/1", b.get(Mime.TEXT), "toString, trailing newline dropped");
+        assertEquals("1 port: mlx5_0/1\n", b.get(Mime.TEXT), "toString as it is");
         assertFalse(b.containsKey(Mime.PNG), "no charts, no image");
     }
 

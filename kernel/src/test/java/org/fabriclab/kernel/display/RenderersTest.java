@@ -89,6 +89,24 @@ class RenderersTest {
         assertEquals(2, ((List<?>) all.get(Mime.JSON)).size());
     }
 
+    @Test void dslResultsRenderThroughTheirRenderableInterface() {
+        org.fabriclab.check.CheckResult r = new org.fabriclab.check.CheckResult(org.fabriclab.check.Policy.ZERO_TOLERANCE, 1e-12, List.of(), List.of());
+        Map<String, Object> b = Renderers.standard().bundle(r, Mime.DEFAULT);
+        assertEquals(r.toHtml(), b.get(Mime.HTML));
+        assertEquals(r.toMap(), b.get(Mime.JSON));
+        assertEquals(r.toString(), b.get(Mime.TEXT));
+        assertFalse(b.containsKey(Mime.PNG), "no charts, no image");
+        XYChart c = new XYChartBuilder().width(100).height(80).build();
+        c.addSeries("a", new double[] {1, 2}, new double[] {2, 1});
+        org.fabriclab.result.Renderable withChart = new org.fabriclab.result.Renderable() {
+            @Override public Table table() { return Table.create("x"); }
+            @Override public String toHtml() { return "<p>x</p>"; }
+            @Override public Map<String, Object> toMap() { return Map.of("x", 1); }
+            @Override public List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> charts() { return List.of(c); }
+        };
+        assertTrue(((String) Renderers.standard().bundle(withChart, Mime.DEFAULT).get(Mime.PNG)).startsWith("iVBORw0KGgo"));
+    }
+
     @Test void plainTextFallbacks() {
         assertEquals("[1, 2]", Renderers.standard().bundle(new int[] {1, 2}, Mime.DEFAULT).get(Mime.TEXT));
         assertEquals("\"a\\\"b\"", Renderers.standard().bundle("a\"b", Mime.DEFAULT).get(Mime.TEXT));
