@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
         subcommands = {ShowCommand.class, ClassifyCommand.class, CheckCommand.class, ReconcileCommand.class, PlotCommand.class,
                 KernelCommand.class, InstallCommand.class, ReplCommand.class, RunCommand.class, WarmupCommand.class,
-                DatasetsCommand.class, CommandLine.HelpCommand.class})
+                DatasetsCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
 
