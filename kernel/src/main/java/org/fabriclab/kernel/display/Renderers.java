@@ -58,26 +58,32 @@ public final class Renderers {
     /** MIME type -> data for the requested types this value can be shown as (text/plain always). */
     public Map<String, Object> bundle(Object value, Collection<String> wanted) {
         Map<String, Object> out = new LinkedHashMap<>();
+        List<String> failed = new ArrayList<>();
         if (value != null) {
             for (Class<?> c : hierarchy(value.getClass())) {
                 for (Renderer<?> r : renderersFor(c)) {
                     for (String mime : r.mimeTypes()) {
                         if (!wanted.contains(mime) || out.containsKey(mime)) continue;
-                        Object data = render(r, value, mime);
+                        Object data = render(r, value, mime, failed);
                         if (data != null) out.put(mime, data);
                     }
                 }
             }
         }
         out.putIfAbsent(Mime.TEXT, plain(value));
+        // a representation that failed is said in the cell's text, not only in the kernel log
+        if (!failed.isEmpty() && out.get(Mime.TEXT) instanceof String text) {
+            out.put(Mime.TEXT, text + "\n[fabriclab: not rendered as " + String.join("; ", failed) + "]");
+        }
         return out;
     }
 
     @SuppressWarnings("unchecked")
-    private static <T> Object render(Renderer<T> r, Object value, String mime) {
+    private static <T> Object render(Renderer<T> r, Object value, String mime, List<String> failed) {
         try {
             return r.render((T) value, mime);
         } catch (Exception | LinkageError e) {
+            failed.add(mime + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
             // a broken renderer costs one representation, never the cell; the kernel log says why
             java.util.logging.Logger.getLogger(Renderers.class.getName()).log(java.util.logging.Level.WARNING,
                     r.getClass().getName() + " failed to render " + mime, e);

@@ -55,6 +55,18 @@ class RenderersTest {
         assertTrue(onlyInterface.containsKey(Mime.TEXT), "text/plain always present");
     }
 
+    @Test void aFailedRepresentationIsSaidInTheCellText() {
+        Renderer<Square> broken = new Renderer<>() {
+            @Override public Class<Square> type() { return Square.class; }
+            @Override public List<String> mimeTypes() { return List.of(Mime.PNG); }
+            @Override public Object render(Square v, String mime) { throw new IllegalArgumentException("log axis on a bar chart"); }
+        };
+        Map<String, Object> b = new Renderers().register(broken).bundle(new Square(), List.of(Mime.PNG, Mime.TEXT));
+        assertTrue(!b.containsKey(Mime.PNG));
+        assertTrue(((String) b.get(Mime.TEXT)).contains("not rendered as image/png (IllegalArgumentException: log axis on a bar chart)"),
+                String.valueOf(b.get(Mime.TEXT)));
+    }
+
     @Test void serviceLoaderFindsTheBuiltInRenderers() {
         Table t = Table.create("big", LongColumn.create("v", new long[120]));
         t.longColumn("v").set(0, Long.MAX_VALUE);
