@@ -20,7 +20,7 @@ import org.fabriclab.check.health.Series;
  * the engine time and rows per second, then the best and median.
  * <p>Run from the project root (about 1.3 GB of arrays):
  * <pre>
- * dsl/bench-health-rules.sh            # or, by hand:
+ * bench/health-rules.sh            # or, by hand:
  * mvn -o -q -pl dsl test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * java -Xmx4g -cp dsl/target/classes:dsl/target/test-classes:$(cat dsl/target/cp.txt) org.fabriclab.bench.HealthRulesBench [ports] [days] [runs]
  * </pre>

@@ -3,5 +3,5 @@
 # (17.28M rows in primitive arrays). Prints rows per second. Arguments: [ports] [days] [runs].
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q -pl dsl test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+mvn -o -q -pl dsl test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
 exec java -Xmx4g -cp "dsl/target/classes:dsl/target/test-classes:$(cat dsl/target/cp.txt)" org.fabriclab.bench.HealthRulesBench "$@"
