@@ -159,6 +159,9 @@ public final class PausePlot implements Renderable {
                 .title("Pause duration per pause event: CDF by priority (" + ports + " ports)")
                 .xAxisTitle(X_TITLE).yAxisTitle("fraction of port-intervals ≤ x").build();
         c.getStyler().setXAxisLogarithmic(true);
+        c.getStyler().setYAxisDecimalPattern("0.00");
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setYAxisMax(1.0);
         c.getStyler().setLegendVisible(true);
         List<Double> sx = new ArrayList<>(), sy = new ArrayList<>();
         for (String name : seriesNames()) {
