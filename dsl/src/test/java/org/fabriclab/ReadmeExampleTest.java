@@ -1,0 +1,40 @@
+package org.fabriclab;
+
+import static org.fabriclab.Fabric.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabriclab.check.CheckRow;
+import org.fabriclab.check.Outcome;
+import org.fabriclab.history.Choice;
+import org.fabriclab.history.Choose;
+import org.fabriclab.history.RateRule;
+import org.fabriclab.history.Thresholds;
+import org.fabriclab.reconcile.Case;
+import org.junit.jupiter.api.Test;
+
+/** The README's "DSL in ten lines", line for line, with the results its comments claim. */
+class ReadmeExampleTest {
+
+    @Test void theTenLinesDoWhatTheCommentsSay() {
+        var d = delta(snapshot("../datasets/ib-marginal-optic/before"), snapshot("../datasets/ib-marginal-optic/after")).moved(1e12);
+        var v = d.classify(IB).port("mlx5_0/1").orElseThrow();
+        assertEquals("physical", v.verdict());
+        assertEquals(List.of("SymbolErrorCounter"), v.detail());
+        assertTrue(d.table().rowCount() > 0);
+
+        var gate = check(d).limits("all=0").policy(ZERO_TOLERANCE);
+        List<String> failed = gate.rows().stream().filter(r -> r.outcome() == Outcome.FAIL).map(CheckRow::name).toList();
+        assertTrue(failed.contains("SymbolErrorCounter") && failed.contains("packet_seq_err"), failed.toString());
+
+        var b2 = "../datasets/reconcile-b2-fabric-backpressure/";
+        var r = reconcile(b2 + "perftest.log").counters(snapshot(b2 + "before"), snapshot(b2 + "after")).duration(10);
+        assertTrue(r.result().rows().stream().anyMatch(p -> p.verdict() == Case.B2), r.toString());
+
+        Choice c = history("../datasets/history/history.csv.gz").sweep(RateRule.congestion(), Thresholds.log(100, 100_000, 50),
+                labels("../datasets/history/labels.csv")).choose(Choose.maxRecallWithin(50));
+        assertEquals(1680.0, c.threshold(), 1e-9);
+    }
+}
