@@ -85,15 +85,18 @@ public final class DatasetAnswers {
         double berLimit = s.get("effective_ber_limit").asDouble();
         List<String> crossed = new java.util.ArrayList<>();
         long ber = firstAbove(series, "effective_ber", berLimit, bad, crossed);
-        e.equal(s, bad, "first effective BER > " + berLimit + " (ms)", s.get("first_effective_ber_above_limit_ms").asLong(), ber);
+        e.equal(s, bad, "first effective BER > " + berLimit, time(s.get("first_effective_ber_above_limit_ms").asLong()), time(ber));
         if (s.get("temperature_limit_c").isNumber()) {
             double tLimit = s.get("temperature_limit_c").asDouble();
             long temp = firstAbove(series, "temperature_c", tLimit, bad, crossed);
-            e.equal(s, bad, "first temperature > " + tLimit + " C (ms)", s.get("first_temperature_above_limit_ms").asLong(), temp);
+            e.equal(s, bad, "first temperature > " + tLimit + " C", time(s.get("first_temperature_above_limit_ms").asLong()), time(temp));
         }
         e.holds(s, "other ports", "no limit crossed", crossed.isEmpty(), crossed.isEmpty() ? "yes" : "crossed: " + crossed);
         return t;
     }
+
+    /** An epoch-ms crossing time as an ISO instant, "never" for -1. */
+    private static String time(long ms) { return ms < 0 ? "never" : java.time.Instant.ofEpochMilli(ms).toString(); }
 
     /** The first time {@code port}'s {@code measure} is above {@code limit} (-1: never); other ports that cross are added to {@code others}. */
     public static long firstAbove(Series series, String measure, double limit, String port, List<String> others) {
