@@ -21,12 +21,7 @@ public final class BadCaptureInput {
     private BadCaptureInput() {}
 
     public static CaptureException fails(CaptureReader reader, String name, String text, int line, String fragment) {
-        CaptureException e = assertThrows(CaptureException.class, () -> reader.read(Input.ofText(name, text)));
-        assertEquals(name, e.file(), e.getMessage());
-        assertEquals(line, e.line(), e.getMessage());
-        assertTrue(e.getMessage().contains(fragment), "message should contain '" + fragment + "': " + e.getMessage());
-        assertTrue(e.getMessage().startsWith(name + (line > 0 ? ":" + line : "") + ": "), e.getMessage());
-        return e;
+        return BadInput.expect(reader, Input.ofText(name, text), line, fragment);
     }
 
     /** Binary content with NUL bytes is reported for the whole file (line 0), before any parsing. */

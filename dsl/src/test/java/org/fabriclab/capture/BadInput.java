@@ -42,10 +42,15 @@ public final class BadInput {
      * whose message names the file, the line and contains {@code expected}.
      */
     public static CaptureException expect(CaptureReader reader, Path file, int line, String expected) {
-        CaptureException e = assertThrows(CaptureException.class, () -> reader.read(Input.of(file)));
-        assertEquals(file.toString(), e.file(), e.getMessage());
+        return expect(reader, Input.of(file), line, expected);
+    }
+
+    /** The same for any input (a file or text in memory): the one assertion every bad-input test makes. */
+    public static CaptureException expect(CaptureReader reader, Input in, int line, String expected) {
+        CaptureException e = assertThrows(CaptureException.class, () -> reader.read(in));
+        assertEquals(in.name(), e.file(), e.getMessage());
         assertEquals(line, e.line(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(file + (line > 0 ? ":" + line + ": " : ": ")), e.getMessage());
+        assertTrue(e.getMessage().startsWith(in.name() + (line > 0 ? ":" + line + ": " : ": ")), e.getMessage());
         assertTrue(e.getMessage().contains(expected), () -> "'" + e.getMessage() + "' lacks '" + expected + "'");
         return e;
     }

@@ -63,10 +63,4 @@ public final class CaptureCsv {
             throw new UncheckedIOException(e);
         }
     }
-
-    /** The public captures folder, or null when {@code fabriclab.publicCaptures} is "none"/unset. */
-    public static Path publicCaptures() {
-        String p = System.getProperty("fabriclab.publicCaptures", "none");
-        return p.equals("none") || p.isBlank() ? null : Path.of(p);
-    }
 }

@@ -16,11 +16,17 @@ import org.junit.jupiter.api.Assumptions;
 public final class PublicCaptureFiles {
     private PublicCaptureFiles() {}
 
-    public static Path file(String name) {
+    /** The public captures folder; the calling test is skipped when the property is "none" (a bare clone). */
+    public static Path dir() {
         String dir = System.getProperty("fabriclab.publicCaptures", "none");
         Assumptions.assumeTrue(!dir.isBlank() && !dir.equals("none") && !dir.startsWith("${"),
                 "public captures not available (fabriclab.publicCaptures=" + dir + ")");
-        Path p = Path.of(dir).resolve(name);
+        return Path.of(dir);
+    }
+
+    /** One public capture; a file missing from a present folder fails rather than skips. */
+    public static Path file(String name) {
+        Path p = dir().resolve(name);
         if (!Files.exists(p)) throw new AssertionError("public capture missing: " + p);
         return p;
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 
 import org.fabriclab.catalogue.Source;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +20,7 @@ class PublicCapturesGroupATest {
     private Path dir;
 
     @BeforeEach void publicCaptures() {
-        dir = CaptureCsv.publicCaptures();
-        Assumptions.assumeTrue(dir != null, "fabriclab.publicCaptures is none");
+        dir = PublicCaptureFiles.dir();
     }
 
     private Capture read(String name) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Each public capture and each fixture goes to the right reader by content. */
@@ -39,8 +38,7 @@ class SniffingGroupATest {
     }
 
     @Test void publicCaptures() {
-        Path dir = CaptureCsv.publicCaptures();
-        Assumptions.assumeTrue(dir != null, "fabriclab.publicCaptures is none");
+        Path dir = PublicCaptureFiles.dir();
         Map<String, String> expected = Map.of(
                 "perfquery_x_hca_2port_treydock.out", "perfquery",
                 "perfquery_x_switchport_errors_treydock.out", "perfquery",

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.snapshot.Snapshot;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Checks on captures read by the real readers: reader fixtures always, public captures when present. */
@@ -47,9 +47,7 @@ class CheckOnCapturesTest {
     }
 
     @Test void publicSwitchPortWithErrorsFailsTheFleetGate() throws Exception {
-        String pub = System.getProperty("fabriclab.publicCaptures", "none");
-        Assumptions.assumeTrue(!pub.equals("none"), "public captures not present");
-        Snapshot s = Snapshot.of(Path.of(pub, "perfquery_x_switchport_errors_treydock.out"));
+        Snapshot s = Snapshot.of(PublicCaptureFiles.file("perfquery_x_switchport_errors_treydock.out"));
         CheckResult r = Check.of(s).policy(Policy.ZERO_TOLERANCE);
         Map<String, Long> failed = r.rows().stream().filter(x -> x.outcome() == Outcome.FAIL)
                 .collect(Collectors.toMap(CheckRow::name, CheckRow::count));

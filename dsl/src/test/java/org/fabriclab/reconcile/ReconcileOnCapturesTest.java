@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.Fixtures;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.snapshot.Snapshot;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Reconciliation of perftest output read by the perftest reader against counters around the test. */
@@ -39,9 +39,7 @@ class ReconcileOnCapturesTest {
     }
 
     @Test void publicLoopbackRunAboveAnHdrLinkRate() throws Exception {
-        String pub = System.getProperty("fabriclab.publicCaptures", "none");
-        Assumptions.assumeTrue(!pub.equals("none"), "public captures not present");
-        Capture p = Readers.standard().read(Path.of(pub, "perftest_ib_write_bw_loopback_8M_superbench.log"));
+        Capture p = Readers.standard().read(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"));
         Snapshot[] s = around("mlx5_0/1", 63_000_000_000L, 63_000_000_000L, 0);
         Reconciliation r = Reconcile.of(p).counters(s[0], s[1]).duration(10).rateGbps(200).result();
         assertEquals(2, r.rows().size(), "client and server runs of the interleaved log");
