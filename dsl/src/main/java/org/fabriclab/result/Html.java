@@ -20,7 +20,7 @@ import tech.tablesaw.columns.Column;
 public final class Html {
     private Html() {}
 
-    /** Escapes {@code & < > "} for HTML text and attributes. */
+    /** Escapes {@code & < > " '} for HTML text and attributes. */
     public static String esc(String s) {
         if (s == null) return "";
         StringBuilder sb = new StringBuilder(s.length());
@@ -30,6 +30,7 @@ public final class Html {
                 case '<' -> sb.append("&lt;");
                 case '>' -> sb.append("&gt;");
                 case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
                 default -> sb.append(c);
             }
         }

@@ -47,7 +47,12 @@ final class KernelCommand implements Callable<Integer> {
         KernelServer k = KernelServer.start(info, session);
         k.watchParent(parent());
         k.awaitShutdown();
-        k.close();
+        // closing the ZMQ context waits for sockets other threads may still block on; the process is
+        // ending anyway (System.exit follows), so give the orderly close two seconds, not forever
+        Thread closer = new Thread(k::close, "fabriclab-close");
+        closer.setDaemon(true);
+        closer.start();
+        closer.join(2000);
         return Main.OK;
     }
 
