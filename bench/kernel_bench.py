@@ -6,7 +6,7 @@ Usage (from the repository root, after `mvn install`):
 
 Installs the fabriclab kernelspec (with its class-data-sharing archive unless --no-cds) into a
 temporary prefix, then for each kernel and trial: starts it with jupyter_client, times start to
-the first kernel_info_reply and to the first execute_reply of a trivial cell ("first result"), then times --cells trivial cells
+ready (kernel_info_reply received and iopub connected) and to the first execute_reply of a trivial cell ("first result"), then times --cells trivial cells
 (execute_request sent -> execute_reply and idle status received) and takes the median, and the
 same for an empty cell (the protocol round trip without any compilation or evaluation).
 Prints one line per trial and a summary with the targets (median <= 10 ms and <= 2x ipykernel;
@@ -52,9 +52,8 @@ def trial(name, cells):
     kc = km.client()
     kc.start_channels()
     try:
-        info_id = kc.kernel_info()
-        while kc.get_shell_msg(timeout=120)["parent_header"].get("msg_id") != info_id:
-            pass
+        # wait_for_ready: kernel_info answered and iopub connected, so no status message is missed
+        kc.wait_for_ready(timeout=120)
         info = time.perf_counter() - t0
         first_id = kc.execute(code)
         wait_reply(kc, first_id, timeout=120)

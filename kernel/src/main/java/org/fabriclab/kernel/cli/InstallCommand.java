@@ -29,7 +29,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "install", description = "Install the Jupyter kernelspec \"Java (fabriclab)\".")
 final class InstallCommand implements Callable<Integer> {
     static final String NAME = "fabriclab";
-    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
+    /**
+     * The kernel JVM's flags, chosen with bench/kernel_bench.py on a 2-core machine: C1 only
+     * (C2's compile work in the first seconds doubled the trivial-cell median), compiling after a
+     * tenth of the usual invocations with shallow inlining (JShell's javac paths reach their
+     * steady 3-4 ms per cell within the benchmark's first cells), serial GC, no perf-data file.
+     * Long DSL loops in a cell run C1 code; edit FABRICLAB_JAVA_OPTS in kernel.json to trade.
+     */
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1 -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
 
     static final class Where {
         @Option(names = "--user", description = "per-user Jupyter data dir (default)") boolean user;

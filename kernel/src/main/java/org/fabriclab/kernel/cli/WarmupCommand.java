@@ -24,6 +24,7 @@ final class WarmupCommand implements Callable<Integer> {
             CellResult r = s.eval("var t = Table.create(\"t\", LongColumn.create(\"v\", new long[] {1, 2}));\nt", 1);
             if (!r.ok()) throw new IllegalStateException("warm-up cell failed: " + r.error());
             Renderers.standard().bundle(r.value(), Mime.DEFAULT);
+            if (!s.eval("1 + 1", 2).ok()) throw new IllegalStateException("warm-up value cell failed");
             s.complete("Syst", 4);
             s.isComplete("int x = 1;");
         }

@@ -84,6 +84,34 @@ final class CellLoader implements LoaderDelegate {
     }
 
     /**
+     * Nulls the static field {@code name} in the newest cell wrapper class declaring it (the value
+     * of a dropped {@code $N} temporary). Searches newest first: the wrapper is almost always the
+     * last class loaded. Returns whether a field was cleared.
+     */
+    boolean clearNewestValue(String name) {
+        List<Class<?>> recent;
+        synchronized (klasses) {
+            recent = new ArrayList<>(klasses.values());
+        }
+        for (int i = recent.size() - 1; i >= 0; i--) {
+            Class<?> k = recent.get(i);
+            if (!WRAPPER.matcher(k.getName()).matches()) continue;
+            try {
+                Field f = k.getDeclaredField(name);
+                if (!Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive() || Modifier.isFinal(f.getModifiers())) return false;
+                f.setAccessible(true);
+                f.set(null, null);
+                return true;
+            } catch (NoSuchFieldException | LinkageError ignored) {
+                // not this wrapper
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Frees the value of an overwritten variable: nulls the static field {@code name} in every
      * cell wrapper class but the newest one declaring it (JShell keeps old wrapper classes loaded,
      * so without this a redefined big table would stay reachable). Returns how many were cleared.

@@ -46,14 +46,14 @@ public final class Session implements AutoCloseable {
     public static final List<String> MAGICS = List.of("%classpath", "%vars", "%imports");
 
     private final JShell shell;
-    private final SourceCodeAnalysis sca;
+    /** Created on first use: creating it starts JShell's class-path indexer (see {@link #analysis()}). */
+    private volatile SourceCodeAnalysis sca;
     private final CellExecutionControl control;
     /** snippet id -> "Cell[n]" label and the cell line the snippet starts on. */
     private final Map<String, int[]> origin = new ConcurrentHashMap<>();
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
-        this.sca = shell.sourceCodeAnalysis();
         this.control = control;
     }
 
@@ -78,6 +78,60 @@ public final class Session implements AutoCloseable {
             }
         }
         return s;
+    }
+
+    /**
+     * JShell's source analysis (splitting cells into snippets, completion, documentation), made on
+     * first use. Making it starts JShell's indexer, which walks the JDK image and every class-path
+     * jar on a background thread (about 0.6 s of CPU here, measured with bench/jshell_floor.sh's
+     * machine); the kernel therefore makes it when it is first needed or when the kernel has been
+     * idle for a moment ({@link #prepareAnalysis()}), not while it starts and runs its first cells.
+     */
+    private SourceCodeAnalysis analysis() {
+        SourceCodeAnalysis a = sca;
+        if (a == null) {
+            synchronized (this) {
+                a = sca;
+                if (a == null) sca = a = shell.sourceCodeAnalysis();
+            }
+        }
+        return a;
+    }
+
+    /** Names of the variables defined now (what {@code %vars} lists). */
+    List<String> variableNames() { return shell.variables().map(VarSnippet::name).collect(Collectors.toList()); }
+
+    /** Makes the source analysis now (idle time) so the first completion finds the class index built. */
+    public void prepareAnalysis() { analysis(); }
+
+    /** Whether {@link #prepareAnalysis()} (or a cell, completion or inspection that needed it) ran. */
+    public boolean analysisReady() { return sca != null; }
+
+    /** Throwaway expressions for {@link #warm}: the compile paths trivial and typical cells take. */
+    private static final List<String> WARM_UP = List.of(
+            "1 + 1", "\"warm\".length()", "Math.max(2L, 3L) * 4", "java.util.List.of(1, 2).size()",
+            "new StringBuilder(\"a\").append(1).toString()", "String.valueOf(2.5d)");
+
+    /**
+     * Evaluates throwaway expressions the way cells are evaluated (each is dropped again) until
+     * {@code budgetMs} has passed or {@code maxSnippets} ran, so the first user cells do not pay for
+     * javac's first, interpreted compilations. Leaves no variables, imports or output behind.
+     * Returns how many snippets ran.
+     *
+     * <pre>{@code
+     * Session s = Session.open();
+     * s.warm(150, 30);   // the kernel does this before serving its first cell
+     * }</pre>
+     */
+    public int warm(long budgetMs, int maxSnippets) {
+        long end = System.nanoTime() + budgetMs * 1_000_000L;
+        int n = 0;
+        while (n < maxSnippets && System.nanoTime() < end) {
+            CellResult r = eval(WARM_UP.get(n % WARM_UP.size()), 0);
+            if (!r.ok()) throw new IllegalStateException("warm-up snippet failed: " + r.error());
+            n++;
+        }
+        return n;
     }
 
     /** Runs a cell; {@code cellNumber} labels traceback frames ({@code Cell[n]}). */
@@ -110,9 +164,17 @@ public final class Session implements AutoCloseable {
             consumed += used;
             rest = rest.substring(used);
         }
+        // a cell that is one value expression: no need to split it into snippets first
+        boolean wholeTried = false;
+        if (rest.indexOf(';') < 0 && ValueCell.mayBeExpression(rest)) {
+            wholeTried = true;
+            CellResult r = evalAsValue(ValueCell.expression(rest), cellNumber, lineOf(code, consumed + leadingWhitespace(rest)));
+            if (r != null) return r;
+        }
         CellResult last = CellResult.none();
+        boolean firstSnippet = true;
         while (!rest.isBlank()) {
-            CompletionInfo ci = sca.analyzeCompletion(rest);
+            CompletionInfo ci = analysis().analyzeCompletion(rest);
             String src = ci.source();
             String remaining = ci.remaining();
             if (src == null || src.isBlank()) {
@@ -122,7 +184,13 @@ public final class Session implements AutoCloseable {
             }
             int lead = leadingWhitespace(rest);
             int startLine = lineOf(code, consumed + lead);
-            CellResult r = evalSnippet(src.stripLeading(), cellNumber, startLine, code);
+            CellResult r = null;
+            boolean sameAsWhole = wholeTried && firstSnippet && remaining.isBlank();
+            if (!sameAsWhole && ci.completeness() == SourceCodeAnalysis.Completeness.COMPLETE && ValueCell.mayBeExpression(src)) {
+                r = evalAsValue(ValueCell.expression(src), cellNumber, startLine);
+            }
+            if (r == null) r = evalSnippet(src.stripLeading(), cellNumber, startLine, code);
+            firstSnippet = false;
             if (!r.ok()) return r;
             last = r;
             consumed += rest.length() - remaining.length();
@@ -152,8 +220,62 @@ public final class Session implements AutoCloseable {
             if (ex != null) return CellResult.failed(runtimeError(ex));
             if (shows(sn) && value != null) result = CellResult.value(value);
             else result = CellResult.none();
+            dropTemporary(sn);
         }
         return result;
+    }
+
+    /**
+     * Drops JShell's {@code $N} variable behind an expression cell once its value has been taken:
+     * the value is shown (or returned) and nobody sees the name, so keeping it would hold every
+     * displayed table in memory, and each live snippet makes every later compilation slower
+     * (JShell lists all snippet classes on each compile; measured with bench/jshell_floor.sh).
+     * Name a value ({@code var t = ...}) to keep it.
+     */
+    private void dropTemporary(Snippet sn) {
+        if (!(sn instanceof VarSnippet v) || sn.subKind() != Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND) return;
+        if (shell.status(sn) != Snippet.Status.VALID) return;
+        control.loader().clearNewestValue(v.name());
+        try {
+            shell.drop(v);
+        } catch (IllegalStateException | IllegalArgumentException ignored) {
+            // already gone
+        }
+    }
+
+    /**
+     * The fast path for a snippet that may be a value expression: JShell evaluates it as
+     * {@code Object <hidden> = (expr);}, which skips the extra javac pass JShell spends inferring
+     * an expression's static type for its {@code $N} variable (about a third of a trivial cell;
+     * bench/jshell_floor.sh). Returns {@code null} when JShell does not accept that form (a void
+     * call, a declaration, a syntax or type error): nothing has run then, and the caller evaluates
+     * the snippet as written, so every error message is JShell's own for the user's code.
+     */
+    private CellResult evalAsValue(String expr, int cell, int startLine) {
+        List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr));
+        SnippetEvent main = null;
+        for (SnippetEvent e : events) if (e.causeSnippet() == null) main = e;
+        if (main == null || !(main.snippet() instanceof VarSnippet v)) return null;
+        if (main.status() != Snippet.Status.VALID) {
+            dropQuietly(v);
+            return null;
+        }
+        origin.put(v.id(), new int[] {cell, startLine});
+        JShellException ex = main.exception();
+        String key = main.value();
+        Object value = key != null && control.isKey(key) ? control.take(key) : null;
+        control.loader().clearNewestValue(v.name());
+        dropQuietly(v);
+        if (ex != null) return CellResult.failed(runtimeError(ex));
+        return value == null ? CellResult.none() : CellResult.value(value);
+    }
+
+    private void dropQuietly(Snippet sn) {
+        try {
+            if (shell.status(sn).isActive()) shell.drop(sn);
+        } catch (IllegalStateException | IllegalArgumentException ignored) {
+            // already gone
+        }
     }
 
     /** Expressions (and bare variable names) show their value; declarations and statements do not. */
@@ -314,7 +436,7 @@ public final class Session implements AutoCloseable {
                 rest = rest.substring(nl + 1);
                 continue;
             }
-            CompletionInfo ci = sca.analyzeCompletion(rest);
+            CompletionInfo ci = analysis().analyzeCompletion(rest);
             switch (ci.completeness()) {
                 case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> { return "incomplete"; }
                 case UNKNOWN -> { return "invalid"; }
@@ -337,7 +459,7 @@ public final class Session implements AutoCloseable {
         }
         int[] anchor = new int[1];
         Set<String> matches = new LinkedHashSet<>();
-        for (SourceCodeAnalysis.Suggestion s : sca.completionSuggestions(code, cursor, anchor)) {
+        for (SourceCodeAnalysis.Suggestion s : analysis().completionSuggestions(code, cursor, anchor)) {
             matches.add(s.continuation());
         }
         return new Completion(new ArrayList<>(matches), anchor[0], cursor);
@@ -346,13 +468,13 @@ public final class Session implements AutoCloseable {
     /** Signature and javadoc of what is at {@code cursor}, or empty when nothing is known there. */
     public String inspect(String code, int cursor) {
         cursor = Math.max(0, Math.min(cursor, code.length()));
-        List<SourceCodeAnalysis.Documentation> docs = sca.documentation(code, cursor, true);
+        List<SourceCodeAnalysis.Documentation> docs = analysis().documentation(code, cursor, true);
         if (docs.isEmpty()) {
             // cursor on a name rather than inside a call: ask as if the call were open
             int end = cursor;
             while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) end++;
             String probe = code.substring(0, end) + "(";
-            docs = sca.documentation(probe, probe.length(), true);
+            docs = analysis().documentation(probe, probe.length(), true);
         }
         if (docs.isEmpty()) {
             int end = cursor;
@@ -361,7 +483,7 @@ public final class Session implements AutoCloseable {
             while (st > 0 && (Character.isJavaIdentifierPart(code.charAt(st - 1)) || code.charAt(st - 1) == '.')) st--;
             String expr = code.substring(st, end);
             if (!expr.isEmpty()) {
-                String type = sca.analyzeType(expr, expr.length());
+                String type = analysis().analyzeType(expr, expr.length());
                 if (type != null && !type.isEmpty()) return expr + " : " + type + DslDocs.forType(type);
             }
             return "";

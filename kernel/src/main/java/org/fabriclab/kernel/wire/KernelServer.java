@@ -30,11 +30,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * connection file's address only; one thread per socket, blocking receives (no polling interval),
  * so a trivial cell costs the JShell evaluation plus a few hundred microseconds.
  *
- * <p>The JShell session is created (and warmed with one snippet) on a background thread at start,
- * while {@code kernel_info} is already answered. Shell requests run on the shell thread; interrupt
- * and shutdown arrive on the control thread and act while a cell runs. With the environment
- * variable {@code FABRICLAB_TIMING} set, the log gets each cell's evaluation time (JShell compile +
- * run), to tell evaluation cost from protocol cost.
+ * <p>The JShell session is created (and warmed with a few throwaway snippets) on a background
+ * thread at start, while {@code kernel_info} is already answered; JShell's source analysis, whose
+ * class-path indexer costs about 0.6 s of CPU, is made at the first idle second or on demand. Shell
+ * requests run on the shell thread; interrupt and shutdown arrive on the control thread and act
+ * while a cell runs. With the environment variable {@code FABRICLAB_TIMING} set, the log gets each
+ * cell's evaluation time (JShell compile + run) and whole-request time, to tell evaluation cost
+ * from protocol cost.
  *
  * <pre>{@code
  * KernelServer k = KernelServer.start(ConnectionInfo.read(Path.of(connectionFile)));
@@ -57,6 +59,12 @@ public final class KernelServer implements AutoCloseable {
     private volatile Message currentParent;
     private int executionCount;
     private volatile boolean closing;
+    /** Requests being handled, and when the last one started or ended (for idle-time work). */
+    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile long lastActivity = System.nanoTime();
+    /** Quiet time after which the kernel makes JShell's source analysis (and so its class index). */
+    static final long IDLE_MS = 1000;
+    private static final boolean TIMING = System.getenv("FABRICLAB_TIMING") != null;
 
     private KernelServer(ConnectionInfo info, CompletableFuture<Session> session) {
         this.info = info;
@@ -100,6 +108,7 @@ public final class KernelServer implements AutoCloseable {
         k.thread("fabriclab-heartbeat", k::heartbeat);
         k.thread("fabriclab-control", () -> k.serve(k.control, true));
         k.thread("fabriclab-shell", () -> k.serve(k.shell, false));
+        k.thread("fabriclab-idle", k::prepareWhenIdle);
         k.publish("status", null, status("starting"));
         return k;
     }
@@ -113,16 +122,33 @@ public final class KernelServer implements AutoCloseable {
 
     /**
      * Opens the JShell session on a daemon thread (the first cell waits for it; kernel_info does
-     * not). No warm-up cell: the first user cell would wait for it, and start-to-first-result counts.
+     * not), then warms it with throwaway snippets for at most {@link #WARM_MS} (the first two
+     * compilations are the slow ones and would otherwise fall on the first user cells; the rest of
+     * the budget buys JIT-compiled javac for the next cells). Set {@code FABRICLAB_WARM_MS=0} to skip.
      */
+    static final long WARM_MS = warmBudget();
+    static final int WARM_SNIPPETS = 40;
+
+    private static long warmBudget() {
+        String v = System.getenv("FABRICLAB_WARM_MS");
+        try {
+            return v == null ? 150 : Math.max(0, Long.parseLong(v.trim()));
+        } catch (NumberFormatException e) {
+            return 150;
+        }
+    }
+
     public static CompletableFuture<Session> openSessionInBackground() {
         CompletableFuture<Session> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
                 long t0 = System.nanoTime();
                 Session s = Session.open();
+                long t1 = System.nanoTime();
+                int warmed = s.warm(WARM_MS, WARM_SNIPPETS);
                 f.complete(s);
-                LOG.info(String.format("JShell session ready in %.0f ms (%.0f ms after JVM start)", (System.nanoTime() - t0) / 1e6,
+                LOG.info(String.format("JShell session ready in %.0f ms, %d warm-up snippets in %.0f ms (%.0f ms after JVM start)",
+                        (t1 - t0) / 1e6, warmed, (System.nanoTime() - t1) / 1e6,
                         (double) java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()));
                 Renderers.standard().bundle(1, Mime.DEFAULT);
             } catch (Throwable e) {
@@ -202,7 +228,42 @@ public final class KernelServer implements AutoCloseable {
         return frames;
     }
 
+    /**
+     * Makes JShell's source analysis once the kernel has been quiet for {@link #IDLE_MS}: that
+     * starts JShell's class-path indexer (about 0.6 s of CPU), which would otherwise compete with
+     * the kernel's start and first cells on a small machine. A completion or a multi-snippet cell
+     * before then makes it on demand.
+     */
+    private void prepareWhenIdle() {
+        try {
+            Session s = session.join();
+            while (!closing && !s.analysisReady()) {
+                long quiet = (System.nanoTime() - lastActivity) / 1_000_000;
+                if (active.get() == 0 && quiet >= IDLE_MS) {
+                    s.prepareAnalysis();
+                    return;
+                }
+                Thread.sleep(Math.max(20, IDLE_MS - quiet));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "idle-time source analysis not made", e);
+        }
+    }
+
     private void dispatch(ZMQ.Socket sock, Message m, boolean isControl) {
+        active.incrementAndGet();
+        lastActivity = System.nanoTime();
+        try {
+            handle(sock, m, isControl);
+        } finally {
+            lastActivity = System.nanoTime();
+            active.decrementAndGet();
+        }
+    }
+
+    private void handle(ZMQ.Socket sock, Message m, boolean isControl) {
         String type = m.type();
         if (type.startsWith("comm_") && !type.equals("comm_info_request")) return; // no comms: ignore, as the spec allows
         publish("status", m, status("busy"));
@@ -265,6 +326,8 @@ public final class KernelServer implements AutoCloseable {
     }
 
     private void execute(ZMQ.Socket sock, Message m) {
+        long tx0 = System.nanoTime();
+        long evalNanos = 0;
         ObjectNode req = m.content();
         String code = req.path("code").asText("");
         boolean silent = req.path("silent").asBoolean(false);
@@ -283,7 +346,7 @@ public final class KernelServer implements AutoCloseable {
         try {
             long tt0 = System.nanoTime();
             r = session.join().eval(code, count);
-            if (System.getenv("FABRICLAB_TIMING") != null) LOG.info(String.format("eval %.1f ms", (System.nanoTime() - tt0) / 1e6));
+            evalNanos = System.nanoTime() - tt0;
         } catch (RuntimeException e) {
             r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
                     List.of("the Java session is not available: " + e)));
@@ -314,6 +377,7 @@ public final class KernelServer implements AutoCloseable {
             reply(sock, m, "execute_reply", ok);
         }
         if (store) history.add(count, code, textOut);
+        if (TIMING) LOG.info(String.format("cell %d: eval %.1f ms, whole request %.1f ms", count, evalNanos / 1e6, (System.nanoTime() - tx0) / 1e6));
         if (!r.ok() && stopOnError) abortQueued(sock);
     }
 

@@ -91,4 +91,45 @@ class SessionTest {
         assertTrue(r.error().ename().equals("java.lang.InterruptedException") || r.error().ename().equals("java.lang.ThreadDeath"), r.error().ename());
         assertTrue(s.eval("1", 15).ok(), "the next cell runs normally");
     }
+
+    @Test void valueCellsShowTheirValueAndLeaveNothingBehind() {
+        assertEquals(2, s.eval("1 + 1", 16).value());
+        assertEquals(3, s.eval("1 +\n  2 // a comment on the last line", 17).value(), "multi-line, trailing comment");
+        assertFalse(s.eval("java.util.Map.of().get(\"absent\")", 18).hasValue(), "a null value shows nothing");
+        assertFalse(s.eval("System.out.print(\"\")", 19).hasValue(), "a void call falls back to JShell and shows nothing");
+        java.util.List<String> vars = s.variableNames();
+        assertTrue(vars.stream().noneMatch(v -> v.startsWith("$")), "no $N or hidden variables stay defined: " + vars);
+        CellResult ref = s.eval("$1", 20);
+        assertEquals("CompilationException", ref.error().ename(), "JShell's $N names are dropped");
+    }
+
+    @Test void valueCellErrorsAreJShellsOwnAndPointAtTheCell() {
+        CellResult compile = s.eval("undefinedThing + 1", 21);
+        assertEquals("CompilationException", compile.error().ename());
+        String tb = String.join("\n", compile.error().traceback());
+        assertTrue(tb.contains("Cell[21] line 1") && tb.contains("undefinedThing") && !tb.contains(ValueCell.NAME), tb);
+        CellResult run = s.eval("\n\n1 / (1 - 1)", 22);
+        assertEquals("java.lang.ArithmeticException", run.error().ename());
+        assertTrue(String.join("\n", run.error().traceback()).contains("Cell[22] line 3"), run.error().traceback().toString());
+    }
+
+    @Test void aShownValueIsNotKeptAlive() throws Exception {
+        CellResult r = s.eval("new byte[1 << 20]", 23);
+        java.lang.ref.WeakReference<Object> ref = new java.lang.ref.WeakReference<>(r.value());
+        r = null;
+        for (int i = 0; i < 50 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertEquals(null, ref.get(), "the session holds no reference to a displayed value");
+    }
+
+    @Test void sourceAnalysisIsMadeOnlyWhenNeeded() {
+        try (Session fresh = Session.open()) {
+            assertEquals(4, fresh.eval("2 * 2", 1).value());
+            assertFalse(fresh.analysisReady(), "a value cell needs no snippet splitting, so no class-path indexer yet");
+            assertEquals(3, fresh.eval("int a = 1;\na + 2", 2).value());
+            assertTrue(fresh.analysisReady(), "a multi-snippet cell makes it");
+        }
+    }
 }

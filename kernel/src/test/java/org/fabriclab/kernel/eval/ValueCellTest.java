@@ -1,0 +1,29 @@
+package org.fabriclab.kernel.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Which snippets the value fast path may try; a wrong "true" only costs a rejected attempt. */
+class ValueCellTest {
+    @Test void expressionsMayTakeTheFastPath() {
+        for (String s : new String[] {"1 + 1", "t", "t.rowCount()", "verdicts.table()\n    .sortOn(\"port\")", "x == y",
+                "a.b.c", "(Object) t", "List.of(1, 2).stream().map(i -> i * 2).toList()"}) {
+            assertTrue(ValueCell.mayBeExpression(s), s);
+        }
+    }
+
+    @Test void declarationsStatementsAndTerminatedSnippetsDoNot() {
+        for (String s : new String[] {"var t = load(p)", "int x = 1", "Table t = load(p)", "Map<String, List<Integer>> m = f()",
+                "String[] names = a", "import java.io.*", "for (int i = 0; i < 3; i++) f(i)", "return 1", "1 + 1;",
+                "{ f(); }", "@Deprecated void f() {}", "// a comment\nt", "class A {}", "record R(int a) {}", "final var q = 1", ""}) {
+            assertFalse(ValueCell.mayBeExpression(s), s);
+        }
+    }
+
+    @Test void theDeclarationKeepsATrailingLineCommentOutOfTheWay() {
+        assertEquals("Object " + ValueCell.NAME + " = (t // the table\n);", ValueCell.declaration(ValueCell.expression("  t // the table  ")));
+    }
+}
