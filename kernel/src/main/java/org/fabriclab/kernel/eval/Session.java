@@ -61,10 +61,23 @@ public final class Session implements AutoCloseable {
     public static Session open() {
         String cp = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
         AtomicReference<CellExecutionControl> made = new AtomicReference<>();
-        JShell shell = JShell.builder()
+        JShell.Builder builder = JShell.builder()
                 .executionEngine(new CellExecutionProvider(Session.class.getClassLoader(), made::set), Map.of())
-                .compilerOptions("-proc:none", "-Xlint:none")
-                .build();
+                .compilerOptions("-proc:none", "-Xlint:none");
+        JShell shell;
+        // JShell's compiler starts from the JVM's java.class.path, read when the JShell is built, and
+        // every later addToClasspath appends to it: without this, cells would compile against the
+        // kernel's transport jars (and fail only when run, or bind to the wrong copy of a library
+        // the user adds). So the property names the cell class path while the JShell is built.
+        synchronized (Session.class) {
+            String jvmClassPath = System.getProperty("java.class.path", "");
+            System.setProperty("java.class.path", cp);
+            try {
+                shell = builder.build();
+            } finally {
+                System.setProperty("java.class.path", jvmClassPath);
+            }
+        }
         CellExecutionControl control = made.get();
         if (control == null) throw new IllegalStateException("JShell did not use the fabriclab execution engine");
         control.loader().compileOnly(cp);

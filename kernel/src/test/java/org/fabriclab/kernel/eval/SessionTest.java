@@ -49,6 +49,9 @@ class SessionTest {
         assertEquals("java.lang.ClassNotFoundException", s.eval("Class.forName(\"org.fabriclab.kernel.wire.KernelServer\")", 8).error().ename());
         assertEquals("java.lang.ClassNotFoundException", s.eval("Class.forName(\"picocli.CommandLine\")", 9).error().ename());
         assertTrue(s.eval("Class.forName(\"com.fasterxml.jackson.databind.ObjectMapper\")", 10).ok());
+        CellResult compiled = s.eval("Object o = picocli.CommandLine.class;", 10);
+        assertEquals("CompilationException", compiled.error().ename(), "javac does not see the kernel's jars either");
+        assertTrue(s.eval("Object m = com.fasterxml.jackson.databind.ObjectMapper.class;", 10).ok());
         assertTrue(CellClasspath.hidden("org.jline.reader.LineReader"));
         assertFalse(CellClasspath.hidden("org.fabriclab.kernel.display.Display"));
         assertFalse(CellClasspath.compileClasspath("/a/jeromq-0.6.0.jar:/a/tablesaw-core-0.44.4.jar").contains("jeromq"));
