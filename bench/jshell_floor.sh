@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The JShell floor under the kernel's trivial-cell time: bench/JShellFloor.java with the kernel's
-# class path and JVM flags. Build first (./fabriclab builds on first use, or mvn install).
+# What a trivial cell costs in JShell and in the kernel's Session, without the Jupyter wire:
+# bench/JShellFloor.java with the kernel's class path and JVM flags (InstallCommand.JVM_FLAGS).
+# Usage: bench/jshell_floor.sh [EVALUATIONS]. Build first (./fabriclab builds on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cp="kernel/target/fabriclab-kernel.jar:kernel/target/lib/*"
-exec java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$cp" bench/JShellFloor.java "$@"
+exec java -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1 -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -cp "$cp" bench/JShellFloor.java "$@"
