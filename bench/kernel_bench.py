@@ -2,7 +2,7 @@
 """Kernel start-to-first-result and trivial-cell round trip: fabriclab vs Debian's ipykernel.
 
 Usage (from the repository root, after `mvn install`):
-    /usr/bin/python3 bench/kernel_bench.py [--cells 50] [--trials 3] [--no-cds]
+    /usr/bin/python3 bench/kernel_bench.py [--cells 50] [--trials 3] [--no-cds] [--skip N]
 
 Installs the fabriclab kernelspec (with its class-data-sharing archive unless --no-cds) into a
 temporary prefix, then for each kernel and trial: starts it with jupyter_client, times start to
@@ -44,7 +44,7 @@ def wait_reply(kc, msg_id, timeout=60, need_idle=True):
     return reply
 
 
-def trial(name, cells):
+def trial(name, cells, skip=0):
     code = TRIVIAL[name]
     t0 = time.perf_counter()
     km = KernelManager(kernel_name=name)
@@ -61,6 +61,8 @@ def trial(name, cells):
         wait_reply(kc, first_id, timeout=120, need_idle=False)
         first = time.perf_counter() - t0
         kc.wait_for_ready(timeout=60)  # iopub connected before the timed cells wait for idle status
+        for _ in range(skip):  # untimed cells first (--skip): the figure for a kernel past its warm-up
+            wait_reply(kc, kc.execute(code))
         times = []
         for _ in range(cells):
             s = time.perf_counter()
@@ -83,6 +85,7 @@ def main():
     ap.add_argument("--cells", type=int, default=50)
     ap.add_argument("--trials", type=int, default=3)
     ap.add_argument("--no-cds", action="store_true")
+    ap.add_argument("--skip", type=int, default=0, help="untimed trivial cells before the timed ones (0: time the first cells)")
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as tmp:
@@ -94,7 +97,7 @@ def main():
         for t in range(a.trials):
             for name in ("python3", "fabriclab"):
                 try:
-                    info, first, median, empty = trial(name, a.cells)
+                    info, first, median, empty = trial(name, a.cells, a.skip)
                 except Exception as e:  # a kernel that stalls is reported, not averaged in
                     print(f"trial {t + 1} {name:10s} FAILED: {type(e).__name__} {e}", flush=True)
                     continue
@@ -102,7 +105,7 @@ def main():
                 print(f"trial {t + 1} {name:10s} kernel_info {info:6.3f} s   first result {first:6.3f} s   trivial cell median {median:6.2f} ms"
                       f"   empty cell median {empty:6.2f} ms", flush=True)
     print()
-    print(f"summary over {a.trials} trials x {a.cells} cells (median of trials), load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"summary over {a.trials} trials x {a.cells} cells{f' after {a.skip} untimed cells' if a.skip else ''} (median of trials), load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     summary = {}
     for name, rs in results.items():
         first = statistics.median(r[0] for r in rs)
