@@ -30,13 +30,22 @@ import picocli.CommandLine.Spec;
 final class InstallCommand implements Callable<Integer> {
     static final String NAME = "fabriclab";
     /**
-     * The kernel JVM's flags, chosen with bench/kernel_bench.py on a 2-core machine: C1 only
-     * (C2's compile work in the first seconds doubled the trivial-cell median), compiling after a
-     * tenth of the usual invocations with shallow inlining (JShell's javac paths reach their
-     * steady 3-4 ms per cell within the benchmark's first cells), serial GC, no perf-data file.
-     * Long DSL loops in a cell run C1 code; edit FABRICLAB_JAVA_OPTS in kernel.json to trade.
+     * The kernel JVM's flags, chosen with bench/kernel_bench.py on a 2-core machine: C1 only (C2's
+     * compile work in the first seconds doubled the trivial-cell median); the code every cell runs
+     * (javac, JShell, the wire: jeromq, Jackson, the kernel) compiled after a twentieth of the usual
+     * invocations, everything else after 0.3 of them, so the JIT spends its first second where the
+     * first cells need it (median of the benchmark's first 50 cells: 10-11 ms with one scaling of 0.1
+     * for all code, 7.7 ms like this); shallow inlining (less compile time); serial GC; no perf-data
+     * file. Long DSL loops in a cell run C1 code; edit FABRICLAB_JAVA_OPTS in kernel.json to trade.
+     * The launcher runs with globbing off, so the '*' patterns reach the JVM.
      */
-    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1 -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
+    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -XX:CompileCommand=quiet"
+            + " -XX:CompileCommand=CompileThresholdScaling,com.sun.tools.javac.*::*,0.05"
+            + " -XX:CompileCommand=CompileThresholdScaling,jdk.jshell.*::*,0.05"
+            + " -XX:CompileCommand=CompileThresholdScaling,zmq.*::*,0.05"
+            + " -XX:CompileCommand=CompileThresholdScaling,com.fasterxml.jackson.*::*,0.05"
+            + " -XX:CompileCommand=CompileThresholdScaling,org.fabriclab.kernel.*::*,0.05"
+            + " -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
 
     static final class Where {
         @Option(names = "--user", description = "per-user Jupyter data dir (default)") boolean user;

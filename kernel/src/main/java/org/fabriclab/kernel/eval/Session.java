@@ -133,7 +133,7 @@ public final class Session implements AutoCloseable {
      *
      * <pre>{@code
      * Session s = Session.open();
-     * s.warm(150, 30);   // the kernel does this before serving its first cell
+     * s.warm(200, 40);   // the kernel does this before serving its first cell
      * }</pre>
      */
     public int warm(long budgetMs, int maxSnippets) {

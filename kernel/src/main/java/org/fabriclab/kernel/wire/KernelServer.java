@@ -124,7 +124,9 @@ public final class KernelServer implements AutoCloseable {
      * Opens the JShell session on a daemon thread (the first cell waits for it; kernel_info does
      * not), then warms it with throwaway snippets for at most {@link #WARM_MS} (the first two
      * compilations are the slow ones and would otherwise fall on the first user cells; the rest of
-     * the budget buys JIT-compiled javac for the next cells). Set {@code FABRICLAB_WARM_MS=0} to skip.
+     * the budget buys JIT-compiled javac for the next cells). The default, 200 ms, kept the first
+     * result near 1.05 s with a first-cells median of 7.7 ms on a 2-core machine (300 ms: 1.15 s and
+     * 7.8 ms; bench/kernel_bench.py). {@code FABRICLAB_WARM_MS} sets the budget in ms; 0 skips it.
      */
     static final long WARM_MS = warmBudget();
     static final int WARM_SNIPPETS = 40;
@@ -132,9 +134,9 @@ public final class KernelServer implements AutoCloseable {
     private static long warmBudget() {
         String v = System.getenv("FABRICLAB_WARM_MS");
         try {
-            return v == null ? 150 : Math.max(0, Long.parseLong(v.trim()));
+            return v == null ? 200 : Math.max(0, Long.parseLong(v.trim()));
         } catch (NumberFormatException e) {
-            return 150;
+            return 200;
         }
     }
 
