@@ -126,9 +126,9 @@ public final class Session implements AutoCloseable {
             "new StringBuilder(\"a\").append(1).toString()", "String.valueOf(2.5d)");
 
     /**
-     * Evaluates throwaway expressions the way cells are evaluated (each is dropped again) until
-     * {@code budgetMs} has passed or {@code maxSnippets} ran, so the first user cells do not pay for
-     * javac's first, interpreted compilations. Leaves no variables, imports or output behind.
+     * Evaluates throwaway expressions the way cells are evaluated (each is dropped again) while the
+     * next one is expected to end within {@code budgetMs} and fewer than {@code maxSnippets} ran, so
+     * the first user cells do not pay for javac's first, interpreted compilations. Leaves no variables, imports or output behind.
      * Returns how many snippets ran.
      *
      * <pre>{@code
@@ -138,10 +138,14 @@ public final class Session implements AutoCloseable {
      */
     public int warm(long budgetMs, int maxSnippets) {
         long end = System.nanoTime() + budgetMs * 1_000_000L;
+        long last = 0;
         int n = 0;
-        while (n < maxSnippets && System.nanoTime() < end) {
+        // a snippet is started only when the previous one's time still fits in the budget
+        while (n < maxSnippets && System.nanoTime() + last < end) {
+            long t0 = System.nanoTime();
             CellResult r = eval(WARM_UP.get(n % WARM_UP.size()), 0);
             if (!r.ok()) throw new IllegalStateException("warm-up snippet failed: " + r.error());
+            last = System.nanoTime() - t0;
             n++;
         }
         return n;
