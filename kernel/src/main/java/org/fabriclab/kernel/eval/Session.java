@@ -41,6 +41,12 @@ import jdk.jshell.VarSnippet;
  *
  * Magics (first lines of a cell): {@code %classpath PATH} (a jar, a folder, or {@code dir/*}),
  * {@code %vars}, {@code %imports}.
+ *
+ * <p>Cost per cell: a cell (or its last snippet) that is one expression takes the value path
+ * ({@link ValueCell}), three javac passes instead of JShell's four; JShell's {@code $N} variables
+ * are dropped once their value is taken, so neither memory nor per-cell compile time grows with the
+ * number of cells (bench/jshell_floor.sh: 3.1-3.5 ms per trivial cell over 1,000 cells); the source
+ * analysis, whose class-path indexer costs about 0.6 s of CPU, is made only when needed.
  */
 public final class Session implements AutoCloseable {
     public static final List<String> MAGICS = List.of("%classpath", "%vars", "%imports");

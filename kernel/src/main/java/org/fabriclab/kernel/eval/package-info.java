@@ -1,7 +1,8 @@
 /**
  * Java cells in JShell inside the kernel's own JVM: {@link org.fabriclab.kernel.eval.Session}
  * (live values, startup imports, magics, completion, inspection with the DSL's javadoc,
- * completeness, interrupt), the cell class loader that hides the kernel's own libraries, the
+ * completeness, interrupt), {@link org.fabriclab.kernel.eval.ValueCell} (the value path for expression
+ * cells), the cell class loader that hides the kernel's own libraries, the
  * {@code System.exit} guard, and {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced
  * stdout/stderr, background threads included).
  *
