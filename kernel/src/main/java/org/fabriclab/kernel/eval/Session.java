@@ -44,10 +44,10 @@ import jdk.jshell.VarSnippet;
  *
  * <p>Cost per cell: a cell (or its last snippet) that is one expression takes the value path
  * ({@link ValueCell}), three javac passes instead of JShell's four; JShell's {@code $N} variables
- * are dropped once their value is taken, so neither memory nor per-cell compile time grows with the
- * number of cells (a trivial cell measured 3.1-3.5 ms from the 200th to the 1,000th; bench/jshell_floor.sh
- * compares the paths); the source
- * analysis, whose class-path indexer costs about 0.6 s of CPU, is made only when needed.
+ * are dropped once their value is taken, so neither memory nor per-cell compile time grows with
+ * the number of cells (a trivial cell measured 3.1-3.5 ms from the 200th to the 1,000th;
+ * bench/jshell_floor.sh compares the paths); the source analysis, whose class-path indexer costs
+ * about 0.6 s of CPU, is made only when needed.
  */
 public final class Session implements AutoCloseable {
     public static final List<String> MAGICS = List.of("%classpath", "%vars", "%imports");
