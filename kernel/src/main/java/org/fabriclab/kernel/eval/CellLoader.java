@@ -94,21 +94,28 @@ final class CellLoader implements LoaderDelegate {
             recent = new ArrayList<>(klasses.values());
         }
         for (int i = recent.size() - 1; i >= 0; i--) {
-            Class<?> k = recent.get(i);
-            if (!WRAPPER.matcher(k.getName()).matches()) continue;
+            Field f = wrapperField(recent.get(i), name);
+            if (f == null) continue;
+            if (!Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive() || Modifier.isFinal(f.getModifiers())) return false;
             try {
-                Field f = k.getDeclaredField(name);
-                if (!Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive() || Modifier.isFinal(f.getModifiers())) return false;
                 f.setAccessible(true);
                 f.set(null, null);
                 return true;
-            } catch (NoSuchFieldException | LinkageError ignored) {
-                // not this wrapper
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return false;
             }
         }
         return false;
+    }
+
+    /** The field {@code name} a cell wrapper class declares; null for other classes or no such field. */
+    private static Field wrapperField(Class<?> k, String name) {
+        if (!WRAPPER.matcher(k.getName()).matches()) return null;
+        try {
+            return k.getDeclaredField(name);
+        } catch (NoSuchFieldException | LinkageError e) {
+            return null;
+        }
     }
 
     /**
@@ -119,14 +126,9 @@ final class CellLoader implements LoaderDelegate {
     int clearOldValues(String name) {
         List<Field> fields = new ArrayList<>();
         synchronized (klasses) {
-            for (Map.Entry<String, Class<?>> e : klasses.entrySet()) {
-                if (!WRAPPER.matcher(e.getKey()).matches()) continue;
-                try {
-                    Field f = e.getValue().getDeclaredField(name);
-                    if (Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) fields.add(f);
-                } catch (NoSuchFieldException | LinkageError ignored) {
-                    // not this wrapper
-                }
+            for (Class<?> k : klasses.values()) {
+                Field f = wrapperField(k, name);
+                if (f != null && Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) fields.add(f);
             }
         }
         int cleared = 0;

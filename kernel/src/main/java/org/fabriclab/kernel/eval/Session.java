@@ -103,8 +103,8 @@ public final class Session implements AutoCloseable {
     /**
      * JShell's source analysis (splitting cells into snippets, completion, documentation), made on
      * first use. Making it starts JShell's indexer, which walks the JDK image and every class-path
-     * jar on a background thread (about 0.6 s of CPU here, measured with bench/jshell_floor.sh's
-     * machine); the kernel therefore makes it when it is first needed or when the kernel has been
+     * jar on a background thread (about 0.6 s of CPU on a 2-core machine, measured as process CPU
+     * time after making it in an otherwise idle JVM); the kernel therefore makes it when it is first needed or when the kernel has been
      * idle for a moment ({@link #prepareAnalysis()}), not while it starts and runs its first cells.
      */
     private SourceCodeAnalysis analysis() {
@@ -189,14 +189,13 @@ public final class Session implements AutoCloseable {
             rest = rest.substring(used);
         }
         // a cell that is one value expression: no need to split it into snippets first
-        boolean wholeTried = false;
+        boolean wholeCellTried = false;
         if (rest.indexOf(';') < 0 && ValueCell.mayBeExpression(rest)) {
-            wholeTried = true;
-            CellResult r = evalAsValue(ValueCell.expression(rest), cellNumber, lineOf(code, consumed + leadingWhitespace(rest)));
+            wholeCellTried = true;
+            CellResult r = evalAsValue(rest, cellNumber, lineOf(code, consumed + leadingWhitespace(rest)));
             if (r != null) return r;
         }
         CellResult last = CellResult.none();
-        boolean firstSnippet = true;
         while (!rest.isBlank()) {
             CompletionInfo ci = analysis().analyzeCompletion(rest);
             String src = ci.source();
@@ -209,12 +208,13 @@ public final class Session implements AutoCloseable {
             int lead = leadingWhitespace(rest);
             int startLine = lineOf(code, consumed + lead);
             CellResult r = null;
-            boolean sameAsWhole = wholeTried && firstSnippet && remaining.isBlank();
-            if (!sameAsWhole && ci.completeness() == SourceCodeAnalysis.Completeness.COMPLETE && ValueCell.mayBeExpression(src)) {
-                r = evalAsValue(ValueCell.expression(src), cellNumber, startLine);
+            // a lone snippet is the whole cell, already refused by the value path above
+            boolean isWholeCell = wholeCellTried && remaining.isBlank();
+            wholeCellTried = false;
+            if (!isWholeCell && ci.completeness() == SourceCodeAnalysis.Completeness.COMPLETE && ValueCell.mayBeExpression(src)) {
+                r = evalAsValue(src, cellNumber, startLine);
             }
             if (r == null) r = evalSnippet(src.stripLeading(), cellNumber, startLine, code);
-            firstSnippet = false;
             if (!r.ok()) return r;
             last = r;
             consumed += rest.length() - remaining.length();
@@ -260,18 +260,14 @@ public final class Session implements AutoCloseable {
         if (!(sn instanceof VarSnippet v) || sn.subKind() != Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND) return;
         if (shell.status(sn) != Snippet.Status.VALID) return;
         control.loader().clearNewestValue(v.name());
-        try {
-            shell.drop(v);
-        } catch (IllegalStateException | IllegalArgumentException ignored) {
-            // already gone
-        }
+        dropQuietly(v);
     }
 
     /**
      * The fast path for a snippet that may be a value expression: JShell evaluates it as
      * {@code Object <hidden> = (expr);}, which skips the extra javac pass JShell spends inferring
-     * an expression's static type for its {@code $N} variable (about a third of a trivial cell;
-     * bench/jshell_floor.sh). Returns {@code null} when JShell does not accept that form (a void
+     * an expression's static type for its {@code $N} variable (with the {@code $N} bookkeeping, more
+     * than half of a trivial cell; bench/jshell_floor.sh). Returns {@code null} when JShell does not accept that form (a void
      * call, a declaration, a syntax or type error): nothing has run then, and the caller evaluates
      * the snippet as written, so every error message is JShell's own for the user's code.
      */

@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * The source form of {@link Session}'s value fast path: a complete snippet typed without a
- * closing semicolon (the notebook idiom of ending a cell with the value to show) that may be an expression is offered to JShell as {@code Object <hidden> = (expr\n);}.
+ * closing semicolon (the notebook idiom of ending a cell with the value to show) that may be an
+ * expression is offered to JShell as {@code Object <hidden> = (expr\n);}.
  * {@link #mayBeExpression} only filters out what is surely not an expression (a declaration or a
  * statement keyword first), to save a rejected attempt; it never decides correctness, because
  * JShell rejects whatever is not an expression and the snippet is then evaluated as written.
@@ -35,20 +36,16 @@ final class ValueCell {
     static boolean mayBeExpression(String src) {
         String s = src.strip();
         // a closing ';' or '}' ends a statement or declaration; "1 + 1;" still works, on the general path
-        if (s.isEmpty() || s.endsWith(";") || s.endsWith("}") || s.startsWith("@") || s.startsWith("{") || s.startsWith("//") || s.startsWith("/*")) return false;
+        if (s.isEmpty() || s.endsWith(";") || s.endsWith("}") || s.startsWith("@") || s.startsWith("{")
+                || s.startsWith("//") || s.startsWith("/*")) return false;
         int end = 0;
         while (end < s.length() && Character.isJavaIdentifierPart(s.charAt(end))) end++;
         if (NOT_EXPRESSION_START.contains(s.substring(0, end))) return false;
         return !DECLARATION.matcher(s).find();
     }
 
-    /** The snippet's text, trimmed. */
-    static String expression(String src) {
-        return src.strip();
-    }
-
     /** The declaration JShell is offered; the newline keeps a trailing line comment out of the way. */
     static String declaration(String expr) {
-        return "Object " + NAME + " = (" + expr + "\n);";
+        return "Object " + NAME + " = (" + expr.strip() + "\n);";
     }
 }

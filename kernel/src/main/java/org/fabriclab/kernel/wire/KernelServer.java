@@ -128,15 +128,15 @@ public final class KernelServer implements AutoCloseable {
      * result near 1.05 s with a first-cells median of 7.7 ms on a 2-core machine (300 ms: 1.15 s and
      * 7.8 ms; bench/kernel_bench.py). {@code FABRICLAB_WARM_MS} sets the budget in ms; 0 skips it.
      */
-    static final long WARM_MS = warmBudget();
+    static final long WARM_MS = warmBudget(200);
     static final int WARM_SNIPPETS = 40;
 
-    private static long warmBudget() {
+    private static long warmBudget(long byDefault) {
         String v = System.getenv("FABRICLAB_WARM_MS");
         try {
-            return v == null ? 200 : Math.max(0, Long.parseLong(v.trim()));
+            return v == null ? byDefault : Math.max(0, Long.parseLong(v.trim()));
         } catch (NumberFormatException e) {
-            return 200;
+            return byDefault;
         }
     }
 

@@ -24,6 +24,6 @@ class ValueCellTest {
     }
 
     @Test void theDeclarationKeepsATrailingLineCommentOutOfTheWay() {
-        assertEquals("Object " + ValueCell.NAME + " = (t // the table\n);", ValueCell.declaration(ValueCell.expression("  t // the table  ")));
+        assertEquals("Object " + ValueCell.NAME + " = (t // the table\n);", ValueCell.declaration("  t // the table  "));
     }
 }
