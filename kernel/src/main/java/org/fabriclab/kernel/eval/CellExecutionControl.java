@@ -32,6 +32,7 @@ final class CellExecutionControl extends LocalExecutionControl {
 
     private final CellLoader loader;
     private final Map<String, Object> values = new ConcurrentHashMap<>();
+    private final AtomicLong redefines = new AtomicLong();
     private final AtomicLong ids = new AtomicLong();
     private final ThreadGroup group = new ThreadGroup("fabriclab-cells");
     private volatile Thread running;
@@ -45,6 +46,19 @@ final class CellExecutionControl extends LocalExecutionControl {
     }
 
     CellLoader loader() { return loader; }
+
+    /**
+     * JShell asks for a redefinition when it compiled a snippet into a class name that is already
+     * loaded; local execution cannot redefine classes, so JShell then compiles the snippet again
+     * under the next name. Each attempt is a wasted javac run, counted for {@link #redefineAttempts()}.
+     */
+    @Override public void redefine(ClassBytecodes[] cbcs) throws ClassInstallException, NotImplementedException, EngineTerminationException {
+        redefines.incrementAndGet();
+        super.redefine(cbcs);
+    }
+
+    /** How often JShell asked to redefine a loaded class (each one an extra compilation). */
+    long redefineAttempts() { return redefines.get(); }
 
     /** Session calls these around each cell, so an interrupt during compilation is not lost. */
     void cellStarted() {

@@ -58,6 +58,8 @@ public final class Session implements AutoCloseable {
     private final CellExecutionControl control;
     /** snippet id -> "Cell[n]" label and the cell line the snippet starts on. */
     private final Map<String, int[]> origin = new ConcurrentHashMap<>();
+    /** Numbers the value path's hidden variables: a name is never declared twice (see {@link ValueCell}). */
+    private final java.util.concurrent.atomic.AtomicLong valueIds = new java.util.concurrent.atomic.AtomicLong();
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
@@ -272,7 +274,7 @@ public final class Session implements AutoCloseable {
      * the snippet as written, so every error message is JShell's own for the user's code.
      */
     private CellResult evalAsValue(String expr, int cell, int startLine) {
-        List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr));
+        List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr, valueIds.incrementAndGet()));
         SnippetEvent main = null;
         for (SnippetEvent e : events) if (e.causeSnippet() == null) main = e;
         if (main == null || !(main.snippet() instanceof VarSnippet v)) return null;
@@ -521,6 +523,9 @@ public final class Session implements AutoCloseable {
 
     /** Stops the running cell (see {@link CellExecutionControl#stop()}). Safe from any thread. */
     public void stop() { control.stop(); }
+
+    /** How often JShell compiled a snippet a second time because a class name was taken (see {@link ValueCell}). */
+    long redefineAttempts() { return control.redefineAttempts(); }
 
     /** True while a cell's code is running. */
     public boolean busy() { return control.busy(); }

@@ -106,6 +106,15 @@ class SessionTest {
         assertEquals("CompilationException", ref.error().ename(), "JShell's $N names are dropped");
     }
 
+    @Test void distinctCellsAreCompiledOnceEach() {
+        // issue 9: one fixed hidden name made cell N compile N times (a redefinition attempt per earlier cell)
+        try (Session fresh = Session.open()) {
+            for (int i = 1; i <= 25; i++) assertEquals(i * 3 + 1, fresh.eval(i + " * 3 + 1", i).value());
+            for (int i = 1; i <= 10; i++) assertEquals(i * 2, fresh.eval("int c" + i + " = " + i + ";\nc" + i + " * 2", 30 + i).value());
+            assertEquals(0, fresh.redefineAttempts(), "no cell is compiled into a class name an earlier cell used");
+        }
+    }
+
     @Test void valueCellErrorsAreJShellsOwnAndPointAtTheCell() {
         CellResult compile = s.eval("undefinedThing + 1", 21);
         assertEquals("CompilationException", compile.error().ename());
