@@ -91,7 +91,8 @@ class SessionTest {
         done.set(true);
         stopper.join(5000);
         assertFalse(r.ok());
-        assertTrue(r.error().ename().equals("java.lang.InterruptedException") || r.error().ename().equals("java.lang.ThreadDeath"), r.error().ename());
+        assertEquals("Interrupted", r.error().ename(), r.error().traceback().toString());
+        assertTrue(r.error().traceback().get(0).startsWith("Interrupted: the cell was stopped"), r.error().traceback().toString());
         assertTrue(s.eval("1", 15).ok(), "the next cell runs normally");
     }
 
