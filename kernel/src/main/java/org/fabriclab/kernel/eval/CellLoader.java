@@ -19,6 +19,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
 import jdk.jshell.spi.ExecutionControl.ClassBytecodes;
 import jdk.jshell.spi.ExecutionControl.ClassInstallException;
 import jdk.jshell.spi.ExecutionControl.InternalException;
@@ -158,6 +162,7 @@ final class CellLoader implements LoaderDelegate {
 
         @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
             byte[] b = bytes.get(name);
+            if (b == null && name.equals(JSHELL_CANCEL)) b = cancelClass();
             if (b != null) return defineClass(name, b, 0, b.length, (CodeSource) null);
             // a class from an added jar or folder: rewritten like cell classes (a library's main()
             // calling System.exit must not end the kernel either)
@@ -190,6 +195,26 @@ final class CellLoader implements LoaderDelegate {
         }
 
         @Override public void addURL(URL url) { super.addURL(url); }
+    }
+
+    /**
+     * Java 25's JShell instruments snippet classes with calls to {@code REPL.$Cancel$.stopCheck()}
+     * and loads that class in its own {@code invoke}, which {@link CellExecutionControl} replaces;
+     * the cells' stop check is {@link StopCheck}, so here the class is a no-op of the same shape.
+     */
+    static final String JSHELL_CANCEL = "REPL.$Cancel$";
+
+    private static byte[] cancelClass() {
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "REPL/$Cancel$", null, "java/lang/Object", null);
+        w.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_VOLATILE, "allStop", "Z", null, null).visitEnd();
+        MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "stopCheck", "()V", null, null);
+        m.visitCode();
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        w.visitEnd();
+        return w.toByteArray();
     }
 
     /** Serves the kernel's classes and resources except the hidden ones. */
