@@ -46,7 +46,12 @@ final class InstallCommand implements Callable<Integer> {
             + " -XX:CompileCommand=CompileThresholdScaling,zmq.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,com.fasterxml.jackson.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,org.fabriclab.kernel.*::*,0.05"
-            + " -XX:+UseParallelGC -Xss4m -XX:-UsePerfData";
+            + " -XX:+UseParallelGC -Xss4m -XX:-UsePerfData"
+            // what Spark (history's engines module, loaded only when a notebook asks for it) needs on Java 17; free at start
+            + " --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED"
+            + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED"
+            + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+            + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED";
 
     /** HotSpot compiler directives: the kernel's compile path never goes to C2 (it stays on C1 code). */
     static final String JIT_DIRECTIVES = """
