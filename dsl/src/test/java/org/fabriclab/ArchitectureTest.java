@@ -12,7 +12,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 /**
  * The package rules of the DSL, checked on its compiled main classes: no two packages depend on each
  * other through any chain (data flows one way: capture, snapshot, delta, verdict, series, checks,
- * history, plots), and the delta rule's package knows nothing of verdicts.
+ * history, plots), the delta rule's package knows nothing of verdicts, and the demo machinery is not
+ * in the library.
  */
 class ArchitectureTest {
     static final JavaClasses DSL = new ClassFileImporter()
@@ -27,5 +28,10 @@ class ArchitectureTest {
     @Test void deltaDoesNotKnowVerdicts() {
         noClasses().that().resideInAPackage("org.fabriclab.delta").should().dependOnClassesThat()
                 .resideInAPackage("org.fabriclab.verdict..").check(DSL);
+    }
+
+    @Test void theLibraryHoldsNoDemoMachinery() {
+        // the dataset generator and the scenario answers live in the demo module (fabriclab-demo)
+        noClasses().should().resideInAnyPackage("org.fabriclab.generate..", "org.fabriclab.scenario..").check(DSL);
     }
 }
