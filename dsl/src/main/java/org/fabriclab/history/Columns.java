@@ -36,7 +36,7 @@ public record Columns(String counter, Source source, Field field, Kind kind, Lay
         }
         CounterDef d = def.get();
         for (Source s : sources) {
-            List<Field> fs = d.fields().get(s);
+            List<Field> fs = Catalogue.standard().fields(counter, s);
             if (fs == null || fs.isEmpty()) continue;
             Field widest = fs.get(0);
             for (Field f : fs) if (f.width() > widest.width()) widest = f;
