@@ -92,7 +92,7 @@ class CatalogueTest {
     @Test void vendorRoceNamesMapToTheCanonicalNames() {
         Binding pfc = cat.lookup(Source.ETHTOOL, "rx_pfc_ena_frames_pri3").orElseThrow();
         assertEquals("rx_prio3_pause", pfc.canonical());
-        assertEquals("bnxt_en", pfc.vendor());
+        assertEquals("broadcom", pfc.vendor());
         assertEquals(Layer.CONGESTION, pfc.layer());
         assertEquals("rx_prio3_pause_duration", cat.lookup(Source.ETHTOOL, "pfc_pri3_rx_duration_us").orElseThrow().canonical());
         assertEquals("tx_prio3_pause_duration", cat.lookup(Source.ETHTOOL, "pfc_pri3_tx_duration_us").orElseThrow().canonical());
@@ -101,7 +101,7 @@ class CatalogueTest {
         assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "rx_stat_discard").orElseThrow().canonical());
         Binding ice = cat.lookup(Source.ETHTOOL, "rx_priority_3_xoff.nic").orElseThrow();
         assertEquals("rx_prio3_pause", ice.canonical());
-        assertEquals("ice", ice.vendor());
+        assertEquals("intel", ice.vendor());
         assertEquals("rx_global_pause", cat.lookup(Source.ETHTOOL, "link_xoff_rx.nic").orElseThrow().canonical());
         assertEquals("rx_prio3_xon", cat.lookup(Source.ETHTOOL, "rx_priority_3_xon.nic").orElseThrow().canonical());
         assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "rx_dropped.nic").orElseThrow().canonical());
@@ -110,7 +110,8 @@ class CatalogueTest {
         assertEquals("np_ecn_marked_roce_packets", cat.lookup(Source.HW_COUNTERS, "RxECNMrkd").orElseThrow().canonical());
         assertEquals("rp_cnp_handled", cat.lookup(Source.HW_COUNTERS, "rx_cnp_pkts").orElseThrow().canonical());
         assertEquals("packet_seq_err", cat.lookup(Source.HW_COUNTERS, "seq_err_naks_rcvd").orElseThrow().canonical());
-        assertEquals("", cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().vendor(), "mlx5 and newer bnxt_re print it");
+        assertEquals("mellanox", cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().vendor(), "mlx5 (and newer bnxt_re) print it");
+        assertEquals("", cat.lookup(Source.SYSFS, "symbol_error").orElseThrow().vendor(), "IB core sysfs: every vendor");
     }
 
     @Test void countersExtDataCountsWords() {
@@ -126,7 +127,7 @@ class CatalogueTest {
         Binding b = cat.lookup(Source.ETHTOOL, "[3]: rx_ucast_bytes").orElseThrow();
         assertEquals("rx_queue_ucast_bytes", b.canonical());
         assertEquals(3, b.queue());
-        assertEquals("bnxt_en", b.vendor());
+        assertEquals("broadcom", b.vendor());
         assertEquals(Scope.QUEUE, b.def().scope());
         assertEquals(12, cat.lookup(Source.ETHTOOL, "rx_queue_12_bytes").orElseThrow().queue());
         assertEquals("rx_queue_bytes", cat.lookup(Source.ETHTOOL, "rx_queue_12_bytes").orElseThrow().canonical());
@@ -153,7 +154,7 @@ class CatalogueTest {
         assertEquals(cat.rows().size(), t.rowCount());
         int i = t.stringColumn("counter").indexOf("rx_{p}_pause_duration");
         assertEquals("pause-duration", t.stringColumn("roles").get(i));
-        assertTrue(t.stringColumn("vendors").get(i).contains("bnxt_en"));
+        assertTrue(t.stringColumn("vendors").get(i).contains("broadcom"));
         var b = cat.bindingsTable();
         assertEquals(cat.bindings().size(), b.rowCount());
         assertTrue(b.stringColumn("raw_name").contains("[{q}]: rx_ucast_bytes"));
