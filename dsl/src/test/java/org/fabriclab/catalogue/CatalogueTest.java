@@ -216,4 +216,21 @@ class CatalogueTest {
         java.nio.file.Files.writeString(dir.resolve("bindings.tsv"), BINDINGS_HEADER + "X\tethtool\tacme\tacme_x\t?\tunknown\n");
         assertEquals("X", Catalogue.load(dir).lookup(Source.ETHTOOL, "acme_x").orElseThrow().canonical());
     }
+
+    @Test void theReadmeWorkedExampleAddsAVendor(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        for (String f : List.of(Catalogue.COUNTERS, Catalogue.BINDINGS, Catalogue.PROVENANCE)) {
+            try (var in = Catalogue.class.getResourceAsStream(f)) { java.nio.file.Files.write(dir.resolve(f), in.readAllBytes()); }
+        }
+        java.nio.file.Files.writeString(dir.resolve(Catalogue.BINDINGS), "rx_{p}_pause\tethtool\tacme\tacme_pfc_rx_prio{n}\t64\twrapping\n"
+                + "tx_pause_storm_error_events\tethtool\tacme\tacme_pause_storm\t64\twrapping\n", java.nio.file.StandardOpenOption.APPEND);
+        java.nio.file.Files.writeString(dir.resolve(Catalogue.PROVENANCE), "rx_{p}_pause\tacme\tacme_ethtool.c\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Catalogue acme = Catalogue.load(dir);
+        Binding b = acme.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").orElseThrow();
+        assertEquals("rx_prio3_pause", b.canonical());
+        assertEquals(Layer.CONGESTION, b.layer());
+        assertEquals("acme", b.vendor());
+        assertEquals("tx_pause_storm_error_events", acme.lookup(Source.ETHTOOL, "acme_pause_storm").orElseThrow().canonical());
+        assertTrue(cat.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").isEmpty(), "the shipped catalogue is untouched");
+    }
 }
