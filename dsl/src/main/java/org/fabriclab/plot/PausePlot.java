@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterName;
+import org.fabriclab.catalogue.Direction;
+import org.fabriclab.catalogue.Role;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.delta.Status;
 import org.fabriclab.series.Columns;
@@ -32,9 +36,10 @@ import tech.tablesaw.api.Table;
  * transmit, priorities 0..7 and global) the mean pause duration per pause event is
  * {@code delta *_pause_duration (us) / delta *_pause}; intervals with no pause, or where the delta rule
  * finds either counter missing, reset or pegged, are left out. The distribution across ports and intervals is drawn per
- * priority as a histogram (log-spaced 1-2-5 bins) and as a CDF (log x); intervals in which the port's
- * {@code tx_pause_storm_error_events} or {@code tx_pause_storm_warning_events} rose are marked as
- * pause-storm intervals. A storm shows as a mass at long durations, which a yes/no count hides.
+ * priority as a histogram (log-spaced 1-2-5 bins) and as a CDF (log x); intervals in which a counter
+ * of the port with catalogue role {@code storm-event} or {@code storm-warning} rose are marked as
+ * pause-storm intervals. The pairs are the catalogue's {@code pause} and {@code pause-duration}
+ * counters of one direction and priority, whatever vendor named them. A storm shows as a mass at long durations, which a yes/no count hides.
  *
  * <pre>{@code
  * PausePlot p = PausePlot.of(Series.ofSnapshots(snapshots, timesMs));
@@ -59,7 +64,10 @@ public final class PausePlot implements Renderable {
     public static PausePlot of(Series s) {
         long[] ts = s.timestamps();
         boolean[] storm = new boolean[s.rows()];
-        for (String sc : List.of("tx_pause_storm_error_events", "tx_pause_storm_warning_events")) {
+        Catalogue cat = Catalogue.standard();
+        List<String> stormCounters = new ArrayList<>(cat.counters(Role.STORM_EVENT));
+        stormCounters.addAll(cat.counters(Role.STORM_WARNING));
+        for (String sc : stormCounters) {
             long[] c = s.counter(sc);
             if (c == null) continue;
             long cap = cap(s, sc);
@@ -71,13 +79,15 @@ public final class PausePlot implements Renderable {
         }
         List<Point> pts = new ArrayList<>();
         int pairs = 0;
-        for (String dir : List.of("rx", "tx")) {
-            for (int k = 0; k <= 8; k++) {
-                String prio = k < 8 ? "prio" + k : "global";
-                long[] n = s.counter(dir + "_" + prio + "_pause");
-                long[] d = s.counter(dir + "_" + prio + "_pause_duration");
+        for (Direction dir : List.of(Direction.RX, Direction.TX)) {
+            for (CounterName pause : cat.counterNames(Role.PAUSE, dir)) {
+                String prio = pause.priority();
+                if (prio.isEmpty()) continue;
+                long[] n = s.counter(pause.name());
+                String durationName = cat.forPriority(Role.PAUSE_DURATION, dir, prio).orElse(null);
+                long[] d = durationName == null ? null : s.counter(durationName);
                 if (n == null || d == null) continue;
-                long capN = cap(s, dir + "_" + prio + "_pause"), capD = cap(s, dir + "_" + prio + "_pause_duration");
+                long capN = cap(s, pause.name()), capD = cap(s, durationName);
                 pairs++;
                 String label = dir + " " + prio;
                 for (int p = 0; p < s.portCount(); p++) {
