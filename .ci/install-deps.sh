@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and the machine lacks (Debian packages; PyPI is not reachable):
-# Maven and a JDK if absent, and Jupyter from Debian for the kernel conformance suite, nbconvert and
-# the ipykernel comparison, and Debian's chromium for the headless-browser check of the exported HTML. Idempotent: installs nothing when everything is present.
+# Maven and a JDK if absent, Jupyter from Debian for the kernel conformance suite, nbconvert and
+# the ipykernel comparison, and Debian's chromium for the headless-browser check of the exported
+# HTML. Idempotent: installs nothing when everything is present.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 need_apt=()
