@@ -87,9 +87,11 @@ final class SysfsPorts {
         if (p.length == 5 && COUNTER_DIRS.contains(p[3])) {
             Source src = p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS;
             if (v.startsWith("N/A")) {
-                b.absent(src, port, p[4], line, v);
+                b.absent(src, port, p[4], file, line, v);
+            } else if (v.isEmpty()) {
+                b.absent(src, port, p[4], file, line, "empty file (no value)");
             } else {
-                b.counter(src, port, p[4], Values.parseCounter(v, file, line), line);
+                b.counter(src, port, p[4], Values.parseCounter(v, file, line), file, line);
             }
             read++;
             return;
