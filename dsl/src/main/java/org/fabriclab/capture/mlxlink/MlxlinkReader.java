@@ -66,7 +66,8 @@ public final class MlxlinkReader implements CaptureReader {
         for (String raw : head) {
             String l = strip(raw).trim();
             if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) score += 50;
-            else if (l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER")) score += 20;
+            else if ((l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER"))
+                    && l.contains(" : ")) score += 20;   // mlxlink pads keys to a column: "Physical state    : LinkUp"
             else if (COMMAND.matcher(l).find()) score += 20;
         }
         return Math.min(score, 95);

@@ -67,6 +67,11 @@ final class SysfsPorts {
         if (p.length == 2 && DEVICE_FILES.contains(p[1])) {
             String key = p[1];
             String val = key.endsWith("guid") ? normaliseGuid(v) : v;
+            if (key.endsWith("guid") && PortAttr.isZeroGuid(val)) {
+                b.warn(file + ":" + line + ": " + p[0] + " " + key + " is all zero; not used as an identity");
+                read++;
+                return;
+            }
             deviceAttrs.computeIfAbsent(p[0], k -> new ArrayList<>()).add(new String[] {key, val, Integer.toString(line)});
             read++;
             return;
