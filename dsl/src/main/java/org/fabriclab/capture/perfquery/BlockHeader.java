@@ -91,9 +91,9 @@ record BlockHeader(String title, BlockKind kind, long lid, int port, String capM
 
     private static String token(String s, int from) {
         int i = from;
-        while (i < s.length() && s.charAt(i) == ' ') i++;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
         int j = i;
-        while (j < s.length() && s.charAt(j) != ' ' && s.charAt(j) != ')' && s.charAt(j) != '(') j++;
+        while (j < s.length() && !Character.isWhitespace(s.charAt(j)) && s.charAt(j) != ')' && s.charAt(j) != '(') j++;
         return s.substring(i, j);
     }
 

@@ -220,7 +220,8 @@ public final class UfmCsvReader implements CaptureReader {
         boolean[] catalogued = new boolean[n];
         for (int k = 0; k < n; k++) {
             if (lay.identity[k] || lay.measurement[k] != null) continue;
-            catalogued[k] = cat.lookup(Source.UFM, lay.names[k]).isPresent();
+            // UFM spells a metric's type in its name: _u_ unsigned integer, _f_ float (see UfmSeries)
+            catalogued[k] = cat.lookup(Source.UFM, lay.names[k]).isPresent() || UfmSeries.isIntegerMetric(lay.names[k]);
             if (catalogued[k]) continue;
             for (int r = 0; r < raw.rowCount() && !fractional[k]; r++) {
                 String v = raw.stringColumn(k).get(r).trim();

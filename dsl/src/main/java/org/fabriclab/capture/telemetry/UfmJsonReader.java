@@ -159,7 +159,7 @@ public final class UfmJsonReader implements CaptureReader {
             }
             if (m.token() == JsonToken.VALUE_NUMBER_INT) {
                 counters.put(k, Values.parseCounter(m.text(), file, m.line()));
-            } else if (cat.lookup(Source.UFM, k).isPresent()) {
+            } else if (cat.lookup(Source.UFM, k).isPresent() || UfmSeries.isIntegerMetric(k)) {
                 // a fraction where the catalogue knows a counter: this sample has no valid value for it
                 absent.put(k, "non-integer value " + abbreviate(m.text()) + " for a counter");
             } else {

@@ -75,6 +75,9 @@ final class UfmSeries {
     /** UFM names float-valued metrics (rates, percentages) with an {@code _f_} infix: not counters. */
     static boolean isFloatMetric(String raw) { return raw.contains("_f_"); }
 
+    /** UFM names unsigned-integer metrics with a {@code _u_} infix ({@code hist0_u_count}): counters, whatever the catalogue says. */
+    static boolean isIntegerMetric(String raw) { return raw.contains("_u_") && !raw.contains("_f_"); }
+
     /** Converts a UFM timestamp to epoch milliseconds (see the class comment). */
     static long toEpochMs(long ts) {
         if (ts >= 100_000_000_000_000L) return ts / 1000;

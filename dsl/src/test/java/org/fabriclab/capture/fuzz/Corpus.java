@@ -112,6 +112,8 @@ final class Corpus {
             Reading rd = readings.get(r.nextInt(readings.size()));
             if (rd.line() < 1 || rd.line() > lines.size()) continue;
             int[] l = lines.get(rd.line() - 1);
+            // the token must be the only one on its line spelling the value: then it is this reading's value
+            // (not a queue index, a port number or another counter's equal value)
             List<int[]> tokens = new ArrayList<>();
             for (int[] t : Mutations.numbers(text, l[0], l[1])) {
                 try {
@@ -120,7 +122,7 @@ final class Corpus {
                     // not this reading's value
                 }
             }
-            if (tokens.isEmpty()) continue;
+            if (tokens.size() != 1) continue;
             int[] t = tokens.get(r.nextInt(tokens.size()));
             return Mutations.corrupt(e.bytes(), rd.line(), t[0], t[1], r.nextLong());
         }

@@ -21,36 +21,8 @@ class MutationCampaignReport {
     @Test void campaign() {
         int n = Integer.getInteger("fabriclab.campaign.variants", 0);
         Assumptions.assumeTrue(n > 0, "campaign off (set -Dfabriclab.campaign.variants=N)");
-        Map<String, Integer> counts = new TreeMap<>();
-        List<String> failures = new ArrayList<>();
-        long slowest = 0;
-        String slowestWhat = "";
-        int total = 0;
-        for (Corpus.Entry e : Corpus.entries()) {
-            for (int i = 0; i < n; i++) {
-                for (Mutations.Family f : Mutations.Family.values()) {
-                    long seed = (long) e.name().hashCode() * 1_000_003L + i * 31L + f.ordinal();
-                    Mutations.Mutant m = switch (f) {
-                        case PRESERVING -> Mutations.preserving(e.bytes(), seed);
-                        case CORRUPT_VALUE -> Corpus.corruptOne(e, seed);
-                        case STRUCTURE -> Mutations.structure(e.bytes(), seed);
-                    };
-                    if (m == null) continue;
-                    total++;
-                    Oracle.Outcome o = Oracle.read(e.name(), m.bytes());
-                    if (o.nanos() > slowest) { slowest = o.nanos(); slowestWhat = e.name() + ": " + m.description(); }
-                    String verdict = Oracle.judge(e.name(), m, e.original(), o);
-                    String outcome = o.hang() ? "hang" : o.crash() != null ? "crash" : o.error() != null ? "refused" : "read";
-                    counts.merge(f + " " + (verdict == null ? "ok" : "FAIL") + " " + outcome, 1, Integer::sum);
-                    if (verdict != null) failures.add(e.name() + ": " + m.description() + ": " + verdict);
-                }
-            }
-        }
-        System.out.println("mutation campaign: " + total + " mutants over " + Corpus.entries().size() + " inputs");
-        counts.forEach((k, v) -> System.out.println("  " + k + ": " + v));
-        System.out.println("  slowest read: " + slowest / 1_000_000 + " ms (" + slowestWhat + ")");
-        Corpus.unread.forEach(x -> System.out.println("  not read unmutated: " + x));
-        failures.forEach(x -> System.out.println("FAIL " + x));
-        if (!failures.isEmpty()) throw new AssertionError(failures.size() + " failures; first: " + failures.get(0));
+        Campaign.Result r = Campaign.run(n, Long.MAX_VALUE);
+        r.print(System.out);
+        if (!r.failures().isEmpty()) throw new AssertionError(r.failures().size() + " failures; first: " + r.failures().get(0));
     }
 }

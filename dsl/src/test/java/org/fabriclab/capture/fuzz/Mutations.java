@@ -139,7 +139,8 @@ final class Mutations {
             case 4: {
                 String[] fills = {" ", "a", "9", ":", "{", "\"", ",", "-", "=", "a ", "a: ", "[", "x\t", "0x", "\\"};
                 String fill = fills[r.nextInt(fills.length)];
-                String longLine = fill.repeat(32768 / fill.length());
+                // 32k chars (quadratic regexes) or 70k (over univocity's old 64 KiB cell bound)
+                String longLine = fill.repeat((r.nextBoolean() ? 32768 : 70000) / fill.length());
                 boolean replace = r.nextBoolean();
                 String prefix = r.nextBoolean() ? "" : s.substring(l[0], Math.min(l[1], l[0] + 20));
                 String out = s.substring(0, l[0]) + prefix + longLine + (replace ? "" : s.substring(l[0], l[1])) + s.substring(l[1]);

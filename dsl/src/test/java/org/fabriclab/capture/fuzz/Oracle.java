@@ -173,7 +173,10 @@ final class Oracle {
         List<String> vanished = new ArrayList<>();
         for (Reading r : original.readings()) {
             if (r.line() != line || r.value() != token || after.containsKey(key(r)) || !ports.contains(r.port())) continue;
-            boolean recorded = c.absents().stream().anyMatch(a -> a.port().equals(r.port()) && a.counter().equals(r.counter()));
+            // recorded as absent, or (a value above 2^63-1 in an uncatalogued column) kept as the attribute it now is
+            boolean recorded = c.absents().stream().anyMatch(a -> a.port().equals(r.port()) && a.counter().equals(r.counter()))
+                    || c.attrs().stream().anyMatch(a -> a.port().equals(r.port()) && a.key().equals(r.rawName())
+                    && a.value().equals(m.junk()));
             if (!recorded) vanished.add(key(r));
         }
         if (!vanished.isEmpty()) {
