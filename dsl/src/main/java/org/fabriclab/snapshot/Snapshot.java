@@ -14,6 +14,7 @@ import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
+import org.fabriclab.capture.topology.Topology;
 
 import tech.tablesaw.api.Table;
 
@@ -29,10 +30,13 @@ public final class Snapshot {
     private final Map<String, Map<String, String>> attrs;
     private final List<String> notes;
     private final List<String> unjoined;
+    private final Map<String, String> joinedName;
+    private volatile Topology topology;
 
     Snapshot(String name, List<Capture> captures, Map<String, Map<String, Reading>> readings,
              Map<String, Map<String, Absent>> absents, Map<String, Map<String, String>> attrs,
-             List<String> notes, List<String> unjoined) {
+             List<String> notes, List<String> unjoined, Map<String, String> joinedName) {
+        this.joinedName = Map.copyOf(joinedName);
         this.name = name;
         this.captures = List.copyOf(captures);
         this.readings = readings;
@@ -95,6 +99,26 @@ public final class Snapshot {
 
     public Optional<String> attr(String port, String key) {
         return Optional.ofNullable(attrs.getOrDefault(port, Map.of()).get(key));
+    }
+
+    /**
+     * The links of the snapshot's topology captures ({@code ibnetdiscover}, {@code iblinkinfo},
+     * {@code ibdiagnet2.lst} / {@code .net_dump}), each end named by its joined port identity (a link
+     * end whose LID or GUID another capture carries gets that port's name, e.g. {@code lid 2052/7} or
+     * {@code mlx5_0/1}); empty when the snapshot holds no topology capture.
+     *
+     * <pre>{@code
+     * Snapshot s = Snapshot.of(Path.of("t0"));   // perfquery -l dumps and ibnetdiscover -p
+     * s.topology().peer("lid 10/1");             // Optional[lid 2/7]
+     * }</pre>
+     */
+    public Topology topology() {
+        Topology t = topology;
+        if (t == null) {
+            t = Topology.of(captures).renamed(id -> joinedName.getOrDefault(id, id));
+            topology = t;
+        }
+        return t;
     }
 
     /** How ports were joined (alias used, unnamed netdev paired with the only RDMA port, ...). */

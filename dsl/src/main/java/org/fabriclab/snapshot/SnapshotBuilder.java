@@ -105,10 +105,13 @@ final class SnapshotBuilder {
         List<String> unjoined = new ArrayList<>();
         boolean hasDevice = ids.stream().anyMatch(SnapshotBuilder::isDeviceForm);
         if (hasDevice) {
+            // ports known only by attributes (a topology's far ends, an ibstat) hold no counter to lose
             Set<String> seen = new LinkedHashSet<>(rep.values());
-            for (String p : seen) if (!isDeviceForm(p)) unjoined.add(p);
+            for (String p : seen) {
+                if (!isDeviceForm(p) && (readings.containsKey(p) || absents.containsKey(p))) unjoined.add(p);
+            }
         }
-        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined);
+        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep);
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {

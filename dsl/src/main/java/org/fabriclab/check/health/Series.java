@@ -167,8 +167,16 @@ public final class Series {
             }
         }
         start[ports.size()] = n;
-        return new Series(ports.toArray(new String[0]), start, ts, counters, new LinkedHashMap<>(), new String[ports.size()],
+        Series s = new Series(ports.toArray(new String[0]), start, ts, counters, new LinkedHashMap<>(), new String[ports.size()],
                 new String[ports.size()]);
+        // link pairs from the snapshots' topology captures (ibnetdiscover, ibdiagnet2.lst, ...), when they hold one
+        for (Snapshot snap : snaps) if (!snap.topology().isEmpty()) s = s.withTopology(snap.topology());
+        return s;
+    }
+
+    /** The same series with link pairs and kinds from a topology ({@code Snapshot.topology()}). */
+    public Series withTopology(org.fabriclab.capture.topology.Topology t) {
+        return withLinks(t.peers(), t.kinds());
     }
 
     /**

@@ -90,8 +90,7 @@ final class Corpus {
     static final List<String> DATASETS = List.of("ib-marginal-optic/before/perfquery-x.txt", "ib-marginal-optic/before/ibstat.txt",
             "ib-marginal-optic/before/hw_counters.txt", "ib-flapping-link/before/perfquery.txt",
             "roce-pause-storm/before/ethtool.txt", "roce-pause-storm/before/rdma-link.txt",
-            "reconcile-b2-fabric-backpressure/perftest.log", "degrading-optic/mlxlink/day00.txt",
-            "roce-pause-storm/pause-series.csv");
+            "reconcile-b2-fabric-backpressure/perftest.log", "degrading-optic/mlxlink/day00.txt");
 
     private static List<Path> list(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
