@@ -81,10 +81,26 @@ public final class Capture {
         return new ArrayList<>(s);
     }
 
-    /** The value of a canonical counter on a port, if read. */
+    /** The value of a canonical counter on a port, if read (a per-queue counter: the sum of its queues). */
     public Optional<Reading> reading(String port, String counter) {
-        for (Reading r : readings) if (r.port().equals(port) && r.counter().equals(counter)) return Optional.of(r);
-        return Optional.empty();
+        boolean queues = false;
+        for (Reading r : readings) {
+            if (!r.port().equals(port) || !r.counter().equals(counter)) continue;
+            if (!r.isQueue()) return Optional.of(r);
+            queues = true;
+        }
+        if (!queues) return Optional.empty();
+        // a per-queue counter: its port total
+        List<Reading> mine = new ArrayList<>();
+        for (Reading r : readings) if (r.isQueue() && r.port().equals(port) && r.counter().equals(counter)) mine.add(r);
+        return Queues.sumToPort(mine).readings().stream().findFirst();
+    }
+
+    /** The per-queue readings of a counter on a port, in queue order as read. */
+    public List<Reading> queueReadings(String port, String counter) {
+        List<Reading> out = new ArrayList<>();
+        for (Reading r : readings) if (r.isQueue() && r.port().equals(port) && r.counter().equals(counter)) out.add(r);
+        return out;
     }
 
     /** The attribute {@code key} of {@code port}, if the capture carried it. */
@@ -96,7 +112,10 @@ public final class Capture {
     /** The tidy table: {@code source, file, line, port, counter, raw_name, value, unit, ...}. */
     public Table tidy() { return Tidy.table(file, readings, absents); }
 
-    /** One row per port, one exact {@link LongColumn} per canonical counter (missing where absent). */
+    /**
+     * One row per port, one exact {@code LongColumn} per canonical counter (missing where absent);
+     * per-queue counters are summed to their port ({@link Queues#sumToPort}).
+     */
     public Table wide() { return Tidy.wide(file, readings); }
 
     @Override public String toString() {
@@ -145,11 +164,12 @@ public final class Capture {
          */
         public Builder counter(Source src, String port, String rawName, long value, String file, int line) {
             Optional<Binding> b = catalogue.lookup(src, rawName);
-            // per-queue bindings stay uncatalogued until the tidy table has a queue column (readers' task)
-            if (b.isPresent() && b.get().queue() == Binding.NO_QUEUE) {
+            if (b.isPresent()) {
+                // a per-queue binding gives the queue-less canonical name and the queue index
                 Binding bd = b.get();
                 readings.add(new Reading(src, file, line, port, bd.canonical(), rawName, value, bd.def().unit(),
-                        bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true));
+                        bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true,
+                        bd.queue() == Binding.NO_QUEUE ? Reading.PORT_LEVEL : bd.queue()));
             } else {
                 readings.add(new Reading(src, file, line, port, rawName, rawName, value, "count", 1,
                         new Field(rawName, 0, Overflow.UNKNOWN), Kind.COUNTER, Layer.INFORMATIVE, false));

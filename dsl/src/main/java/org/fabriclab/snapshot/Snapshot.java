@@ -31,12 +31,14 @@ public final class Snapshot {
     private final List<String> notes;
     private final List<String> unjoined;
     private final Map<String, String> joinedName;
+    private final List<Reading> queueReadings;
     private volatile Topology topology;
 
     Snapshot(String name, List<Capture> captures, Map<String, Map<String, Reading>> readings,
              Map<String, Map<String, Absent>> absents, Map<String, Map<String, String>> attrs,
-             List<String> notes, List<String> unjoined, Map<String, String> joinedName) {
+             List<String> notes, List<String> unjoined, Map<String, String> joinedName, List<Reading> queueReadings) {
         this.joinedName = Map.copyOf(joinedName);
+        this.queueReadings = List.copyOf(queueReadings);
         this.name = name;
         this.captures = List.copyOf(captures);
         this.readings = readings;
@@ -127,10 +129,17 @@ public final class Snapshot {
     /** Ports that could not be joined to any other identity although another capture may hold them. */
     public List<String> unjoined() { return unjoined; }
 
-    /** The tidy table of the joined snapshot (ports renamed to their joined identity). */
+    /**
+     * Per-queue readings (ring counters, {@link Reading#isQueue()}), ports renamed; {@link #readings(String)}
+     * holds their sum per port and counter instead.
+     */
+    public List<Reading> queueReadings() { return queueReadings; }
+
+    /** The tidy table of the joined snapshot (ports renamed to their joined identity; per-queue rows with their queue). */
     public Table tidy() {
         List<Reading> all = new ArrayList<>();
         readings.values().forEach(m -> all.addAll(m.values()));
+        all.addAll(queueReadings);
         List<Absent> abs = new ArrayList<>();
         absents.values().forEach(m -> abs.addAll(m.values()));
         return Tidy.table(name, all, abs);
