@@ -127,7 +127,7 @@ final class MlxlinkTables {
                 Value state = p.value(o, "State");
                 if (state != null && !isNa(state.text())) b.attr(port, PortAttr.STATE, state.text().strip(), state.line());
             }
-            if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(p, hPort, hBin, hRange, hCount);
+            if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
         }
         if (!bPort.isEmpty()) {
             b.measurements(MlxlinkReader.BER, Table.create(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr,
@@ -202,7 +202,7 @@ final class MlxlinkTables {
         return out;
     }
 
-    private void histogram(PortOutput p, StringColumn hPort, IntColumn hBin, StringColumn hRange, LongColumn hCount) {
+    private void histogram(Capture.Builder b, PortOutput p, StringColumn hPort, IntColumn hBin, StringColumn hRange, LongColumn hCount) {
         Map<Integer, Value> bins = new TreeMap<>();
         for (Map.Entry<String, Value> e : p.sections().get(FEC_HISTOGRAM).entrySet()) {
             Matcher m = BIN.matcher(e.getKey().strip());
@@ -219,8 +219,15 @@ final class MlxlinkTables {
             hPort.append(p.port());
             hBin.append(e.getKey());
             hRange.append(items.get(0));
-            if (isNa(items.get(1))) hCount.appendMissing();
-            else hCount.append(Values.parseCounter(items.get(1), file, line));
+            // each bin is also a counter reading (fec_histogram_bin<N>), so a series of mlxlink snapshots carries the histogram
+            if (isNa(items.get(1))) {
+                hCount.appendMissing();
+                b.absent(p.port(), "fec_histogram_bin" + e.getKey(), line, "N/A in mlxlink output");
+            } else {
+                long n = Values.parseCounter(items.get(1), file, line);
+                hCount.append(n);
+                b.counter(p.port(), "fec_histogram_bin" + e.getKey(), n, line);
+            }
         }
     }
 
