@@ -124,6 +124,40 @@ public final class Capture {
                 + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped") + "]";
     }
 
+    /**
+     * One capture from the captures of the files of a multi-file dump (see {@link MultiFileDump}):
+     * readings, absents, attributes, noise and warnings concatenated; a measurement table several
+     * parts have is appended when the columns agree, else kept as {@code name#2}, {@code name#3}.
+     */
+    public static Capture merge(String file, List<Capture> parts, List<String> warnings) {
+        Builder b = new Builder(parts.get(0).source(), file, Catalogue.standard());
+        for (Capture c : parts) {
+            b.readings.addAll(c.readings);
+            b.absents.addAll(c.absents);
+            b.attrs.addAll(c.attrs);
+            b.noiseLines += c.noiseLines;
+            b.warnings.addAll(c.warnings);
+            for (Map.Entry<String, Table> e : c.measurements.entrySet()) {
+                Table have = b.measurements.get(e.getKey());
+                if (have == null) { b.measurements.put(e.getKey(), e.getValue().copy()); continue; }
+                if (sameColumns(have, e.getValue())) { have.append(e.getValue()); continue; }
+                int k = 2;
+                while (b.measurements.containsKey(e.getKey() + "#" + k)) k++;
+                b.measurements.put(e.getKey() + "#" + k, e.getValue());
+            }
+        }
+        b.warnings.addAll(warnings);
+        return b.build();
+    }
+
+    private static boolean sameColumns(Table a, Table b) {
+        if (a.columnCount() != b.columnCount()) return false;
+        for (int i = 0; i < a.columnCount(); i++) {
+            if (!a.column(i).name().equals(b.column(i).name()) || a.column(i).type() != b.column(i).type()) return false;
+        }
+        return true;
+    }
+
     /** Accumulates what a reader finds; types counters through the catalogue. */
     public static final class Builder {
         private final Source source;

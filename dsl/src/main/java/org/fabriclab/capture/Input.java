@@ -56,8 +56,28 @@ public final class Input {
     public String name() { return name; }
     public boolean isDirectory() { return directory; }
 
-    /** The file name without folders, a hint only. */
+    private String partName;
+
+    /**
+     * One file of a multi-file dump ({@code ==> eth0 <==} sections of {@code tail -n +1}, or the
+     * {@code eth0:} prefixes of {@code grep -H}): {@code text} is that file's lines at their own line
+     * numbers in the dump (the other lines blank), so messages name the dump and its line.
+     */
+    public static Input part(Input dump, String partName, String text) {
+        Input in = new Input(null, dump.name(), false, text);
+        in.partName = partName;
+        return in;
+    }
+
+    /** The name of the file this input is one part of a multi-file dump for ({@code eth0}), or null. */
+    public String partName() { return partName; }
+
+    /** The file name without folders (for a part of a dump, the part's name), a hint only. */
     public String fileName() {
+        if (partName != null) {
+            int slash = partName.lastIndexOf('/');
+            return slash < 0 ? partName : partName.substring(slash + 1);
+        }
         if (path != null && path.getFileName() != null) return path.getFileName().toString();
         int slash = name.lastIndexOf('/');
         return slash < 0 ? name : name.substring(slash + 1);
