@@ -12,9 +12,14 @@ public record Link(End a, End b, String width, String speed, String state, Strin
      * {@code CA}, {@code SW}, {@code RT} or empty.
      */
     public record End(String nodeGuid, String portGuid, int port, int lid, String type, String desc) {
-        /** The port identity snapshots use: {@code guid <node GUID, else port GUID>/<port>}. */
+        /**
+         * The port identity snapshots use: {@code guid <node GUID, else port GUID>/<port>}, or
+         * {@code lid <LID>/<port>} when the tool printed no GUID for this end (iblinkinfo's remote ends).
+         */
         public String id() {
-            return "guid " + (nodeGuid.isEmpty() ? portGuid : nodeGuid) + "/" + port;
+            if (!nodeGuid.isEmpty()) return "guid " + nodeGuid + "/" + port;
+            if (!portGuid.isEmpty()) return "guid " + portGuid + "/" + port;
+            return "lid " + lid + "/" + port;
         }
 
         public boolean isSwitch() { return "SW".equals(type); }
