@@ -117,11 +117,17 @@ final class SysfsPorts {
                 if (g != null) b.attr(port, PortAttr.RATE_GBPS, g, line);
                 b.attr(port, "rate", v, line);
             }
-            case "state" -> b.attr(port, PortAttr.STATE, afterColon(v), line);
-            case "phys_state" -> b.attr(port, "phys_state", afterColon(v), line);
+            case "state" -> { b.attr(port, PortAttr.STATE, afterColon(v), line); stateId(port, "state_id", v, line); }
+            case "phys_state" -> { b.attr(port, "phys_state", afterColon(v), line); stateId(port, "phys_state_id", v, line); }
             case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
             default -> b.attr(port, name, v, line);
         }
+    }
+
+    /** {@code 4: ACTIVE} also gives the numeric id ({@code state_id = 4}), as the kernel prints it. */
+    private void stateId(String port, String key, String v, int line) {
+        int c = v.indexOf(':');
+        if (c > 0 && isNumber(v.substring(0, c).strip())) b.attr(port, key, v.substring(0, c).strip(), line);
     }
 
     /** Gives device attributes to every port of the device; call once after the last entry. */
