@@ -51,6 +51,7 @@ final class Corpus {
                     for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
                         String n = p.getFileName().toString();
                         if (n.endsWith(".expected") || n.endsWith(".expected.csv") || n.endsWith(".attrs.csv")) continue;
+                        if (p.toString().contains("FuzzTestInputs")) continue;   // Jazzer's saved findings: fuzzer bytes, not captures
                         files.add(new Path[] {p, fixtures.relativize(p)});
                     }
                 } catch (IOException e) {
