@@ -119,7 +119,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         try {
             h = f.format() == HistoryFile.Format.PARQUET ? s.read().parquet(path)
                     : s.read().option("header", "true").option("mode", "FAILFAST").schema(csvSchema(f)).csv(path);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {        // AnalysisException is checked in Java's eyes
             throw new CaptureException(name, 0, "Spark cannot read the history: " + e.getMessage(), e);
         }
         List<String> cols = List.of(h.columns());
@@ -149,7 +149,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
             }
         } catch (CaptureException | IllegalArgumentException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             throw new CaptureException(name, 0, "Spark cannot sweep the history: " + e.getMessage(), e);
         } finally {
             s.catalog().dropTempView(view);

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.util.List;
 
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.engines.Histories;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFormats;
@@ -24,7 +25,7 @@ class DuckDbParquetTest {
     @TempDir Path dir;
 
     @Test void aHistoryRoundTripsExactlyWithItsSourcesAndStep() throws IOException {
-        History h = DuckDbSweepEngineTest.pegged();
+        History h = Histories.pegged();
         Path p = dir.resolve("h.parquet");
         HistoryFormats.write(h, p);
         History back = History.load(p);
@@ -40,7 +41,7 @@ class DuckDbParquetTest {
     }
 
     @Test void theBundledCsvAndItsParquetHoldTheSameColumns() {
-        History csv = History.load(DuckDbSweepEngineTest.BUNDLED.resolve("history.csv.gz"));
+        History csv = History.load(Histories.BUNDLED.resolve("history.csv.gz"));
         Path p = dir.resolve("bundled.parquet");
         HistoryFormats.write(csv, p);
         History pq = History.load(p);
