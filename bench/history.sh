@@ -4,6 +4,6 @@
 # Usage: bench/history.sh [ports] [days] [threads] [runs]   (env BENCH_XMX, default 8g)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q -pl dsl test-compile dependency:build-classpath -Dmdep.outputFile="$PWD/dsl/target/bench-classpath.txt" >&2
+mvn -o -q test-compile dependency:build-classpath -pl dsl -am -Dmdep.outputFile="$PWD/dsl/target/bench-classpath.txt" >&2
 cp="dsl/target/test-classes:dsl/target/classes:$(cat dsl/target/bench-classpath.txt)"
 exec java -Xmx"${BENCH_XMX:-8g}" -XX:+UseParallelGC -cp "$cp" org.fabriclab.bench.HistoryBench "$@"

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.fabriclab.catalogue.Source;
+import org.fabriclab.series.Columns;
 
 /**
  * A history on disk, not loaded: the file and the sources its counters were read from (as for

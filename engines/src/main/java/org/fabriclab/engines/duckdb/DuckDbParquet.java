@@ -25,7 +25,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.engines.sql.SweepSql;
-import org.fabriclab.history.Columns;
+import org.fabriclab.series.Columns;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.HistoryFormat;
@@ -115,6 +115,12 @@ public final class DuckDbParquet implements HistoryFormat {
                     if (v[i] < 0 && v[i] != Rules.ABSENT) {
                         throw new CaptureException(name, 0, "row " + i + ": counter '" + counters.get(c) + "' must not be negative, found " + v[i]);
                     }
+                }
+            }
+            for (int i = 1; i < n; i++) {
+                if (port[i] == port[i - 1] && time[i] <= time[i - 1]) {
+                    throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
+                            + time[i - 1] + " then " + time[i]);
                 }
             }
             progress.update(stage, 1, 2);

@@ -7,7 +7,7 @@ import java.util.function.UnaryOperator;
 
 import org.fabriclab.catalogue.Kind;
 import org.fabriclab.delta.Rules;
-import org.fabriclab.history.Columns;
+import org.fabriclab.series.Columns;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.RateRule;
 
