@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.history.History;
@@ -60,6 +61,28 @@ class UfmHistoryTest {
         long[] symB = Res.values(full, B, "SymbolErrorCounter");        // B sent at t0, t2 (bytes), t3, t4, t5
         assertArrayEquals(new long[] {0, Rules.ABSENT, 1, Rules.ABSENT, Rules.ABSENT}, symB);
         assertEquals(5, Res.times(full, B).length);
+    }
+
+    @Test void theRealPluginSampleThenAChangesOnlyMessageIsAHistoryOfEveryPort(@TempDir Path dir) throws Exception {
+        // ../shared/captures/public/ufm_telemetry_fluentd_small_sample.json (ufm_sdk_3.0 tests/message_samples), read in place,
+        // followed by the next fetch as the plugin streams it by default: only the port whose counters changed
+        String sample = Files.readString(PublicCaptureFiles.file("ufm_telemetry_fluentd_small_sample.json"));
+        String next = "{\"timestamp\": \"2024-03-05 16:26:41\", \"type\": \"full\", \"values\": [{\"timestamp\": 1709652377161873, "
+                + "\"source_id\": \"0x248a070300ef19a0\", \"node_guid\": \"0x248a070300ef19a0\", \"port_guid\": \"0x248a070300ef19a0\", "
+                + "\"port_num\": 1, \"Infiniband_LinkDowned_u_Errors\": 2}]}\n";
+        Path s = dir.resolve("tfs.log.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(s))) {
+            out.write((sample + "\n" + next).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals("ufm-fluentd-stream", HistoryReaders.standard().choose(s).format());
+        History h = HistoryReaders.standard().read(s);
+        assertEquals(6, h.ports().size());
+        assertEquals(12, h.rows());                          // every port at both fetches
+        String p = "guid 0x248a070300ef19a0/1";
+        assertArrayEquals(new long[] {1_709_652_347_161L, 1_709_652_377_161L}, Res.times(h, p));
+        assertArrayEquals(new long[] {1, 2}, Res.values(h, p, "LinkDownedCounter"));
+        assertArrayEquals(new long[] {14191, 14191}, Res.values(h, p, "PortXmitPkts"));   // unchanged: carried
+        assertArrayEquals(new long[] {0, 0}, Res.values(h, "guid 0x0c42a103007ab890/1", "LinkDownedCounter"));
     }
 
     @Test void overlappingExportsMustAgree(@TempDir Path dir) throws Exception {
