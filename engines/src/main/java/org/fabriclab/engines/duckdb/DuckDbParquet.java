@@ -53,6 +53,7 @@ public final class DuckDbParquet implements HistoryFormat {
         String name = file.toString();
         if (!Files.isRegularFile(file)) throw new CaptureException(name, 0, "no such history file");
         String stage = "reading " + file.getFileName();
+        long t0 = System.nanoTime();
         String src = "read_parquet(" + SweepSql.string(file.toAbsolutePath().toString()) + ", file_row_number = true)";
         try (DuckDb db = DuckDb.open(Map.of())) {
             List<String> cols = db.columns(src);
@@ -91,24 +92,42 @@ public final class DuckDbParquet implements HistoryFormat {
             int[] port = new int[n];
             for (int p = 0; p < runs.size(); p++) java.util.Arrays.fill(port, (int) runs.get(p)[0], (int) (runs.get(p)[0] + runs.get(p)[1]), p);
             long[][] values = new long[counters.size()][n];
-            StringBuilder q = new StringBuilder("SELECT CAST(\"timestamp\" AS BIGINT)");
+            // every vector carries its rows' positions in the file: DuckDB scans in parallel, in any order, and each
+            // chunk is copied in bulk to where its rows belong
+            StringBuilder q = new StringBuilder("SELECT file_row_number, CAST(\"timestamp\" AS BIGINT)");
             for (String c : counters) q.append(", coalesce(CAST(").append(SweepSql.DUCKDB.apply(c)).append(" AS BIGINT), ").append(Rules.ABSENT).append(')');
-            // in file order: DuckDB keeps the insertion order of a scan unless told otherwise
-            q.append(" FROM read_parquet(").append(SweepSql.string(file.toAbsolutePath().toString())).append(')');
-            db.execute("SET preserve_insertion_order = true");
-            int at = 0;
+            q.append(" FROM ").append(src);
+            long at = 0, scattered = 0, tq = System.nanoTime();
+            long[] rowNo = new long[4096];
             try (DuckDBPreparedStatement ps = (DuckDBPreparedStatement) db.conn.prepareStatement(q.toString());
                  DuckDBChunkedResult r = ps.query()) {
                 while (r.nextChunk()) {
                     DuckDBDataChunkReader ch = r.chunk();
                     int k = (int) ch.rowCount();
-                    if (at + k > n) throw new CaptureException(name, 0, "the file changed while it was read");
-                    copy(ch.vector(0), time, at, k);
-                    for (int c = 0; c < counters.size(); c++) copy(ch.vector(c + 1), values[c], at, k);
+                    if (rowNo.length < k) rowNo = new long[k];
+                    copy(ch.vector(0), rowNo, 0, k);
+                    long first = rowNo[0];
+                    boolean contiguous = rowNo[k - 1] - first == k - 1 && first >= 0 && first + k <= n;
+                    if (contiguous) {
+                        copy(ch.vector(1), time, (int) first, k);
+                        for (int c = 0; c < counters.size(); c++) copy(ch.vector(c + 2), values[c], (int) first, k);
+                    } else {
+                        scattered++;
+                        long[] buf = new long[k];
+                        for (int c = -1; c < counters.size(); c++) {
+                            copy(ch.vector(c + 2), buf, 0, k);
+                            long[] into = c < 0 ? time : values[c];
+                            for (int i = 0; i < k; i++) {
+                                if (rowNo[i] < 0 || rowNo[i] >= n) throw new CaptureException(name, 0, "the file changed while it was read");
+                                into[(int) rowNo[i]] = buf[i];
+                            }
+                        }
+                    }
                     at += k;
                 }
             }
             if (at != n) throw new CaptureException(name, 0, "expected " + n + " rows, read " + at);
+            if (Boolean.getBoolean("fabriclab.debug")) System.err.printf("parquet: ports query %.2f s, data %.2f s, %d scattered chunks%n", (tq - t0) / 1e9, (System.nanoTime() - tq) / 1e9, scattered);
             for (int c = 0; c < counters.size(); c++) {
                 long[] v = values[c];
                 for (int i = 0; i < n; i++) {
