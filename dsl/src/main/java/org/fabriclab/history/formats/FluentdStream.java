@@ -21,7 +21,7 @@ import com.fasterxml.jackson.core.JsonToken;
  * {@code stream_only_new_samples} (the default) a record holds only the counters that changed and a port
  * with no change is not sent ({@code telemetry_parser.py}: only changed values are streamed).
  * <ul>
- * <li>{@link #text}: the stream as JSON: lines in fluentd's {@code out_file} layout
+ * <li>{@link #text}: the stream as JSON the UFM reader takes (a single-record {@code "values": {...}} wrapped in {@code [...]} on its line): lines in fluentd's {@code out_file} layout
  * ({@code <time>\t<tag>\t<json>}) have the prefix blanked (same length, so lines and columns stay), the
  * tag kept per line.</li>
  * <li>{@link #fetches}: one per bulk message; consecutive single-record messages with the same record
@@ -38,8 +38,12 @@ final class FluentdStream {
     /** One fetch of the endpoint: its fluentd tag ("" when unknown), time (epoch ms), ports, first line. */
     record Fetch(String tag, long timeMs, Set<String> ports, int line) {}
 
+    /** The stream as the UFM JSON reader reads it (prefixes blanked, single records wrapped in an array). */
     final String text;
     private final List<String> lineTags = new ArrayList<>();
+    /** Char offsets of single-record "values" objects: where '[' goes before and ']' after. */
+    private final List<long[]> wraps = new ArrayList<>();
+    private final List<Fetch> fetches;
 
     FluentdStream(String raw) {
         StringBuilder sb = new StringBuilder(raw);
@@ -49,7 +53,7 @@ final class FluentdStream {
             for (int i = m.start(); i < m.end(); i++) sb.setCharAt(i, ' ');
             tagged.add(new int[] {m.start(2), m.end(2)});
         }
-        this.text = sb.toString();
+        String blanked = sb.toString();
         // tag per line (1-based index), "" where the line has none
         lineTags.add("");
         int line = 1, k = 0;
@@ -58,12 +62,22 @@ final class FluentdStream {
             if (k < tagged.size() && tagged.get(k)[0] == i) { lineTags.set(line, raw.substring(tagged.get(k)[0], tagged.get(k)[1])); k++; }
             if (raw.charAt(i) == '\n') { line++; lineTags.add(""); }
         }
+        this.fetches = scan(blanked);
+        // a single record ("values": {...}, bulk_streaming = False) becomes a one-sample array: same lines, so errors keep theirs
+        StringBuilder t = new StringBuilder(blanked);
+        for (int w = wraps.size() - 1; w >= 0; w--) {
+            t.insert((int) wraps.get(w)[1], ']');
+            t.insert((int) wraps.get(w)[0], '[');
+        }
+        this.text = t.toString();
     }
 
     private String tagAt(int line) { return line < lineTags.size() ? lineTags.get(line) : ""; }
 
     /** The fetches of the stream, in stream order; malformed JSON yields what was read before it (the capture reader reports it). */
-    List<Fetch> fetches() {
+    List<Fetch> fetches() { return fetches; }
+
+    private List<Fetch> scan(String text) {
         List<Fetch> out = new ArrayList<>();
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t;
@@ -97,7 +111,9 @@ final class FluentdStream {
                 bulk = true;
                 while ((t = p.nextToken()) == JsonToken.START_OBJECT) records.add(record(p));
             } else if (k.equals("values") && t == JsonToken.START_OBJECT) {
+                long open = p.currentTokenLocation().getCharOffset();
                 records.add(record(p));
+                wraps.add(new long[] {open, p.currentTokenLocation().getCharOffset() + 1});
             } else if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                 p.skipChildren();
             } else {

@@ -21,7 +21,8 @@ import org.fabriclab.history.Progress;
  * The UFM fluentd telemetry stream as a history: the messages the fluentd telemetry plugin (TFS, Mellanox/
  * ufm_sdk_3.0 plugins/fluentd_telemetry_plugin) sends, as a receiver keeps them: one per line (JSON lines,
  * or fluentd {@code out_file}'s {@code <time>\t<tag>\t<json>} lines), concatenated, or in a JSON array;
- * plain or gzip. The values are read by the UFM JSON capture reader ({@link UfmJsonReader}: names, widest
+ * plain or gzip; messages of one record each ({@code bulk_streaming = False}: {@code "values": {<record>}}) too.
+ * The values are read by the UFM JSON capture reader ({@link UfmJsonReader}: names, widest
  * copies, epoch microseconds, bad values at their own line); {@link FluentdStream} tells the fetches apart.
  * <p>The plugin's default {@code stream_only_new_samples = True} sends only what changed since its previous
  * message: a counter missing from a record kept its last streamed value, and a port missing from a fetch

@@ -55,6 +55,23 @@ class UfmHistoryTest {
         assertEquals(8, a.measured());                         // 64-bit field: 65535 is a count; only A's reset has no value
     }
 
+    @Test void oneRecordPerMessageIsTheSameHistory(@TempDir Path dir) throws Exception {
+        // bulk_streaming = False: streamer.py sends each record as its own message, "values": {<record>}
+        StringBuilder sb = new StringBuilder();
+        for (String line : Files.readAllLines(Res.path("ufm-fluentd-stream.log"))) {
+            String json = line.substring(line.indexOf('{'));
+            int v = json.indexOf("\"values\": [") + "\"values\": [".length();
+            String head = json.substring(0, v - 1), body = json.substring(v, json.lastIndexOf(']'));
+            for (String rec : body.split("(?<=\\}), (?=\\{)")) sb.append(head).append(rec).append("}\n");
+        }
+        Path s = dir.resolve("tfs-single.log");
+        Files.writeString(s, sb.toString());
+        History bulk = new UfmStreamHistory().read(Res.path("ufm-fluentd-stream.log"), Progress.NONE);
+        History single = new UfmStreamHistory().read(s, Progress.NONE);
+        assertArrayEquals(bulk.time(), single.time());
+        for (String c : bulk.counters()) assertArrayEquals(bulk.values(c), single.values(c), c);
+    }
+
     @Test void readAsFullRecordsAMissingValueIsAbsent() {
         History full = new UfmStreamHistory(false).read(Res.path("ufm-fluentd-stream.log"), Progress.NONE);
         assertArrayEquals(new long[] {0, 500_000_000L, 750_000_000L, 1_000_000_000L, 1_250_000_000L}, Res.values(full, B, "PortXmitData"));
