@@ -75,15 +75,18 @@ final class Heads {
         return out;
     }
 
+    /** How many files of a folder are sniffed (the read checks every file anyway). */
+    static final int SNIFFED_FILES = 32;
+
     /**
-     * The score of a folder whose every data file scores at least {@code min} with {@code fileScore}:
-     * the lowest file score, 0 when a file scores less or the folder is empty.
+     * The score of a folder whose data files (the first {@value #SNIFFED_FILES} in name order) all score at
+     * least {@code min} with {@code fileScore}: the lowest file score, 0 when a file scores less or the folder is empty.
      */
     static int folderScore(Path dir, java.util.function.ToIntFunction<Path> fileScore, int min) {
         List<Path> fs = files(dir);
         if (fs.isEmpty()) return 0;
         int low = 100;
-        for (Path f : fs) {
+        for (Path f : fs.subList(0, Math.min(fs.size(), SNIFFED_FILES))) {
             int s = fileScore.applyAsInt(f);
             if (s < min) return 0;
             low = Math.min(low, s);

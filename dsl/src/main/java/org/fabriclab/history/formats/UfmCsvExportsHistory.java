@@ -15,7 +15,7 @@ import org.fabriclab.history.Progress;
 
 /**
  * A folder of periodic UFM telemetry CSV exports (the {@code csv/metrics} endpoint saved every interval:
- * {@code ufm-20251201T1000.csv}, ...), or one export, as a history. Each file is read by the UFM CSV
+ * {@code ufm-20251201T1000.csv}, ...; plain or gzip), or one export, as a history. Each file is read by the UFM CSV
  * capture reader ({@link UfmCsvReader}: its column roles, canonical names, widest copy, epoch
  * microseconds), and the files' telemetry rows are merged ({@link TelemetryRows}: one sample per port and
  * time; overlapping exports must agree). Counters are UFM's fields ({@link Source#UFM}); BER, temperature
@@ -37,7 +37,8 @@ public final class UfmCsvExportsHistory implements HistoryReader {
 
     private static int fileScore(Path f) {
         try {
-            return READER.sniff(Input.of(f)) >= 90 ? 90 : 0;
+            String head = Heads.head(f, 64 * 1024);                 // the head only: never a whole large file to sniff
+            return !head.isEmpty() && READER.sniff(Input.ofText(f.toString(), head)) >= 90 ? 90 : 0;
         } catch (RuntimeException e) {
             return 0;
         }
@@ -49,7 +50,7 @@ public final class UfmCsvExportsHistory implements HistoryReader {
         TelemetryRows rows = new TelemetryRows();
         for (int i = 0; i < files.size(); i++) {
             Path f = files.get(i);
-            Capture c = READER.read(Input.of(f));
+            Capture c = READER.read(Heads.isGzip(f) ? Input.ofText(f.toString(), Heads.text(f)) : Input.of(f));   // exports may be gzip
             rows.add(c.measurements(Telemetry.NAME).orElseThrow(() -> new CaptureException(f.toString(), 0, "no telemetry rows")), f.toString());
             progress.update("reading " + path.getFileName(), i + 1, files.size());
         }

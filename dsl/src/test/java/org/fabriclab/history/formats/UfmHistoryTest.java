@@ -102,6 +102,19 @@ class UfmHistoryTest {
         assertArrayEquals(new long[] {0, 0}, Res.values(h, "guid 0x0c42a103007ab890/1", "LinkDownedCounter"));
     }
 
+    @Test void gzipExportsAreReadAlike(@TempDir Path dir) throws Exception {
+        for (Path f : Heads.files(Res.path("ufm-exports"))) {
+            try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(f.getFileName() + ".gz")))) {
+                out.write(Files.readAllBytes(f));
+            }
+        }
+        assertEquals("ufm-csv-exports", HistoryReaders.standard().choose(dir).format());
+        History gz = HistoryReaders.standard().read(dir);
+        History plain = new UfmCsvExportsHistory().read(Res.path("ufm-exports"), Progress.NONE);
+        assertArrayEquals(plain.time(), gz.time());
+        for (String c : plain.counters()) assertArrayEquals(plain.values(c), gz.values(c), c);
+    }
+
     @Test void overlappingExportsMustAgree(@TempDir Path dir) throws Exception {
         Path a = Res.path("ufm-exports/ufm-telemetry-1764547200.csv");
         Files.copy(a, dir.resolve("a.csv"));
