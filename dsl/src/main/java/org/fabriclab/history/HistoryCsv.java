@@ -115,11 +115,7 @@ public final class HistoryCsv {
                 carryLen = len - last - 1;
                 System.arraycopy(c.buf, last + 1, carry, 0, carryLen);
                 c.len = last + 1;
-                if (cols == null) {
-                    long est = estimateRows(file, gz, size, raw.count, c, eof);
-                    if (Boolean.getBoolean("fabriclab.debug")) System.err.println("estimate " + est);
-                    cols = new HistoryColumns(name, counters, est, 1);
-                }
+                if (cols == null) cols = new HistoryColumns(name, counters, estimateRows(file, gz, size, raw.count, c, eof), 1);
                 HistoryColumns target = cols;
                 int mine = next++;
                 pending.add(pool.submit(() -> {

@@ -36,6 +36,16 @@ public final class HistoryLoadBench {
     private HistoryLoadBench() {}
 
     public static void main(String[] args) throws IOException {
+        try {
+            run(args);
+        } catch (RuntimeException | IOException | Error e) {
+            e.printStackTrace();
+            System.exit(1);         // Spark's non-daemon threads would keep the JVM alive
+        }
+        System.exit(0);
+    }
+
+    private static void run(String[] args) throws IOException {
         String engine = args[0];
         Path file = Path.of(args[1]);
         if (engine.equals("parquet")) {
@@ -71,7 +81,6 @@ public final class HistoryLoadBench {
         System.out.println(r);
         System.out.println(r.choose(Choose.maxRecallWithin(50)).explanation());
         Files.writeString(Path.of(args[3]), table(r.table()));
-        System.exit(0);     // Spark's non-daemon threads
     }
 
     /** Engine options from system properties {@code -Dfabriclab.engine.NAME=VALUE} (memory_limit, temp_directory, spark.*). */

@@ -53,7 +53,6 @@ public final class DuckDbParquet implements HistoryFormat {
         String name = file.toString();
         if (!Files.isRegularFile(file)) throw new CaptureException(name, 0, "no such history file");
         String stage = "reading " + file.getFileName();
-        long t0 = System.nanoTime();
         String src = "read_parquet(" + SweepSql.string(file.toAbsolutePath().toString()) + ", file_row_number = true)";
         try (DuckDb db = DuckDb.open(Map.of())) {
             List<String> cols = db.columns(src);
@@ -97,7 +96,7 @@ public final class DuckDbParquet implements HistoryFormat {
             StringBuilder q = new StringBuilder("SELECT file_row_number, CAST(\"timestamp\" AS BIGINT)");
             for (String c : counters) q.append(", coalesce(CAST(").append(SweepSql.DUCKDB.apply(c)).append(" AS BIGINT), ").append(Rules.ABSENT).append(')');
             q.append(" FROM ").append(src);
-            long at = 0, scattered = 0, tq = System.nanoTime();
+            long at = 0;
             long[] rowNo = new long[4096];
             try (DuckDBPreparedStatement ps = (DuckDBPreparedStatement) db.conn.prepareStatement(q.toString());
                  DuckDBChunkedResult r = ps.query()) {
@@ -112,7 +111,6 @@ public final class DuckDbParquet implements HistoryFormat {
                         copy(ch.vector(1), time, (int) first, k);
                         for (int c = 0; c < counters.size(); c++) copy(ch.vector(c + 2), values[c], (int) first, k);
                     } else {
-                        scattered++;
                         long[] buf = new long[k];
                         for (int c = -1; c < counters.size(); c++) {
                             copy(ch.vector(c + 2), buf, 0, k);
@@ -127,7 +125,6 @@ public final class DuckDbParquet implements HistoryFormat {
                 }
             }
             if (at != n) throw new CaptureException(name, 0, "expected " + n + " rows, read " + at);
-            if (Boolean.getBoolean("fabriclab.debug")) System.err.printf("parquet: ports query %.2f s, data %.2f s, %d scattered chunks%n", (tq - t0) / 1e9, (System.nanoTime() - tq) / 1e9, scattered);
             for (int c = 0; c < counters.size(); c++) {
                 long[] v = values[c];
                 for (int i = 0; i < n; i++) {

@@ -2,7 +2,6 @@ package org.fabriclab.engines.sql;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 import org.fabriclab.catalogue.Kind;
@@ -95,7 +94,4 @@ public final class SweepSql {
 
     /** A Java string as an SQL string literal. */
     public static String string(String s) { return "'" + s.replace("'", "''") + "'"; }
-
-    /** For messages. */
-    static String describe(RateRule r) { return String.format(Locale.ROOT, "%s", r); }
 }
