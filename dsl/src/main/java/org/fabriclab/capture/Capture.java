@@ -136,6 +136,14 @@ public final class Capture {
          * and {@code -x} blocks; sysfs mixes {@code counters/} and {@code hw_counters/}).
          */
         public Builder counter(Source src, String port, String rawName, long value, int line) {
+            return counter(src, port, rawName, value, file, line);
+        }
+
+        /**
+         * Adds a counter read from another file than the capture's own: a sysfs tree holds one file
+         * per counter, and the reading points at that file (line 1), not at the folder.
+         */
+        public Builder counter(Source src, String port, String rawName, long value, String file, int line) {
             Optional<Binding> b = catalogue.lookup(src, rawName);
             // per-queue bindings stay uncatalogued until the tidy table has a queue column (readers' task)
             if (b.isPresent() && b.get().queue() == Binding.NO_QUEUE) {
@@ -151,6 +159,11 @@ public final class Capture {
 
         /** Records a counter the file names without a value. */
         public Builder absent(Source src, String port, String rawName, int line, String reason) {
+            return absent(src, port, rawName, file, line, reason);
+        }
+
+        /** Records a counter another file (a sysfs tree's counter file) names without a value. */
+        public Builder absent(Source src, String port, String rawName, String file, int line, String reason) {
             String canonical = catalogue.lookup(src, rawName).map(Binding::canonical).orElse(rawName);
             absents.add(new Absent(src, file, line, port, canonical, rawName, reason));
             return this;

@@ -53,10 +53,11 @@ final class SnapshotBuilder {
             if (portNum == null) continue;
             String lid = kv.get(PortAttr.LID);
             if (lid != null) link(uf, ids, p, "lid " + normaliseLid(lid) + "/" + portNum);
+            // an all-zero GUID identifies nothing: never joined through
             String ng = kv.get(PortAttr.NODE_GUID);
-            if (ng != null) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
+            if (ng != null && !PortAttr.isZeroGuid(ng)) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
             String g = kv.get(PortAttr.GUID);
-            if (g != null) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
+            if (g != null && !PortAttr.isZeroGuid(g)) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
             String nd = kv.get(PortAttr.NETDEV);
             if (nd != null) link(uf, ids, p, "netdev " + nd);
         }
