@@ -117,6 +117,11 @@ public final class FailureModel implements Renderable {
             Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
             try {
                 Files.writeString(tmp, toJson(), StandardCharsets.UTF_8);
+                try {
+                    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                } catch (UnsupportedOperationException e) {
+                    // not a POSIX file system: the temporary file's permissions stand
+                }
                 Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);
