@@ -40,7 +40,7 @@ public final class FailureTrainer {
     public static final String FAIL = "fail", OK = "ok";
     /** Default horizon: a failure within 24 hours after a point makes it positive. */
     public static final long DEFAULT_HORIZON_MS = 24 * Features.HOUR_MS;
-    public static final int DEFAULT_EPOCHS = 30;
+    public static final int DEFAULT_EPOCHS = 15;
     public static final long DEFAULT_SEED = 20_260_101L;
 
     private final Features features;

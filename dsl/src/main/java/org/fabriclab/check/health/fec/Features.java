@@ -15,7 +15,8 @@ import org.fabriclab.work.Cancellation;
 
 /**
  * Computes the {@link Feature}s of every port from its FEC histogram trajectory, once per clock hour
- * (epoch-aligned), at the last sample of the hour. Each interval is judged by the delta rule
+ * (epoch-aligned), at the last sample of the hour, once the port has half a trend window of hours with
+ * data (a slope over a few hours is noise: no point before that). Each interval is judged by the delta rule
  * ({@link FecHistogram#interval}): an interval where a bin is missing, reset or pegged adds nothing;
  * an hour without a usable interval gives no point. Immutable.
  *
@@ -94,8 +95,10 @@ public final class Features {
             if (effBer != null && !Double.isNaN(effBer[r]) && !(effBer[r] <= maxBer[b])) maxBer[b] = effBer[r];
         }
         int w = (int) (windowMs / HOUR_MS), t = (int) (trendMs / HOUR_MS), tail = bins / 2;
+        int warmUp = Math.max(1, t / 2), seen = 0;
         for (int b = 0; b < hours; b++) {
             if (usable[b] == 0) continue;
+            if (++seen < warmUp) continue;
             long nw = 0, errored = 0, tailW = 0, weighted = 0, unW = 0;
             double berW = Double.NaN;
             for (int j = Math.max(0, b - w + 1); j <= b; j++) {

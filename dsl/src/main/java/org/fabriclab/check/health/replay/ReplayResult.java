@@ -91,13 +91,16 @@ public final class ReplayResult implements Renderable {
         return s;
     }
 
-    /** The state changes of {@code port}'s link: time (epoch ms) to state. */
-    public Map<Long, PortState> stateChanges(String port) {
+    /** One state change of a link: from {@code time} (epoch ms) on, {@code state}. */
+    public record StateChange(long time, PortState state) {}
+
+    /** The state changes of {@code port}'s link in order, starting with HEALTHY at the first iteration (several may share a time). */
+    public List<StateChange> stateChanges(String port) {
         int l = view.link(port);
         if (l < 0) throw new IllegalArgumentException("port " + port + " is not in the replay");
-        Map<Long, PortState> m = new LinkedHashMap<>();
-        for (long[] e : timeline.get(l)) m.put(e[0], PortState.values()[(int) e[1]]);
-        return m;
+        List<StateChange> out = new ArrayList<>();
+        for (long[] e : timeline.get(l)) out.add(new StateChange(e[0], PortState.values()[(int) e[1]]));
+        return out;
     }
 
     @Override public Table table() {
