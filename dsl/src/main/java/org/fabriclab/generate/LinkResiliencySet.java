@@ -7,6 +7,13 @@ import java.util.Locale;
 
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.topology.Topology;
+import org.fabriclab.check.health.Engine;
+import org.fabriclab.check.health.HealthRules;
+import org.fabriclab.check.health.Mode;
+import org.fabriclab.check.health.pdr.PdrConfig;
+import org.fabriclab.check.health.replay.Replay;
+import org.fabriclab.check.health.replay.ReplayResult;
 import org.fabriclab.check.health.fec.FailureModel;
 import org.fabriclab.check.health.fec.FailureTrainer;
 import org.fabriclab.check.health.fec.Failures;
@@ -86,10 +93,13 @@ final class LinkResiliencySet {
             if (plans[p].repairMs() > 0) o.put("repair_ms", plans[p].repairMs());
         }
         // one noisy link isolated by the operator (outside the plugin) for a day from day 1
+        String extPort = null;
+        long extFrom = LinkTelemetry.T0_MS + 86_400_000L, extUntil = LinkTelemetry.T0_MS + 2 * 86_400_000L;
         for (int p = 0; p < plans.length; p++) {
             if (plans[p].role() != LinkTelemetry.Role.NOISY || !fleet.links.get(p / 2).trunk()) continue;
+            extPort = tel.ports.get(p);
             ObjectNode x = m.root.putArray("external_isolations").addObject();
-            x.put("port", tel.ports.get(p)).put("from_ms", LinkTelemetry.T0_MS + 86_400_000L).put("until_ms", LinkTelemetry.T0_MS + 2 * 86_400_000L);
+            x.put("port", extPort).put("from_ms", extFrom).put("until_ms", extUntil);
             break;
         }
         ObjectNode pred = m.root.putObject("prediction");
@@ -103,6 +113,20 @@ final class LinkResiliencySet {
                     .put("caught", r.caught()).put("precision", r.precision()).put("recall", r.recall());
             if (!Double.isNaN(r.medianLeadHours())) o.put("median_lead_hours", r.medianLeadHours());
             o.put("mark", r.mark());
+        }
+        // the replays the notebook shows: every IBLR engine active (prediction at the chosen threshold), and the PDR rules without DRY_RUN
+        Topology topo = Topology.of(Readers.standard().read(dir.resolve("ibdiagnet2.lst")));
+        HealthRules rules = HealthRules.defaults().prediction(model, report.chosen());
+        for (Engine e : Engine.values()) if (e.isIblr()) rules = rules.mode(e, Mode.ACTIVE);
+        Replay base = Replay.of(rules, s, topo);
+        if (extPort != null) base = base.externalIsolation(extPort, extFrom, extUntil);
+        ObjectNode rep = m.root.putObject("replay");
+        rep.put("setup", "every IBLR engine active, failure prediction at the chosen threshold, ReplayConfig.defaults(); "
+                + "PDR: PdrConfig.defaults().withDryRun(false); the external isolation above");
+        for (ReplayResult r : List.of(base.run(), base.pdr(PdrConfig.defaults().withDryRun(false)).run())) {
+            ObjectNode o = rep.putObject(r.ruleSet().label());
+            r.counts().forEach((k, n) -> o.put(k.name().toLowerCase(Locale.ROOT), n));
+            o.put("failures_caught", r.caughtCount(failures));
         }
         m.write(dir);
         return List.of(NAME);
