@@ -160,6 +160,7 @@ public final class ThresholdReport implements Renderable {
         l.setYAxisGroup(1);
         l.setMarker(SeriesMarkers.SQUARE);
         c.setYAxisGroupTitle(1, "median lead time, hours");
+        c.getStyler().setYAxisGroupPosition(1, org.knowm.xchart.style.Styler.YAxisPosition.Right);
         mark(c, RECOMMENDED_LOW, "0.65 recommended low");
         mark(c, DEFAULT_THRESHOLD, "0.8 default");
         if (chosen != RECOMMENDED_LOW && chosen != DEFAULT_THRESHOLD) mark(c, chosen, String.format(Locale.ROOT, "%.2f chosen", chosen));

@@ -189,7 +189,8 @@ public final class ReplayResult implements Renderable {
         int l = view.link(port);
         if (l < 0) throw new IllegalArgumentException("port " + port + " is not in the replay");
         XYChart c = new XYChartBuilder().width(820).height(300).title(ruleSet.label() + " replay: " + port
-                + (view.b.get(l).isEmpty() ? "" : " <-> " + view.peer(port))).xAxisTitle("time (UTC)").yAxisTitle("state").build();
+                + (view.b.get(l).isEmpty() ? "" : " <-> " + view.peer(port))).xAxisTitle("time (UTC)")
+                .yAxisTitle("0 healthy 1 isolated 2 recovered 3 unrecoverable 4 external").build();
         List<Date> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         int prev = PortState.HEALTHY.ordinal();
