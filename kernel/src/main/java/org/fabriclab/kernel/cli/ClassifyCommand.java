@@ -32,7 +32,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "classify", description = {
         "One verdict per port from two snapshots taken around a controlled test.",
         "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict, 2 bad input.",
-        "--jsonl reads {\"fabric\",\"bytes\",\"cong_per_gb\",\"before\",\"after\"} lines on stdin."})
+        "",
+        "--jsonl: the runbook's classify() as a filter. Each stdin line is one JSON object:",
+        "  {\"fabric\": \"ib\"|\"roce\"|\"ib-full\"|\"roce-full\", \"bytes\": N (bytes moved, > 0),",
+        "   \"cong_per_gb\": X (optional, default 1000), \"before\": {COUNTER: VALUE, ...}, \"after\": {COUNTER: VALUE, ...}}",
+        "  e.g. {\"fabric\":\"ib\",\"bytes\":1e12,\"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}",
+        "  Counter names are the profile's (see the README's counter catalogue); values are",
+        "  exact integers; a counter missing on one side is absent, never 0. Each line in gives one line out,",
+        "  in order: {\"verdict\": ..., \"detail\": [...], \"live\": [...]}, or {\"error\": \"stdin:LINE: ...\"} for",
+        "  a bad line (then the exit code is 2); blank lines are skipped. Output is flushed whenever stdin has",
+        "  nothing more to read, so it works as an interactive filter."})
 final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--fabric", description = "profile: ib, roce, ib-full, roce-full") String fabric;
     @Option(names = "--bytes", description = "bytes the controlled test moved (e.g. 1e12)") String bytes;
@@ -43,6 +52,7 @@ final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per port") boolean json;
     @Option(names = "--jsonl", description = "read JSON lines on stdin, write one verdict line per input line") boolean jsonl;
     @Option(names = "--deltas", description = "also print the delta table") boolean deltas;
+    @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -57,15 +67,12 @@ final class ClassifyCommand implements Callable<Integer> {
         double n = parseBytes(bytes);
         Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
-        for (String note : d.before().notes()) spec.commandLine().getErr().println("fabriclab: before: " + note);
-        for (String note : d.after().notes()) spec.commandLine().getErr().println("fabriclab: after: " + note);
-        for (String u : d.before().unjoined()) spec.commandLine().getErr().println("fabriclab: before: port " + u + " could not be joined to a device port");
-        for (String u : d.after().unjoined()) spec.commandLine().getErr().println("fabriclab: after: port " + u + " could not be joined to a device port");
+        JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {
             for (Verdict x : v) out.println(MAPPER.writeValueAsString(x.toMap()));
         } else {
-            out.println(v.table().printAll());
-            if (deltas) out.println(d.table().printAll());
+            out.println(TableOutput.text(v.table()));
+            if (deltas) out.println(TableOutput.text(d.table()));
         }
         out.flush();
         return v.exitCode();

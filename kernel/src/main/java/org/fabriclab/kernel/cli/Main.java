@@ -28,7 +28,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         // Jupyter starts a kernel per notebook: skip building the whole command model (~0.2 s)
-        if (args.length == 2 && args[0].equals("kernel")) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
+        if (args.length == 2 && args[0].equals("kernel") && !args[1].startsWith("-")) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -40,8 +40,16 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
+    /** {@code -h/--help} and {@code -V/--version} on every command and subcommand (exit 0), declared or not. */
+    private static void withHelp(CommandLine cl) {
+        var spec = cl.getCommandSpec();
+        if (!spec.optionsMap().containsKey("--help")) spec.mixinStandardHelpOptions(true);
+        for (CommandLine sub : cl.getSubcommands().values()) withHelp(sub);
+    }
+
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        withHelp(cl);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
