@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
         description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
-        subcommands = {ShowCommand.class, ClassifyCommand.class, CheckCommand.class, ReconcileCommand.class, PlotCommand.class,
+        subcommands = {CollectCommand.class, ShowCommand.class, ClassifyCommand.class, CheckCommand.class, ReconcileCommand.class, PlotCommand.class,
                 KernelCommand.class, InstallCommand.class, ReplCommand.class, RunCommand.class, WarmupCommand.class,
                 DatasetsCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
@@ -50,6 +50,8 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         withHelp(cl);
+        // collect --out DIR ib_write_bw -D 10 ...: the test command's own options are not collect's
+        cl.getSubcommands().get("collect").setStopAtPositional(true);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
