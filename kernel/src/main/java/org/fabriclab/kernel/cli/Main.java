@@ -28,8 +28,13 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         // Jupyter starts a kernel per notebook: skip building the whole command model (~0.2 s)
-        if (args.length == 2 && args[0].equals("kernel") && !args[1].startsWith("-")) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
+        if (kernelFastPath(args)) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** {@code kernel CONNECTION_FILE} (not {@code kernel --help}): served without building the command model. */
+    static boolean kernelFastPath(String[] args) {
+        return args.length == 2 && args[0].equals("kernel") && !args[1].startsWith("-");
     }
 
     /** Runs a command line, for tests: returns the exit code. */
