@@ -10,10 +10,10 @@ import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.Policy;
 import org.fabriclab.check.health.HealthRules;
-import org.fabriclab.check.health.Series;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.plot.Plots;
 import org.fabriclab.reconcile.Reconcile;
+import org.fabriclab.series.Series;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
@@ -95,7 +95,7 @@ public final class Fabric {
     public static HealthRules healthRules() { return HealthRules.defaults(); }
 
     /** A telemetry table as the primitive series the rule engines and plots use. */
-    public static Series series(Table telemetry) { return Series.of(telemetry, telemetry.name()); }
+    public static Series series(Table telemetry) { return Series.of(telemetry); }
 
     /** Snapshots taken at {@code timesMs} (epoch ms, increasing) as a series. */
     public static Series series(List<Snapshot> snapshots, long... timesMs) { return Series.ofSnapshots(snapshots, timesMs); }

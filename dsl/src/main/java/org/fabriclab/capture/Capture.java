@@ -137,7 +137,8 @@ public final class Capture {
          */
         public Builder counter(Source src, String port, String rawName, long value, int line) {
             Optional<Binding> b = catalogue.lookup(src, rawName);
-            if (b.isPresent()) {
+            // per-queue bindings stay uncatalogued until the tidy table has a queue column (readers' task)
+            if (b.isPresent() && b.get().queue() == Binding.NO_QUEUE) {
                 Binding bd = b.get();
                 readings.add(new Reading(src, file, line, port, bd.canonical(), rawName, value, bd.def().unit(),
                         bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true));

@@ -1,19 +1,22 @@
 package org.fabriclab.catalogue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
@@ -21,43 +24,156 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The counter catalogue loaded from its resource file ({@code counters.tsv}). Families written as
- * patterns ({@code rx_{p}_pause}) are expanded on load into one entry per priority, so a lookup is
- * one hash probe.
+ * The counter catalogue, the single source of counter meaning. Three data files beside this class:
+ * <ul>
+ * <li>{@code counters.tsv}: one line per counter (canonical name, layer, kind, unit, scale, error
+ * flag, direction, scope, roles, namespace, help);</li>
+ * <li>{@code bindings.tsv}: one line per counter x source x raw name (pattern), with the vendor that
+ * prints it, the field width and its overflow;</li>
+ * <li>{@code provenance.tsv}: what each counter's names and units were verified against, per vendor.</li>
+ * </ul>
+ * Placeholders: {@code {n}} is a priority 0..7 ({@code prio{n}}), {@code {p}} is {@code prio0..prio7}
+ * and {@code global}; both are expanded on load, so such a lookup is one hash probe. {@code {q}} in
+ * a raw name is a queue (ring) index: the binding returns it with the queue-less canonical name.
+ * Code asks the catalogue for roles ({@link #counters(Role, Direction)}) and never lists counter
+ * names of its own.
  *
  * <pre>{@code
  * Catalogue cat = Catalogue.standard();
- * cat.lookup(Source.ETHTOOL, "rx_prio3_pause").get().canonical();   // "rx_prio3_pause"
- * cat.lookup(Source.SYSFS, "symbol_error").get().canonical();       // "SymbolErrorCounter"
- * cat.definition("PortXmitData").get().scale();                     // 4 (4-octet words)
+ * cat.lookup(Source.ETHTOOL, "rx_pfc_ena_frames_pri3").get().canonical();   // "rx_prio3_pause" (bnxt_en)
+ * cat.lookup(Source.ETHTOOL, "[3]: rx_ucast_bytes").get().queue();         // 3
+ * cat.definition("PortXmitData").get().scale();                            // 4 (4-octet words)
+ * cat.counters(Role.PAUSE_DURATION, Direction.RX);                         // rx_prio0_pause_duration, ...
  * }</pre>
  */
 public final class Catalogue {
-    private static final String RESOURCE = "counters.tsv";
+    public static final String COUNTERS = "counters.tsv", BINDINGS = "bindings.tsv", PROVENANCE = "provenance.tsv";
+    static final List<String> COUNTER_COLUMNS = List.of("counter", "layer", "kind", "unit", "scale", "error", "direction",
+            "scope", "roles", "namespace", "help");
+    static final List<String> BINDING_COLUMNS = List.of("counter", "source", "vendor", "raw", "width", "overflow");
+    static final List<String> PROVENANCE_COLUMNS = List.of("counter", "vendor", "verified_against");
+
     private static volatile Catalogue standard;
 
     private final List<CounterDef> rows;
+    private final Map<String, CounterDef> byPattern = new HashMap<>();
+    private final Map<String, CounterName> byCanonical = new LinkedHashMap<>();
+    private final Map<Role, List<CounterName>> byRole = new EnumMap<>(Role.class);
+    private final List<Binding> bindings = new ArrayList<>();
+    private final QueueNames queueNames = new QueueNames();
     private final Map<Source, Map<String, Binding>> bySource = new EnumMap<>(Source.class);
-    private final Map<String, CounterDef> byCanonical = new HashMap<>();
+    private final Map<String, Set<String>> vendorsOf = new HashMap<>();
+    private final List<Provenance> provenance = new ArrayList<>();
 
-    private Catalogue(List<CounterDef> rows) {
-        this.rows = List.copyOf(rows);
-        for (CounterDef def : rows) {
-            for (String canonical : expand(def.pattern())) {
-                byCanonical.put(canonical, def);
+    private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Row> bindingRows, List<TsvFile.Row> provenanceRows) {
+        List<CounterDef> defs = new ArrayList<>();
+        for (TsvFile.Row r : counters) {
+            CounterDef d = parseCounter(r);
+            if (byPattern.containsKey(d.pattern())) throw r.error("counter '" + d.pattern() + "' is defined twice");
+            for (Map.Entry<String, String> e : Priorities.expand(d.pattern()).entrySet()) {
+                if (byCanonical.containsKey(e.getValue())) throw r.error("counter '" + e.getValue() + "' is defined twice");
+                CounterName c = new CounterName(e.getValue(), d, e.getKey());
+                byCanonical.put(c.name(), c);
+                for (Role role : d.roles()) byRole.computeIfAbsent(role, k -> new ArrayList<>()).add(c);
             }
-            for (Map.Entry<Source, List<Field>> e : def.fields().entrySet()) {
-                Map<String, Binding> m = bySource.computeIfAbsent(e.getKey(), k -> new HashMap<>());
-                for (Field f : e.getValue()) {
-                    List<String> raws = expand(f.rawName());
-                    List<String> canon = expand(def.pattern());
-                    for (int i = 0; i < raws.size(); i++) {
-                        String c = canon.size() == raws.size() ? canon.get(i) : canon.get(0);
-                        Field concrete = new Field(raws.get(i), f.width(), f.overflow());
-                        m.put(raws.get(i), new Binding(def, c, e.getKey(), concrete));
-                    }
-                }
+            byPattern.put(d.pattern(), d);
+            defs.add(d);
+        }
+        this.rows = List.copyOf(defs);
+        Map<String, TsvFile.Row> seen = new HashMap<>();
+        for (TsvFile.Row r : bindingRows) addBinding(r, seen);
+        for (TsvFile.Row r : provenanceRows) {
+            String c = r.get(0);
+            if (!byPattern.containsKey(c) && !byCanonical.containsKey(c)) throw r.error("provenance for unknown counter '" + c + "'");
+            provenance.add(new Provenance(c, r.get(1), r.get(2)));
+        }
+    }
+
+    private static CounterDef parseCounter(TsvFile.Row r) {
+        try {
+            String name = r.get(0);
+            if (!name.matches("[A-Za-z0-9_.{}-]+")) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
+            if (name.contains("{q}")) throw new IllegalArgumentException("counter '" + name + "': {q} belongs in bindings.tsv raw names; a per-queue counter's canonical name has no queue");
+            long scale = Long.parseLong(r.get(4));
+            if (scale <= 0) throw new IllegalArgumentException("scale " + scale + ": expected a whole number > 0");
+            boolean error = switch (r.get(5)) {
+                case "yes" -> true;
+                case "no" -> false;
+                default -> throw new IllegalArgumentException("error '" + r.get(5) + "': expected yes or no");
+            };
+            Set<Role> roles = new LinkedHashSet<>();
+            if (!r.get(8).equals("-")) for (String s : r.get(8).split(",")) roles.add(Role.of(s));
+            Scope scope = Scope.of(r.get(7));
+            boolean family = name.contains("{n}") || name.contains("{p}");
+            if (family != (scope == Scope.PRIORITY)) {
+                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a priority family ({n} or {p}) has scope priority, and only it");
             }
+            return new CounterDef(name, Layer.of(r.get(1)), Kind.of(r.get(2)), r.get(3), scale, error,
+                    Direction.of(r.get(6)), scope, roles, r.get(9), r.get(10));
+        } catch (RuntimeException e) {
+            throw r.error(e.getMessage());
+        }
+    }
+
+    private void addBinding(TsvFile.Row r, Map<String, TsvFile.Row> seen) {
+        String counter = r.get(0), raw = r.get(3);
+        String vendor = r.get(2).equals("-") ? "" : r.get(2);
+        Source source;
+        Field field;
+        try {
+            source = Source.of(r.get(1));
+            field = Field.of(raw, r.get(4), r.get(5));
+        } catch (RuntimeException e) {
+            throw r.error(e.getMessage());
+        }
+        CounterDef def = byPattern.get(counter);
+        Map<String, String> canon;
+        if (def != null) {
+            canon = Priorities.expand(counter);
+        } else {
+            CounterName c = byCanonical.get(counter);
+            if (c == null) throw r.error("binding for unknown counter '" + counter + "'; define it in " + COUNTERS + " first");
+            def = c.def();
+            canon = Map.of(c.priority(), c.name());
+        }
+        vendorsOf.computeIfAbsent(def.pattern(), k -> new TreeSet<>()).add(vendor);
+        if (raw.contains("{q}")) {
+            if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
+            if (raw.contains("{n}") || raw.contains("{p}")) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a priority family");
+            Binding b = new Binding(def, counter, source, new Field(raw, field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
+            try {
+                queueNames.add(source, raw, b);
+            } catch (IllegalArgumentException e) {
+                throw r.error(e.getMessage());
+            }
+            remember(seen, r, source, raw);
+            bindings.add(b);
+            return;
+        }
+        if (def.scope() == Scope.QUEUE) throw r.error("counter '" + counter + "' has scope queue: its raw names need the {q} placeholder");
+        Map<String, String> raws = Priorities.expand(raw);
+        if (raws.size() > 1 && canon.size() == 1) {
+            throw r.error("raw name '" + raw + "' is a priority family but '" + counter + "' is one counter; bind the family pattern");
+        }
+        Map<String, Binding> m = bySource.computeIfAbsent(source, k -> new HashMap<>());
+        for (Map.Entry<String, String> e : raws.entrySet()) {
+            String c = raws.size() == 1 && canon.size() == 1 ? canon.values().iterator().next() : canon.get(e.getKey());
+            if (c == null) {
+                if (raws.size() == 1) throw r.error("raw name '" + raw + "' is one field but '" + counter + "' is a family; bind one member (" + canon.values().iterator().next() + ")");
+                throw r.error("raw name '" + raw + "' expands to " + e.getKey() + ", which family '" + counter + "' lacks");
+            }
+            remember(seen, r, source, e.getValue());
+            Binding b = new Binding(def, c, source, new Field(e.getValue(), field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
+            m.put(e.getValue(), b);
+            bindings.add(b);
+        }
+    }
+
+    private static void remember(Map<String, TsvFile.Row> seen, TsvFile.Row r, Source source, String raw) {
+        TsvFile.Row prev = seen.put(source.key() + "\t" + raw, r);
+        if (prev != null) {
+            throw r.error("raw name '" + raw + "' in source " + source + " is bound twice (also " + prev.file() + ":" + prev.line()
+                    + "); one raw name has one meaning per source");
         }
     }
 
@@ -66,127 +182,229 @@ public final class Catalogue {
         Catalogue c = standard;
         if (c == null) {
             synchronized (Catalogue.class) {
-                if (standard == null) {
-                    try (InputStream in = Catalogue.class.getResourceAsStream(RESOURCE)) {
-                        if (in == null) throw new IllegalStateException("catalogue resource " + RESOURCE + " missing");
-                        standard = load(in, RESOURCE);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
+                if (standard == null) standard = load(resource(COUNTERS), resource(BINDINGS), resource(PROVENANCE));
                 c = standard;
             }
         }
         return c;
     }
 
-    /** Loads a catalogue in the {@code counters.tsv} format; {@code name} is used in error messages. */
-    public static Catalogue load(InputStream in, String name) throws IOException {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        String line;
-        int lineNo = 0;
-        String[] header = null;
-        List<CounterDef> rows = new ArrayList<>();
-        while ((line = r.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank() || line.startsWith("#")) continue;
-            String[] cells = line.split("\t", -1);
-            if (header == null) { header = cells; continue; }
-            if (cells.length != header.length) {
-                throw new IllegalArgumentException(name + ":" + lineNo + ": expected " + header.length
-                        + " tab-separated cells, found " + cells.length);
-            }
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) row.put(header[i], cells[i].trim());
-            try {
-                rows.add(parseRow(row));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException(name + ":" + lineNo + ": " + e.getMessage(), e);
-            }
+    private static String resource(String name) {
+        try (InputStream in = Catalogue.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("catalogue resource " + name + " missing from the classpath");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return new Catalogue(rows);
     }
 
-    private static CounterDef parseRow(Map<String, String> row) {
-        Map<Source, List<Field>> fields = new EnumMap<>(Source.class);
-        for (Map.Entry<String, String> e : row.entrySet()) {
-            Source s;
-            try { s = Source.ofColumn(e.getKey()); } catch (IllegalArgumentException notASource) { continue; }
-            String cell = e.getValue();
-            if (cell.isEmpty() || cell.equals("-")) continue;
-            List<Field> list = new ArrayList<>();
-            for (String part : cell.split("\\|")) list.add(Field.parse(part.trim()));
-            fields.put(s, List.copyOf(list));
-        }
-        return new CounterDef(row.get("canonical"), Layer.of(row.get("layer")), row.get("namespace"),
-                Kind.of(row.get("kind")), row.get("unit"), Long.parseLong(row.get("scale")),
-                Collections.unmodifiableMap(fields), row.get("help"), row.get("provenance"));
+    /**
+     * A catalogue from the text of its three files (named {@value #COUNTERS}, {@value #BINDINGS},
+     * {@value #PROVENANCE} in errors).
+     *
+     * @throws IllegalArgumentException naming the file and line of the first malformed line
+     */
+    public static Catalogue load(String counters, String bindings, String provenance) {
+        return new Catalogue(TsvFile.parse(counters, COUNTERS, COUNTER_COLUMNS),
+                TsvFile.parse(bindings, BINDINGS, BINDING_COLUMNS),
+                TsvFile.parse(provenance, PROVENANCE, PROVENANCE_COLUMNS));
     }
 
-    /** Expands {@code {n}} to 0..7 and {@code {p}} to prio0..prio7, global. */
-    static List<String> expand(String pattern) {
-        if (pattern.contains("{n}")) {
-            List<String> out = new ArrayList<>(8);
-            for (int i = 0; i < 8; i++) out.add(pattern.replace("{n}", Integer.toString(i)));
-            return out;
+    /**
+     * A catalogue from a folder holding {@value #COUNTERS}, {@value #BINDINGS} and {@value #PROVENANCE}
+     * (a copy of the shipped files, extended).
+     *
+     * @throws IllegalArgumentException naming the file and line of the first malformed line
+     * @throws UncheckedIOException when a file cannot be read
+     */
+    public static Catalogue load(Path dir) {
+        try {
+            return new Catalogue(
+                    TsvFile.parse(Files.readString(dir.resolve(COUNTERS)), dir.resolve(COUNTERS).toString(), COUNTER_COLUMNS),
+                    TsvFile.parse(Files.readString(dir.resolve(BINDINGS)), dir.resolve(BINDINGS).toString(), BINDING_COLUMNS),
+                    TsvFile.parse(Files.readString(dir.resolve(PROVENANCE)), dir.resolve(PROVENANCE).toString(), PROVENANCE_COLUMNS));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (pattern.contains("{p}")) {
-            List<String> out = new ArrayList<>(9);
-            for (int i = 0; i < 8; i++) out.add(pattern.replace("{p}", "prio" + i));
-            out.add(pattern.replace("{p}", "global"));
-            return out;
-        }
-        return List.of(pattern);
     }
 
-    /** What {@code rawName} means when read from {@code source}; empty when the catalogue does not know it. */
+    /**
+     * What {@code rawName}, exactly as the tool printed it, means when read from {@code source};
+     * empty when the catalogue does not know it. A per-queue name ({@code "[3]: rx_ucast_bytes"},
+     * {@code "rx_queue_3_bytes"}) returns the queue-less canonical counter with {@link Binding#queue()}.
+     */
     public Optional<Binding> lookup(Source source, String rawName) {
         Map<String, Binding> m = bySource.get(source);
-        return m == null ? Optional.empty() : Optional.ofNullable(m.get(rawName));
+        Binding b = m == null ? null : m.get(rawName);
+        if (b != null) return Optional.of(b);
+        return queueNames.lookup(source, rawName);
     }
 
     /** The catalogue row of a canonical counter name (families included: {@code rx_prio5_pause}). */
     public Optional<CounterDef> definition(String canonical) {
-        return Optional.ofNullable(byCanonical.get(canonical));
+        CounterName c = byCanonical.get(canonical);
+        return c == null ? Optional.empty() : Optional.of(c.def());
     }
+
+    /** A concrete canonical counter with its priority, when catalogued. */
+    public Optional<CounterName> counter(String canonical) { return Optional.ofNullable(byCanonical.get(canonical)); }
 
     /** The layer of a canonical counter, {@link Layer#INFORMATIVE} when uncatalogued. */
     public Layer layerOf(String canonical) {
-        CounterDef d = byCanonical.get(canonical);
-        return d == null ? Layer.INFORMATIVE : d.layer();
+        CounterName c = byCanonical.get(canonical);
+        return c == null ? Layer.INFORMATIVE : c.layer();
+    }
+
+    /** True when {@code canonical} is catalogued with the error flag (what a fleet gate's {@code all=N} covers). */
+    public boolean isError(String canonical) {
+        CounterName c = byCanonical.get(canonical);
+        return c != null && c.def().error();
+    }
+
+    /** True when {@code canonical} is catalogued with role {@code role}. */
+    public boolean hasRole(String canonical, Role role) {
+        CounterName c = byCanonical.get(canonical);
+        return c != null && c.has(role);
+    }
+
+    /** Every row with role {@code role}, patterns unexpanded, in file order. */
+    public List<CounterDef> withRole(Role role) {
+        List<CounterDef> out = new ArrayList<>();
+        for (CounterDef d : rows) if (d.has(role)) out.add(d);
+        return out;
+    }
+
+    /** The concrete counters (families expanded) with role {@code role}, in file order. */
+    public List<CounterName> counterNames(Role role) { return byRole.getOrDefault(role, List.of()); }
+
+    /** The concrete counters with role {@code role} counting in {@code direction}, in file order. */
+    public List<CounterName> counterNames(Role role, Direction direction) {
+        List<CounterName> out = new ArrayList<>();
+        for (CounterName c : counterNames(role)) if (c.direction() == direction) out.add(c);
+        return out;
+    }
+
+    /** Names of the concrete counters with role {@code role}, in file order. */
+    public List<String> counters(Role role) { return names(counterNames(role)); }
+
+    /** Names of the concrete counters with role {@code role} counting in {@code direction}, in file order. */
+    public List<String> counters(Role role, Direction direction) { return names(counterNames(role, direction)); }
+
+    /** Names of the port-wide counters (no priority, no queue) with role {@code role} and {@code direction}, in file order. */
+    public List<String> portCounters(Role role, Direction direction) {
+        List<String> out = new ArrayList<>();
+        for (CounterName c : counterNames(role, direction)) if (c.def().scope() == Scope.PORT) out.add(c.name());
+        return out;
+    }
+
+    /** The counter of {@code role} in {@code direction} for {@code priority} ({@code "prio3"}, {@code "global"}), if catalogued. */
+    public Optional<String> forPriority(Role role, Direction direction, String priority) {
+        for (CounterName c : counterNames(role, direction)) if (c.priority().equals(priority)) return Optional.of(c.name());
+        return Optional.empty();
+    }
+
+    /**
+     * The first port-wide counter of {@code role} in {@code direction} in file order, the catalogue's
+     * primary counter for that question (file order puts the InfiniBand PMA counters first).
+     *
+     * @throws IllegalStateException when the catalogue has none
+     */
+    public String primary(Role role, Direction direction) {
+        List<String> c = portCounters(role, direction);
+        if (c.isEmpty()) throw new IllegalStateException("the catalogue has no port counter with role " + role + " and direction " + direction);
+        return c.get(0);
+    }
+
+    private static List<String> names(List<CounterName> cs) {
+        List<String> out = new ArrayList<>(cs.size());
+        for (CounterName c : cs) out.add(c.name());
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Vendors with a binding of the row of {@code canonical} ({@code ""} for names every vendor shares). */
+    public Set<String> vendorsOf(String canonical) {
+        CounterName c = byCanonical.get(canonical);
+        return c == null ? Set.of() : Collections.unmodifiableSet(vendorsOf.getOrDefault(c.def().pattern(), Set.of()));
+    }
+
+    /**
+     * The fields {@code source} exposes the concrete counter {@code canonical} in (one per raw name:
+     * {@code perfquery -x}'s one, ibdiagnet's 16-bit and 64-bit copies), in file order; queue patterns
+     * included. Empty when the source does not expose it.
+     */
+    public List<Field> fields(String canonical, Source source) {
+        List<Field> out = new ArrayList<>();
+        for (Binding b : bindings) if (b.source() == source && b.canonical().equals(canonical)) out.add(b.field());
+        return out;
     }
 
     /** Every row, patterns unexpanded, in file order. */
     public List<CounterDef> rows() { return rows; }
 
-    /** Every concrete canonical name (families expanded). */
-    public java.util.Set<String> canonicalNames() { return Collections.unmodifiableSet(byCanonical.keySet()); }
+    /** Every binding, families expanded, queue patterns as written, in file order. */
+    public List<Binding> bindings() { return Collections.unmodifiableList(bindings); }
 
-    /** The catalogue as a table: one row per counter and source. */
+    /** Every provenance row, in file order. */
+    public List<Provenance> provenance() { return Collections.unmodifiableList(provenance); }
+
+    /** Every concrete canonical name (families expanded). */
+    public Set<String> canonicalNames() { return Collections.unmodifiableSet(byCanonical.keySet()); }
+
+    /**
+     * The catalogue as a table: one row per counter (families unexpanded) with its roles, the
+     * sources that expose it and the vendors that name it.
+     */
     public Table table() {
-        StringColumn canonical = StringColumn.create("counter");
-        StringColumn layer = StringColumn.create("layer");
-        StringColumn ns = StringColumn.create("namespace");
-        StringColumn kind = StringColumn.create("kind");
-        StringColumn unit = StringColumn.create("unit");
+        StringColumn counter = StringColumn.create("counter"), layer = StringColumn.create("layer"),
+                kind = StringColumn.create("kind"), unit = StringColumn.create("unit");
         LongColumn scale = LongColumn.create("scale");
-        StringColumn source = StringColumn.create("source");
-        StringColumn raw = StringColumn.create("raw_name");
-        IntColumn width = IntColumn.create("width");
-        StringColumn overflow = StringColumn.create("overflow");
-        StringColumn help = StringColumn.create("help");
+        StringColumn error = StringColumn.create("error"), direction = StringColumn.create("direction"),
+                scope = StringColumn.create("scope"), roles = StringColumn.create("roles"),
+                sources = StringColumn.create("sources"), vendors = StringColumn.create("vendors"),
+                ns = StringColumn.create("namespace"), help = StringColumn.create("help");
+        Map<String, Set<String>> src = new HashMap<>();
+        for (Binding b : bindings) src.computeIfAbsent(b.def().pattern(), k -> new LinkedHashSet<>()).add(b.source().key());
         for (CounterDef d : rows) {
-            for (Map.Entry<Source, List<Field>> e : d.fields().entrySet()) {
-                for (Field f : e.getValue()) {
-                    canonical.append(d.pattern()); layer.append(d.layer().label()); ns.append(d.namespace());
-                    kind.append(d.kind().toString()); unit.append(d.unit()); scale.append(d.scale());
-                    source.append(e.getKey().key()); raw.append(f.rawName());
-                    if (f.width() > 0) width.append(f.width()); else width.appendMissing();
-                    overflow.append(f.overflow().toString()); help.append(d.help());
-                }
-            }
+            counter.append(d.pattern()); layer.append(d.layer().label()); kind.append(d.kind().toString());
+            unit.append(d.unit()); scale.append(d.scale()); error.append(d.error() ? "yes" : "no");
+            direction.append(d.direction().toString()); scope.append(d.scope().toString());
+            List<String> rl = new ArrayList<>();
+            for (Role r : d.roles()) rl.add(r.label());
+            roles.append(String.join(",", rl));
+            sources.append(String.join(",", src.getOrDefault(d.pattern(), Set.of())));
+            Set<String> v = new TreeSet<>(vendorsOf.getOrDefault(d.pattern(), Set.of()));
+            v.remove("");
+            vendors.append(String.join(",", v));
+            ns.append(d.namespace()); help.append(d.help());
         }
-        return Table.create("counter catalogue", canonical, layer, ns, kind, unit, scale, source, raw, width,
-                overflow, help);
+        return Table.create("counter catalogue", counter, layer, kind, unit, scale, error, direction, scope, roles,
+                sources, vendors, ns, help);
+    }
+
+    /** The bindings as a table: one row per counter, source and raw name (families expanded). */
+    public Table bindingsTable() {
+        StringColumn counter = StringColumn.create("counter"), source = StringColumn.create("source"),
+                vendor = StringColumn.create("vendor"), raw = StringColumn.create("raw_name");
+        IntColumn width = IntColumn.create("width");
+        StringColumn overflow = StringColumn.create("overflow"), layer = StringColumn.create("layer");
+        for (Binding b : bindings) {
+            counter.append(b.canonical()); source.append(b.source().key()); vendor.append(b.vendor());
+            raw.append(b.field().rawName());
+            if (b.field().width() > 0) width.append(b.field().width()); else width.appendMissing();
+            overflow.append(b.field().overflow().toString()); layer.append(b.layer().label());
+        }
+        return Table.create("counter bindings", counter, source, vendor, raw, width, overflow, layer);
+    }
+
+    /** The provenance as a table: counter, vendor, what it was verified against. */
+    public Table provenanceTable() {
+        StringColumn counter = StringColumn.create("counter"), vendor = StringColumn.create("vendor"),
+                against = StringColumn.create("verified_against");
+        for (Provenance p : provenance) { counter.append(p.counter()); vendor.append(p.vendor()); against.append(p.verifiedAgainst()); }
+        return Table.create("counter provenance", counter, vendor, against);
+    }
+
+    @Override public String toString() {
+        return "Catalogue[" + rows.size() + " counters, " + byCanonical.size() + " concrete names, " + bindings.size() + " bindings]";
     }
 }

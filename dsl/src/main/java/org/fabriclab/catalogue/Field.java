@@ -30,21 +30,31 @@ public record Field(String rawName, int width, Overflow overflow) {
         return width + "-bit " + overflow;
     }
 
-    /** Parses a catalogue cell entry such as {@code SymbolErrorCounter@16s}. */
-    static Field parse(String cell) {
-        int at = cell.lastIndexOf('@');
-        if (at < 0) return new Field(cell, 0, Overflow.UNKNOWN);
-        String name = cell.substring(0, at);
-        String spec = cell.substring(at + 1);
-        if (spec.equals("?")) return new Field(name, 0, Overflow.UNKNOWN);
-        char mode = spec.charAt(spec.length() - 1);
-        String digits = Character.isDigit(mode) ? spec : spec.substring(0, spec.length() - 1);
-        int width = digits.equals("?") || digits.isEmpty() ? 0 : Integer.parseInt(digits);
-        Overflow o = switch (mode) {
-            case 's' -> Overflow.SATURATING;
-            case 'w' -> Overflow.WRAPPING;
-            default -> Overflow.UNKNOWN;
+    /**
+     * A field from the {@code width} and {@code overflow} cells of {@code bindings.tsv}: a width in
+     * bits or {@code ?} (not verified), and {@code saturating}, {@code wrapping} or {@code unknown}.
+     *
+     * @throws IllegalArgumentException on any other cell
+     */
+    static Field of(String rawName, String width, String overflow) {
+        int w;
+        if (width.equals("?")) {
+            w = 0;
+        } else {
+            try { w = Integer.parseInt(width); } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("width '" + width + "': expected bits (4, 8, 16, 32, 64) or ?");
+            }
+            if (w <= 0 || w > 64) throw new IllegalArgumentException("width " + w + ": expected 1..64 bits or ?");
+        }
+        Overflow o = switch (overflow) {
+            case "saturating" -> Overflow.SATURATING;
+            case "wrapping" -> Overflow.WRAPPING;
+            case "unknown" -> Overflow.UNKNOWN;
+            default -> throw new IllegalArgumentException("overflow '" + overflow + "': expected saturating, wrapping or unknown");
         };
-        return new Field(name, width, o);
+        if (w == 0 && o != Overflow.UNKNOWN) {
+            throw new IllegalArgumentException("overflow " + o + " with width ?: a cap is never guessed, so an unverified width is 'unknown'");
+        }
+        return new Field(rawName, w, o);
     }
 }

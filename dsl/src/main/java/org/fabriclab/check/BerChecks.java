@@ -9,6 +9,9 @@ import java.util.OptionalDouble;
 
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Telemetry;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Direction;
+import org.fabriclab.catalogue.Role;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.Status;
@@ -33,8 +36,8 @@ import tech.tablesaw.api.Table;
  * }</pre>
  */
 public final class BerChecks {
-    /** Counters whose delta is a count of symbol errors, for counter-derived symbol BER. */
-    public static final List<String> SYMBOL_COUNTERS = List.of("SymbolErrorCounter", "rx_symbol_err_phy");
+    /** Counters whose delta is a count of symbol errors, for counter-derived symbol BER: the catalogue's port counters with role {@code symbol}. */
+    public static final List<String> SYMBOL_COUNTERS = Catalogue.standard().portCounters(Role.SYMBOL, Direction.RX);
 
     /** BER values at or below this are the "no errors" bound tools print for a zero count. */
     public static final double ZERO_BER_FLOOR = 1e-200;

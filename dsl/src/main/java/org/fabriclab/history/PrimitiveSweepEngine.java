@@ -9,6 +9,7 @@ import java.util.concurrent.ForkJoinTask;
 import org.fabriclab.catalogue.Kind;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.delta.Status;
+import org.fabriclab.series.Columns;
 
 /**
  * The default engine: one pass over primitive arrays, parallel over ports in a ForkJoin pool.

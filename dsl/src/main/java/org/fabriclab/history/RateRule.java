@@ -1,9 +1,13 @@
 package org.fabriclab.history;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Direction;
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.catalogue.Role;
 
 /**
  * What is swept: per interval, counter deltas per GB moved, compared with a threshold. With
@@ -30,8 +34,21 @@ public record RateRule(String name, Layer layer, Combine combine, List<String> c
         @Override public String toString() { return name().toLowerCase(Locale.ROOT); }
     }
 
-    /** Byte counters tried in order: netdev bytes, then PMA data words. */
-    public static final List<String> BYTES = List.of("tx_bytes_phy", "PortXmitData", "tx_bytes", "rx_bytes_phy", "PortRcvData");
+    /**
+     * Byte counters tried in order: the catalogue's port counters with role {@code bytes}, transmit
+     * before receive, in catalogue order (PMA data words, then the netdev's port and software bytes).
+     */
+    public static final List<String> BYTES = bytesCounters();
+
+    /** The priority the runbook's lossless RoCE traffic uses (its {@code roce} profile grades pause on it). */
+    public static final String LOSSLESS_PRIORITY = "prio3";
+
+    private static List<String> bytesCounters() {
+        Catalogue cat = Catalogue.standard();
+        List<String> out = new ArrayList<>(cat.portCounters(Role.BYTES, Direction.TX));
+        out.addAll(cat.portCounters(Role.BYTES, Direction.RX));
+        return List.copyOf(out);
+    }
 
     public RateRule {
         counters = List.copyOf(counters);
@@ -39,10 +56,18 @@ public record RateRule(String name, Layer layer, Combine combine, List<String> c
         if (counters.isEmpty()) throw new IllegalArgumentException("a rate rule needs at least one counter");
     }
 
-    /** The congestion bar: PFC pause on priority 3 and CNPs (handled and sent), each per GB moved; MAX as the classifier. */
+    /**
+     * The congestion bar: received PFC pause on the lossless priority and CNPs (handled and sent), each
+     * per GB moved; MAX as the classifier. The counters are the catalogue's roles {@code pause} (rx, on
+     * {@link #LOSSLESS_PRIORITY}), {@code cnp-handled} and {@code cnp-sent}.
+     */
     public static RateRule congestion() {
-        return new RateRule("congestion per GB", Layer.CONGESTION, Combine.MAX,
-                List.of("rx_prio3_pause", "rp_cnp_handled", "np_cnp_sent"), BYTES);
+        Catalogue cat = Catalogue.standard();
+        List<String> c = new ArrayList<>();
+        c.add(cat.forPriority(Role.PAUSE, Direction.RX, LOSSLESS_PRIORITY).orElseThrow());
+        c.addAll(cat.counters(Role.CNP_HANDLED));
+        c.addAll(cat.counters(Role.CNP_SENT));
+        return new RateRule("congestion per GB", Layer.CONGESTION, Combine.MAX, c, BYTES);
     }
 
     public static RateRule perGb(String name, Layer layer, Combine combine, String... counters) {

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.check.Policy;
 import org.fabriclab.check.health.Alert;
-import org.fabriclab.check.health.Series;
+import org.fabriclab.series.Series;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;

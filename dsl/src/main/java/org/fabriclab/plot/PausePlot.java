@@ -7,7 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.fabriclab.check.health.Series;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterName;
+import org.fabriclab.catalogue.Direction;
+import org.fabriclab.catalogue.Role;
+import org.fabriclab.delta.Rules;
+import org.fabriclab.delta.Status;
+import org.fabriclab.series.Columns;
+import org.fabriclab.series.Series;
 import org.fabriclab.result.Html;
 import org.fabriclab.result.Renderable;
 import org.knowm.xchart.CategoryChart;
@@ -27,11 +34,12 @@ import tech.tablesaw.api.Table;
 /**
  * The pause-duration distribution. For every port, sample interval and PFC priority (receive and
  * transmit, priorities 0..7 and global) the mean pause duration per pause event is
- * {@code delta *_pause_duration (us) / delta *_pause}; intervals with no pause, a missing value or a
- * counter that went backwards are left out. The distribution across ports and intervals is drawn per
- * priority as a histogram (log-spaced 1-2-5 bins) and as a CDF (log x); intervals in which the port's
- * {@code tx_pause_storm_error_events} or {@code tx_pause_storm_warning_events} rose are marked as
- * pause-storm intervals. A storm shows as a mass at long durations, which a yes/no count hides.
+ * {@code delta *_pause_duration (us) / delta *_pause}; intervals with no pause, or where the delta rule
+ * finds either counter missing, reset or pegged, are left out. The distribution across ports and intervals is drawn per
+ * priority as a histogram (log-spaced 1-2-5 bins) and as a CDF (log x); intervals in which a counter
+ * of the port with catalogue role {@code storm-event} or {@code storm-warning} rose are marked as
+ * pause-storm intervals. The pairs are the catalogue's {@code pause} and {@code pause-duration}
+ * counters of one direction and priority, whatever vendor named them. A storm shows as a mass at long durations, which a yes/no count hides.
  *
  * <pre>{@code
  * PausePlot p = PausePlot.of(Series.ofSnapshots(snapshots, timesMs));
@@ -56,30 +64,37 @@ public final class PausePlot implements Renderable {
     public static PausePlot of(Series s) {
         long[] ts = s.timestamps();
         boolean[] storm = new boolean[s.rows()];
-        for (String sc : List.of("tx_pause_storm_error_events", "tx_pause_storm_warning_events")) {
+        Catalogue cat = Catalogue.standard();
+        List<String> stormCounters = new ArrayList<>(cat.counters(Role.STORM_EVENT));
+        stormCounters.addAll(cat.counters(Role.STORM_WARNING));
+        for (String sc : stormCounters) {
             long[] c = s.counter(sc);
             if (c == null) continue;
+            long cap = cap(s, sc);
             for (int p = 0; p < s.portCount(); p++) {
                 for (int i = s.start(p) + 1; i < s.end(p); i++) {
-                    if (c[i] != Series.MISSING && c[i - 1] != Series.MISSING && c[i] > c[i - 1]) storm[i] = true;
+                    if (Rules.status(c[i - 1], c[i], cap) == Status.READABLE && c[i] > c[i - 1]) storm[i] = true;
                 }
             }
         }
         List<Point> pts = new ArrayList<>();
         int pairs = 0;
-        for (String dir : List.of("rx", "tx")) {
-            for (int k = 0; k <= 8; k++) {
-                String prio = k < 8 ? "prio" + k : "global";
-                long[] n = s.counter(dir + "_" + prio + "_pause");
-                long[] d = s.counter(dir + "_" + prio + "_pause_duration");
+        for (Direction dir : List.of(Direction.RX, Direction.TX)) {
+            for (CounterName pause : cat.counterNames(Role.PAUSE, dir)) {
+                String prio = pause.priority();
+                if (prio.isEmpty()) continue;
+                long[] n = s.counter(pause.name());
+                String durationName = cat.forPriority(Role.PAUSE_DURATION, dir, prio).orElse(null);
+                long[] d = durationName == null ? null : s.counter(durationName);
                 if (n == null || d == null) continue;
+                long capN = cap(s, pause.name()), capD = cap(s, durationName);
                 pairs++;
                 String label = dir + " " + prio;
                 for (int p = 0; p < s.portCount(); p++) {
                     for (int i = s.start(p) + 1; i < s.end(p); i++) {
-                        if (n[i] == Series.MISSING || n[i - 1] == Series.MISSING || d[i] == Series.MISSING || d[i - 1] == Series.MISSING) continue;
+                        if (Rules.status(n[i - 1], n[i], capN) != Status.READABLE || Rules.status(d[i - 1], d[i], capD) != Status.READABLE) continue;
                         long dn = n[i] - n[i - 1], dd = d[i] - d[i - 1];
-                        if (dn <= 0 || dd < 0) continue;
+                        if (dn == 0) continue;
                         pts.add(new Point(s.port(p), ts[i], label, dn, dd, (double) dd / dn, storm[i]));
                     }
                 }
@@ -91,6 +106,8 @@ public final class PausePlot implements Renderable {
         }
         return new PausePlot(pts, s.portCount());
     }
+
+    private static long cap(Series s, String counter) { return s.column(counter).map(Columns::cap).orElse(0L); }
 
     /** Priority series names present, in order (rx before tx, priority order). */
     public List<String> seriesNames() {

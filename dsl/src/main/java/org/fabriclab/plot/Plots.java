@@ -1,8 +1,8 @@
 package org.fabriclab.plot;
 
-import org.fabriclab.check.health.Series;
 import org.fabriclab.reconcile.Reconcile;
 import org.fabriclab.reconcile.Reconciliation;
+import org.fabriclab.series.Series;
 import org.knowm.xchart.XYChart;
 
 import tech.tablesaw.api.Table;

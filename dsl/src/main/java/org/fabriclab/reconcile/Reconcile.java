@@ -12,8 +12,10 @@ import java.util.Set;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Direction;
 import org.fabriclab.catalogue.Field;
 import org.fabriclab.catalogue.Overflow;
+import org.fabriclab.catalogue.Role;
 import org.fabriclab.check.BerChecks;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
@@ -42,6 +44,11 @@ import tech.tablesaw.api.Table;
 public final class Reconcile implements Renderable {
     /** Fraction of the link rate at or above which perftest's BW is "at line rate" (case A). */
     public static final double DEFAULT_LINE_RATE = 0.9;
+    /** The data counters compared with perftest (the catalogue's primary byte counters: PMA data words) and the credit-wait counter. */
+    static final String XMIT_DATA = Catalogue.standard().primary(Role.BYTES, Direction.TX),
+            RCV_DATA = Catalogue.standard().primary(Role.BYTES, Direction.RX),
+            XMIT_WAIT = Catalogue.standard().primary(Role.XMIT_WAIT, Direction.TX);
+
     /** PortXmitWait ticks per second above which xmit_wait is "high" (case B2 rather than B1). */
     public static final double DEFAULT_XMIT_WAIT_PER_S = 1000;
 
@@ -116,7 +123,7 @@ public final class Reconcile implements Renderable {
         Set<String> rolesByTest = new LinkedHashSet<>();
         for (Run r : runs) rolesByTest.add(r.test() + "|" + r.role());
         for (Run r : runs) rows.add(one(r, rolesByTest, units, notes));
-        notes.add(String.format(Locale.ROOT, "cases: A at >= %.0f%% of the link rate, C above it; below, B2 when PortXmitWait > %.0f ticks/s else B1",
+        notes.add(String.format(Locale.ROOT, "cases: A at >= %.0f%% of the link rate, C above it; below, B2 when " + XMIT_WAIT + " > %.0f ticks/s else B1",
                 lineRate * 100, xmitWaitPerS));
         return new Reconciliation(rows, notes);
     }
@@ -142,7 +149,7 @@ public final class Reconcile implements Renderable {
         }
         if (!(dur > 0)) return noVerdict(r, port, dur, pBps, "test duration unknown: give the duration (perftest -D) in seconds", w);
         Map<String, CounterDelta> cds = delta.port(port);
-        CounterDelta xd = cds.get("PortXmitData"), rd = cds.get("PortRcvData"), wait = cds.get("PortXmitWait");
+        CounterDelta xd = cds.get(XMIT_DATA), rd = cds.get(RCV_DATA), wait = cds.get(XMIT_WAIT);
         for (CounterDelta cd : new CounterDelta[] {xd, rd}) {
             if (cd != null && cd.afterReading() != null) warn32(cd, w);
         }
@@ -153,7 +160,7 @@ public final class Reconcile implements Renderable {
             default -> r.bidirectional() ? xBps + rBps : Double.isNaN(xBps) ? rBps : Double.isNaN(rBps) ? xBps : Math.max(xBps, rBps);
         };
         double waitPerS = wait != null && wait.status() == Status.READABLE ? wait.delta() / dur : Double.NaN;
-        if (wait == null) w.add("PortXmitWait not captured: B1 and B2 cannot be told apart");
+        if (wait == null) w.add(XMIT_WAIT + " not captured: B1 and B2 cannot be told apart");
         OptionalDouble rate = rateGbps.isPresent() ? rateGbps : BerChecks.rate(delta, port);
         Long xWords = xd != null && xd.status() == Status.READABLE ? xd.delta() : null;
         Long rWords = rd != null && rd.status() == Status.READABLE ? rd.delta() : null;
@@ -173,12 +180,12 @@ public final class Reconcile implements Renderable {
         else if (ratio >= lineRate) c = Case.A;
         else if (Double.isNaN(waitPerS)) c = Case.NO_VERDICT;
         else c = waitPerS > xmitWaitPerS ? Case.B2 : Case.B1;
-        if (c == Case.A && !(waitPerS > 0)) w.add("at line rate but PortXmitWait did not rise: the seed expects it clearly non-zero when the link is full");
+        if (c == Case.A && !(waitPerS > 0)) w.add("at line rate but " + XMIT_WAIT + " did not rise: the seed expects it clearly non-zero when the link is full");
         if (cBps < pBps * 0.98) {
             w.add(String.format(Locale.ROOT, "counters show less than perftest (%.2f vs %.2f Gb/s): a wrong port, a counter window that missed the test, or data words read as bytes",
                     PortReconciliation.gbps(cBps), PortReconciliation.gbps(pBps)));
         }
-        String reason = c == Case.NO_VERDICT ? "far below line rate but PortXmitWait unusable: B1 or B2 undecided"
+        String reason = c == Case.NO_VERDICT ? "far below line rate but " + XMIT_WAIT + " unusable: B1 or B2 undecided"
                 : String.format(Locale.ROOT, "perftest at %.1f%% of the link rate; %s", ratio * 100, c.meaning());
         return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, xWords, rWords,
                 xBps, rBps, cBps, rate.getAsDouble(), waitPerS, c, reason, w);
@@ -186,14 +193,14 @@ public final class Reconcile implements Renderable {
 
     private static String unusable(CounterDelta xd, CounterDelta rd, Run r) {
         if (r.bidirectional()) {
-            if (!usable(xd)) return "PortXmitData " + why(xd);
-            return usable(rd) ? null : "PortRcvData " + why(rd);
+            if (!usable(xd)) return XMIT_DATA + " " + why(xd);
+            return usable(rd) ? null : RCV_DATA + " " + why(rd);
         }
         return switch (r.role()) {
-            case "client" -> usable(xd) ? null : "PortXmitData " + why(xd);
-            case "server" -> usable(rd) ? null : "PortRcvData " + why(rd);
+            case "client" -> usable(xd) ? null : XMIT_DATA + " " + why(xd);
+            case "server" -> usable(rd) ? null : RCV_DATA + " " + why(rd);
             default -> usable(xd) || usable(rd) ? null
-                    : "no usable data counter: PortXmitData " + why(xd) + "; PortRcvData " + why(rd);
+                    : "no usable data counter: " + XMIT_DATA + " " + why(xd) + "; " + RCV_DATA + " " + why(rd);
         };
     }
 
@@ -222,7 +229,7 @@ public final class Reconcile implements Renderable {
             if (delta.ports().contains(p)) return p;
         }
         List<String> withData = new ArrayList<>();
-        for (String p : delta.ports()) if (delta.port(p).containsKey("PortXmitData") || delta.port(p).containsKey("PortRcvData")) withData.add(p);
+        for (String p : delta.ports()) if (delta.port(p).containsKey(XMIT_DATA) || delta.port(p).containsKey(RCV_DATA)) withData.add(p);
         if (withData.size() == 1) {
             notes.add(r.file() + " (" + r.role() + "): perftest named " + (r.device() == null ? "no device" : r.device() + "/" + r.ibPort())
                     + "; matched to " + withData.get(0) + ", the only port with data counters");

@@ -6,7 +6,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Readers;
-import org.fabriclab.check.health.Series;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.history.Choice;
 import org.fabriclab.history.Choose;
@@ -19,6 +18,7 @@ import org.fabriclab.history.Thresholds;
 import org.fabriclab.reconcile.PortReconciliation;
 import org.fabriclab.reconcile.Reconcile;
 import org.fabriclab.reconcile.Reconciliation;
+import org.fabriclab.series.Series;
 import org.fabriclab.verdict.Profiles;
 
 import tech.tablesaw.api.Table;

@@ -69,7 +69,7 @@ public final class Classifier {
         List<Verdict> out = new ArrayList<>();
         for (String port : d.ports()) {
             Map<String, CounterDelta> m = d.port(port);
-            List<ProfileCounter> sorted = profile.resolve(m.keySet()).sorted();
+            List<ProfileCounter> sorted = profile.resolve(m).sorted();
             int n = sorted.size();
             boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
             double[] delta = new double[n];

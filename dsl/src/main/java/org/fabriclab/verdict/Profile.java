@@ -2,10 +2,18 @@ package org.fabriclab.verdict;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+
+import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Binding;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.delta.CounterDelta;
 
 /**
  * A set of counters graded together. A profile may hold families ({@code rx_prio{n}_buf_discard});
@@ -58,6 +66,45 @@ public final class Profile {
             });
         }
         return new Profile(name, out, List.of());
+    }
+
+    /**
+     * The profile resolved for one port of a delta: families expanded against the port's counters,
+     * and a required counter the port's NIC cannot have demoted to optional. The NIC is known by the
+     * vendors of the port's catalogued readings ({@link Binding#vendor()}); a required counter that no
+     * binding of those vendors, nor any binding every vendor shares, maps is "not exposed" by that
+     * NIC (bnxt_en has no per-priority buffer discard, ice no pause-storm counter), so its absence is
+     * noted rather than making the port "incomplete". A port with no vendor-specific reading (values
+     * given directly, IB PMA only) keeps every requirement.
+     */
+    public Profile resolve(Map<String, CounterDelta> port) {
+        Catalogue cat = Catalogue.standard();
+        Set<String> vendors = new HashSet<>();
+        for (CounterDelta c : port.values()) {
+            Reading r = c.afterReading() != null ? c.afterReading() : c.beforeReading();
+            if (r == null || !r.catalogued()) continue;
+            cat.lookup(r.source(), r.rawName()).map(Binding::vendor).filter(v -> !v.isEmpty()).ifPresent(vendors::add);
+        }
+        Profile p = resolve(port.keySet());
+        if (vendors.isEmpty()) return p;
+        List<ProfileCounter> out = new ArrayList<>(p.counters.size());
+        boolean changed = false;
+        for (ProfileCounter c : p.counters) {
+            if (c.required() && !port.containsKey(c.name()) && !exposedBy(cat, c.name(), vendors)) {
+                out.add(new ProfileCounter(c.name(), c.layer(), c.cap(), false));
+                changed = true;
+            } else {
+                out.add(c);
+            }
+        }
+        return changed ? new Profile(name, out, List.of()) : p;
+    }
+
+    private static boolean exposedBy(Catalogue cat, String counter, Set<String> vendors) {
+        Set<String> v = cat.vendorsOf(counter);
+        if (v.isEmpty() || v.contains("")) return true;
+        for (String x : vendors) if (v.contains(x)) return true;
+        return false;
     }
 
     /** Counters sorted by name (code point order, as Python sorts), the order verdict lists use. */

@@ -1,103 +1,120 @@
 package org.fabriclab.verdict;
 
-import static org.fabriclab.catalogue.Layer.CONGESTION;
-import static org.fabriclab.catalogue.Layer.LOSSLESS_BROKEN;
-import static org.fabriclab.catalogue.Layer.PAUSE_STORM;
-import static org.fabriclab.catalogue.Layer.PHYSICAL;
-import static org.fabriclab.catalogue.Layer.REMOTE_ACCESS;
-import static org.fabriclab.catalogue.Layer.TRANSPORT_RETRY;
-import static org.fabriclab.verdict.ProfileCounter.optional;
-import static org.fabriclab.verdict.ProfileCounter.required;
-
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+
+import org.fabriclab.catalogue.Binding;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterDef;
+import org.fabriclab.catalogue.Source;
 
 /**
- * The built-in profiles. {@link #IB} and {@link #ROCE} are the runbook's {@code PROFILES}, counter
- * for counter and cap for cap. The {@code -full} profiles grade every error counter the catalogue
- * knows for that fabric; the counters every capture of that kind carries are required, the rest
- * optional, so a richer profile does not turn ordinary captures into "incomplete".
+ * The built-in profiles, read from the catalogue's {@code profiles.tsv} (data, not code). {@link #IB}
+ * and {@link #ROCE} are the runbook's {@code PROFILES}, counter for counter and cap for cap. The
+ * {@code -full} profiles grade every error counter the catalogue knows for that fabric; the counters
+ * every capture of that kind carries are required, the rest optional, so a richer profile does not
+ * turn ordinary captures into "incomplete". Each counter's layer is the catalogue's; the cap used
+ * for values given directly is the width of its {@code given} binding (none: no cap).
+ *
+ * <pre>{@code
+ * Profiles.named("roce-full").families();    // rx_prio{n}_buf_discard, rx_prio{n}_cong_discard, rx_{p}_pause
+ * }</pre>
  */
 public final class Profiles {
-    private static final long U16 = (1L << 16) - 1, U8 = (1L << 8) - 1, U4 = (1L << 4) - 1;
+    /** The resource, beside the catalogue's files. */
+    public static final String RESOURCE = "profiles.tsv";
+    private static final Map<String, Profile> BUILT_IN = load(resource(), RESOURCE, Catalogue.standard());
 
     /** The runbook's InfiniBand profile (PMA names from perfquery plus mlx5 q-counters). */
-    public static final Profile IB = Profile.of("ib", List.of(
-            required("SymbolErrorCounter", PHYSICAL, U16),
-            required("LinkErrorRecoveryCounter", PHYSICAL, U8),
-            required("LinkDownedCounter", PHYSICAL, U8),
-            required("PortRcvErrors", PHYSICAL, U16),
-            required("PortXmitDiscards", LOSSLESS_BROKEN, U16),
-            required("packet_seq_err", TRANSPORT_RETRY, null),
-            required("rnr_nak_retry_err", TRANSPORT_RETRY, null),
-            required("local_ack_timeout_err", TRANSPORT_RETRY, null)));
-
-    /** The runbook's RoCE profile (netdev names from ethtool plus mlx5 q- and congestion counters). */
-    public static final Profile ROCE = Profile.of("roce", List.of(
-            required("tx_pause_storm_error_events", PAUSE_STORM, null),
-            required("rx_discards_phy", LOSSLESS_BROKEN, null),
-            required("rx_prio3_buf_discard", LOSSLESS_BROKEN, null),
-            required("packet_seq_err", TRANSPORT_RETRY, null),
-            required("rnr_nak_retry_err", TRANSPORT_RETRY, null),
-            required("local_ack_timeout_err", TRANSPORT_RETRY, null),
-            required("rx_prio3_pause", CONGESTION, null),
-            required("rp_cnp_handled", CONGESTION, null)));
-
+    public static final Profile IB = BUILT_IN.get("ib");
+    /** The runbook's RoCE profile (netdev names from ethtool plus q- and congestion counters). */
+    public static final Profile ROCE = BUILT_IN.get("roce");
     /** Every classic PMA error counter, the q-counters as optional, remote access as its own class. */
-    public static final Profile IB_FULL = new Profile("ib-full", List.of(
-            required("SymbolErrorCounter", PHYSICAL, U16),
-            required("LinkErrorRecoveryCounter", PHYSICAL, U8),
-            required("LinkDownedCounter", PHYSICAL, U8),
-            required("PortRcvErrors", PHYSICAL, U16),
-            required("PortXmitDiscards", LOSSLESS_BROKEN, U16),
-            optional("PortRcvRemotePhysicalErrors", PHYSICAL, U16),
-            optional("LocalLinkIntegrityErrors", PHYSICAL, U4),
-            optional("ExcessiveBufferOverrunErrors", LOSSLESS_BROKEN, U4),
-            optional("packet_seq_err", TRANSPORT_RETRY, null),
-            optional("rnr_nak_retry_err", TRANSPORT_RETRY, null),
-            optional("local_ack_timeout_err", TRANSPORT_RETRY, null),
-            optional("implied_nak_seq_err", TRANSPORT_RETRY, null),
-            optional("out_of_sequence", TRANSPORT_RETRY, null),
-            optional("req_remote_access_errors", REMOTE_ACCESS, null),
-            optional("resp_remote_access_errors", REMOTE_ACCESS, null),
-            optional("req_remote_invalid_request", REMOTE_ACCESS, null),
-            optional("PortXmitWait", CONGESTION, null)), List.of());
-
+    public static final Profile IB_FULL = BUILT_IN.get("ib-full");
     /** RoCE: every PFC-enabled priority found in the capture, discards on all priorities, stall events. */
-    public static final Profile ROCE_FULL = new Profile("roce-full", List.of(
-            required("rx_discards_phy", LOSSLESS_BROKEN, null),
-            required("packet_seq_err", TRANSPORT_RETRY, null),
-            required("rnr_nak_retry_err", TRANSPORT_RETRY, null),
-            required("local_ack_timeout_err", TRANSPORT_RETRY, null),
-            optional("link_down_events_phy", PHYSICAL, null),
-            optional("rx_symbol_err_phy", PHYSICAL, null),
-            optional("rx_crc_errors_phy", PHYSICAL, null),
-            optional("tx_pause_storm_error_events", PAUSE_STORM, null),
-            optional("tx_pause_storm_warning_events", PAUSE_STORM, null),
-            optional("tx_discards_phy", LOSSLESS_BROKEN, null),
-            optional("implied_nak_seq_err", TRANSPORT_RETRY, null),
-            optional("out_of_sequence", TRANSPORT_RETRY, null),
-            optional("req_remote_access_errors", REMOTE_ACCESS, null),
-            optional("resp_remote_access_errors", REMOTE_ACCESS, null),
-            optional("req_remote_invalid_request", REMOTE_ACCESS, null),
-            optional("rp_cnp_handled", CONGESTION, null),
-            optional("np_cnp_sent", CONGESTION, null)),
-            List.of(optional("rx_prio{n}_buf_discard", LOSSLESS_BROKEN, null),
-                    optional("rx_prio{n}_cong_discard", LOSSLESS_BROKEN, null),
-                    optional("rx_{p}_pause", CONGESTION, null)));
+    public static final Profile ROCE_FULL = BUILT_IN.get("roce-full");
 
     private Profiles() {}
 
     /** {@code ib}, {@code roce}, {@code ib-full}, {@code roce-full}. */
     public static Profile named(String name) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "ib" -> IB;
-            case "roce" -> ROCE;
-            case "ib-full" -> IB_FULL;
-            case "roce-full" -> ROCE_FULL;
-            default -> throw new IllegalArgumentException("unknown fabric profile '" + name + "'; expected ib, roce, ib-full or roce-full");
-        };
+        Profile p = BUILT_IN.get(name.toLowerCase(Locale.ROOT));
+        if (p == null) {
+            throw new IllegalArgumentException("unknown fabric profile '" + name + "'; expected " + String.join(", ", BUILT_IN.keySet()));
+        }
+        return p;
     }
 
-    public static List<Profile> all() { return List.of(IB, ROCE, IB_FULL, ROCE_FULL); }
+    public static List<Profile> all() { return List.copyOf(BUILT_IN.values()); }
+
+    /**
+     * Profiles from text in the {@code profiles.tsv} format ({@code profile <TAB> counter <TAB> required|optional}),
+     * typed by {@code catalogue}; {@code file} names the source in errors.
+     *
+     * @throws IllegalArgumentException naming the file and line of an unknown counter, a bad need or a malformed line
+     */
+    public static Map<String, Profile> load(String text, String file, Catalogue catalogue) {
+        Map<String, List<ProfileCounter>> counters = new LinkedHashMap<>(), families = new LinkedHashMap<>();
+        boolean header = false;
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.isBlank() || line.startsWith("#")) continue;
+            String[] c = line.split("\t", -1);
+            String where = file + ":" + (i + 1) + ": ";
+            if (c.length != 3) throw new IllegalArgumentException(where + "expected 3 tab-separated cells (profile, counter, need), found " + c.length);
+            if (!header) {
+                if (!c[0].equals("profile") || !c[1].equals("counter") || !c[2].equals("need")) {
+                    throw new IllegalArgumentException(where + "expected the header profile<TAB>counter<TAB>need");
+                }
+                header = true;
+                continue;
+            }
+            String profile = c[0].strip(), name = c[1].strip(), need = c[2].strip();
+            boolean required = switch (need) {
+                case "required" -> true;
+                case "optional" -> false;
+                default -> throw new IllegalArgumentException(where + "need '" + need + "': expected required or optional");
+            };
+            CounterDef def = catalogue.definition(name).orElse(null);
+            boolean family = name.contains("{");
+            if (family) def = catalogue.rows().stream().filter(d -> d.pattern().equals(name)).findFirst().orElse(null);
+            if (def == null) throw new IllegalArgumentException(where + "counter '" + name + "' is not in the catalogue (counters.tsv)");
+            if (family && required) throw new IllegalArgumentException(where + "family '" + name + "' can only be optional: its members exist only where the capture has them");
+            Long cap = family ? null : capOf(catalogue, name);
+            ProfileCounter pc = new ProfileCounter(name, def.layer(), cap, required);
+            List<ProfileCounter> list = (family ? families : counters).computeIfAbsent(profile, k -> new ArrayList<>());
+            if (list.stream().anyMatch(x -> x.name().equals(name))) throw new IllegalArgumentException(where + "counter '" + name + "' twice in profile " + profile);
+            list.add(pc);
+            counters.computeIfAbsent(profile, k -> new ArrayList<>());
+        }
+        if (!header) throw new IllegalArgumentException(file + ": no header line; expected profile<TAB>counter<TAB>need");
+        Map<String, Profile> out = new LinkedHashMap<>();
+        for (String p : counters.keySet()) out.put(p, new Profile(p, counters.get(p), families.getOrDefault(p, List.of())));
+        return out;
+    }
+
+    /** The saturation cap of values given directly: the width of the counter's {@code given} binding. */
+    private static Long capOf(Catalogue catalogue, String name) {
+        return catalogue.lookup(Source.GIVEN, name).map(Binding::field).flatMap(f -> {
+            var c = f.cap();
+            return c.isPresent() ? java.util.Optional.of(c.getAsLong()) : java.util.Optional.<Long>empty();
+        }).orElse(null);
+    }
+
+    private static String resource() {
+        try (InputStream in = Catalogue.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IllegalStateException("profile resource " + RESOURCE + " missing from the classpath");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

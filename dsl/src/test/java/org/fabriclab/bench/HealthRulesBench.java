@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.check.health.HealthReport;
 import org.fabriclab.check.health.HealthRules;
-import org.fabriclab.check.health.Series;
+import org.fabriclab.series.Series;
 
 /**
  * Benchmark of the link-health rule engines over a generated series: 2,000 ports x 30 days x one

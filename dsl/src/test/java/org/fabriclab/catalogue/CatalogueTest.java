@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import org.fabriclab.verdict.ProfileCounter;
 import org.fabriclab.verdict.Profiles;
@@ -15,6 +16,11 @@ import org.junit.jupiter.api.Test;
 
 class CatalogueTest {
     final Catalogue cat = Catalogue.standard();
+
+    static final String COUNTERS_HEADER = "counter\tlayer\tkind\tunit\tscale\terror\tdirection\tscope\troles\tnamespace\thelp\n";
+    static final String BINDINGS_HEADER = "counter\tsource\tvendor\traw\twidth\toverflow\n";
+    static final String PROVENANCE_HEADER = "counter\tvendor\tverified_against\n";
+    static final String X = "X\tphysical\tcounter\tcount\t1\tyes\trx\tport\tsymbol\tib-pma\th\n";
 
     @Test void widthsFollowTheSourceTheValueIsReadFrom() {
         Binding classic = cat.lookup(Source.PERFQUERY, "LinkDownedCounter").orElseThrow();
@@ -43,6 +49,9 @@ class CatalogueTest {
         assertTrue(cat.definition("rx_prio7_buf_discard").isPresent());
         long familyRows = cat.rows().stream().filter(CounterDef::isFamily).count();
         assertTrue(familyRows >= 5, "families are single rows in the file");
+        assertEquals("prio3", cat.counter("tx_prio3_pause_duration").orElseThrow().priority());
+        assertEquals("global", cat.counter("rx_global_pause").orElseThrow().priority());
+        assertEquals("", cat.counter("rx_discards_phy").orElseThrow().priority());
     }
 
     @Test void unitsScalesKinds() {
@@ -52,8 +61,108 @@ class CatalogueTest {
         assertEquals(Overflow.WRAPPING, cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().field().overflow());
     }
 
+    @Test void rolesAnswerWhatCodeUsedToList() {
+        List<String> rxPause = cat.counters(Role.PAUSE, Direction.RX);
+        assertEquals(9, rxPause.size(), rxPause.toString());
+        assertEquals("rx_prio0_pause", rxPause.get(0));
+        assertEquals("rx_global_pause", rxPause.get(8));
+        assertEquals("rx_prio3_pause_duration", cat.forPriority(Role.PAUSE_DURATION, Direction.RX, "prio3").orElseThrow());
+        assertEquals("tx_prio5_pause_transition", cat.forPriority(Role.PAUSE_TRANSITION, Direction.TX, "prio5").orElseThrow());
+        assertTrue(cat.counters(Role.STORM_EVENT).containsAll(List.of("tx_pause_storm_error_events", "tx_global_pause_storm_events")));
+        assertEquals(List.of("rp_cnp_handled"), cat.counters(Role.CNP_HANDLED));
+        assertEquals(List.of("np_cnp_sent"), cat.counters(Role.CNP_SENT));
+        assertTrue(cat.portCounters(Role.BYTES, Direction.TX).containsAll(List.of("PortXmitData", "tx_bytes_phy", "tx_bytes")));
+        assertFalse(cat.portCounters(Role.BYTES, Direction.TX).contains("tx_queue_bytes"), "queue counters are not port totals");
+        assertFalse(cat.portCounters(Role.BYTES, Direction.TX).contains("tx_prio3_bytes"), "priority counters are not port totals");
+        assertEquals("SymbolErrorCounter", cat.primary(Role.SYMBOL, Direction.RX));
+        assertEquals("LinkDownedCounter", cat.primary(Role.LINK_DOWN, Direction.NONE));
+        assertTrue(cat.hasRole("rx_prio3_pause", Role.PAUSE));
+        assertFalse(cat.hasRole("rx_prio3_pause", Role.DISCARD));
+        assertTrue(cat.withRole(Role.PAUSE).stream().allMatch(CounterDef::isFamily));
+    }
+
+    @Test void errorFlagIsData() {
+        assertTrue(cat.isError("SymbolErrorCounter"));
+        assertTrue(cat.isError("VL15Dropped"), "informative layer, error all the same (kernel ABI / NVIDIA's guide class it Error)");
+        assertFalse(cat.isError("PortXmitData"));
+        assertFalse(cat.isError("rx_prio3_pause"));
+        assertFalse(cat.isError("not_a_counter"));
+    }
+
+    @Test void vendorRoceNamesMapToTheCanonicalNames() {
+        Binding pfc = cat.lookup(Source.ETHTOOL, "rx_pfc_ena_frames_pri3").orElseThrow();
+        assertEquals("rx_prio3_pause", pfc.canonical());
+        assertEquals("broadcom", pfc.vendor());
+        assertEquals(Layer.CONGESTION, pfc.layer());
+        assertEquals("rx_prio3_pause_duration", cat.lookup(Source.ETHTOOL, "pfc_pri3_rx_duration_us").orElseThrow().canonical());
+        assertEquals("tx_prio3_pause_duration", cat.lookup(Source.ETHTOOL, "pfc_pri3_tx_duration_us").orElseThrow().canonical());
+        assertEquals("rx_prio3_pause_transition", cat.lookup(Source.ETHTOOL, "pfc_pri3_rx_transitions").orElseThrow().canonical());
+        assertEquals("tx_pause_storm_error_events", cat.lookup(Source.ETHTOOL, "continuous_roce_pause_events").orElseThrow().canonical());
+        assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "rx_stat_discard").orElseThrow().canonical());
+        Binding ice = cat.lookup(Source.ETHTOOL, "rx_priority_3_xoff.nic").orElseThrow();
+        assertEquals("rx_prio3_pause", ice.canonical());
+        assertEquals("intel", ice.vendor());
+        assertEquals("rx_global_pause", cat.lookup(Source.ETHTOOL, "link_xoff_rx.nic").orElseThrow().canonical());
+        assertEquals("rx_prio3_xon", cat.lookup(Source.ETHTOOL, "rx_priority_3_xon.nic").orElseThrow().canonical());
+        assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "rx_dropped.nic").orElseThrow().canonical());
+        assertEquals("rp_cnp_handled", cat.lookup(Source.HW_COUNTERS, "cnpHandled").orElseThrow().canonical());
+        assertEquals("np_cnp_sent", cat.lookup(Source.HW_COUNTERS, "cnpSent").orElseThrow().canonical());
+        assertEquals("np_ecn_marked_roce_packets", cat.lookup(Source.HW_COUNTERS, "RxECNMrkd").orElseThrow().canonical());
+        assertEquals("rp_cnp_handled", cat.lookup(Source.HW_COUNTERS, "rx_cnp_pkts").orElseThrow().canonical());
+        assertEquals("packet_seq_err", cat.lookup(Source.HW_COUNTERS, "seq_err_naks_rcvd").orElseThrow().canonical());
+        assertEquals("mellanox", cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().vendor(), "mlx5 (and newer bnxt_re) print it");
+        assertEquals("", cat.lookup(Source.SYSFS, "symbol_error").orElseThrow().vendor(), "IB core sysfs: every vendor");
+    }
+
+    @Test void countersExtDataCountsWords() {
+        Binding b = cat.lookup(Source.SYSFS, "port_xmit_data_64").orElseThrow();
+        assertEquals("PortXmitData", b.canonical());
+        assertEquals(4, b.def().scale());
+        assertEquals(64, b.field().width());
+        assertEquals(3733440L * 4, 14933760L, "node_exporter's expected bytes for mlx4_0 port 1");
+        assertEquals("PortRcvData", cat.lookup(Source.SYSFS, "port_rcv_data_64").orElseThrow().canonical());
+    }
+
+    @Test void perQueueNamesCarryTheQueue() {
+        Binding b = cat.lookup(Source.ETHTOOL, "[3]: rx_ucast_bytes").orElseThrow();
+        assertEquals("rx_queue_ucast_bytes", b.canonical());
+        assertEquals(3, b.queue());
+        assertEquals("broadcom", b.vendor());
+        assertEquals(Scope.QUEUE, b.def().scope());
+        assertEquals(12, cat.lookup(Source.ETHTOOL, "rx_queue_12_bytes").orElseThrow().queue());
+        assertEquals("rx_queue_bytes", cat.lookup(Source.ETHTOOL, "rx_queue_12_bytes").orElseThrow().canonical());
+        Binding mlx5 = cat.lookup(Source.ETHTOOL, "tx15_packets").orElseThrow();
+        assertEquals("tx_queue_packets", mlx5.canonical());
+        assertEquals(15, mlx5.queue());
+        assertEquals(Binding.NO_QUEUE, cat.lookup(Source.ETHTOOL, "rx_prio3_pause").orElseThrow().queue());
+        assertTrue(cat.lookup(Source.ETHTOOL, "[3]: not_a_counter").isEmpty());
+        assertTrue(cat.lookup(Source.ETHTOOL, "rx_queue_x_bytes").isEmpty());
+        assertTrue(cat.lookup(Source.HW_COUNTERS, "rx_queue_3_bytes").isEmpty(), "queue patterns belong to their source");
+    }
+
+    @Test void everyVendorBindingHasProvenance() {
+        Set<String> have = new HashSet<>();
+        for (Provenance p : cat.provenance()) have.add(cat.counter(p.counter()).map(c -> c.def().pattern()).orElse(p.counter()) + "|" + p.vendor());
+        for (Binding b : cat.bindings()) {
+            if (b.vendor().isEmpty()) continue;
+            assertTrue(have.contains(b.def().pattern() + "|" + b.vendor()), "no provenance for " + b.def().pattern() + " (" + b.vendor() + ")");
+        }
+    }
+
+    @Test void tablesShowRolesAndBindings() {
+        var t = cat.table();
+        assertEquals(cat.rows().size(), t.rowCount());
+        int i = t.stringColumn("counter").indexOf("rx_{p}_pause_duration");
+        assertEquals("pause-duration", t.stringColumn("roles").get(i));
+        assertTrue(t.stringColumn("vendors").get(i).contains("broadcom"));
+        var b = cat.bindingsTable();
+        assertEquals(cat.bindings().size(), b.rowCount());
+        assertTrue(b.stringColumn("raw_name").contains("[{q}]: rx_ucast_bytes"));
+        assertEquals(cat.provenance().size(), cat.provenanceTable().rowCount());
+    }
+
     @Test void seedProfilesAgreeWithTheCatalogue() {
-        for (var p : java.util.List.of(Profiles.IB, Profiles.ROCE)) {
+        for (var p : List.of(Profiles.IB, Profiles.ROCE)) {
             for (ProfileCounter c : p.counters()) {
                 CounterDef d = cat.definition(c.name()).orElseThrow(() -> new AssertionError(c.name() + " not catalogued"));
                 assertEquals(c.layer(), d.layer(), c.name());
@@ -66,10 +175,62 @@ class CatalogueTest {
         }
     }
 
-    @Test void malformedCatalogueNamesLine() {
-        String tsv = "canonical\tlayer\tnamespace\tkind\tunit\tscale\tperfquery\thelp\tprovenance\nX\tnot-a-layer\tib\tcounter\tcount\t1\tX@8s\th\tp\n";
-        var e = assertThrows(IllegalArgumentException.class,
-                () -> Catalogue.load(new ByteArrayInputStream(tsv.getBytes(StandardCharsets.UTF_8)), "bad.tsv"));
-        assertTrue(e.getMessage().startsWith("bad.tsv:2:"), e.getMessage());
+    @Test void malformedCountersNameFileAndLine() {
+        String counters = COUNTERS_HEADER + X + "Y\tnot-a-layer\tcounter\tcount\t1\tyes\trx\tport\tsymbol\tib\th\n";
+        var e = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(counters, BINDINGS_HEADER, PROVENANCE_HEADER));
+        assertTrue(e.getMessage().startsWith("counters.tsv:3: unknown layer 'not-a-layer'"), e.getMessage());
+        var role = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X.replace("symbol", "symbl"),
+                BINDINGS_HEADER, PROVENANCE_HEADER));
+        assertTrue(role.getMessage().startsWith("counters.tsv:2: unknown role 'symbl'"), role.getMessage());
+        var cells = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + "X\tphysical\n",
+                BINDINGS_HEADER, PROVENANCE_HEADER));
+        assertTrue(cells.getMessage().startsWith("counters.tsv:2: expected 11 tab-separated cells"), cells.getMessage());
+        var header = assertThrows(IllegalArgumentException.class, () -> Catalogue.load("# c\ncanonical\tlayer\n", BINDINGS_HEADER, PROVENANCE_HEADER));
+        assertTrue(header.getMessage().startsWith("counters.tsv:2: expected the header"), header.getMessage());
+    }
+
+    @Test void malformedBindingsNameFileAndLine() {
+        var unknown = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
+                BINDINGS_HEADER + "Z\tperfquery\t-\tZ\t16\tsaturating\n", PROVENANCE_HEADER));
+        assertTrue(unknown.getMessage().startsWith("bindings.tsv:2: binding for unknown counter 'Z'"), unknown.getMessage());
+        var twice = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
+                BINDINGS_HEADER + "X\tperfquery\t-\tX\t16\tsaturating\nX\tperfquery\tmlx5\tX\t16\tsaturating\n", PROVENANCE_HEADER));
+        assertTrue(twice.getMessage().startsWith("bindings.tsv:3: raw name 'X' in source perfquery is bound twice (also bindings.tsv:2)"), twice.getMessage());
+        var guessed = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
+                BINDINGS_HEADER + "X\tperfquery\t-\tX\t?\tsaturating\n", PROVENANCE_HEADER));
+        assertTrue(guessed.getMessage().startsWith("bindings.tsv:2: overflow saturating with width ?"), guessed.getMessage());
+        var queue = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
+                BINDINGS_HEADER + "X\tethtool\t-\trx{q}_x\t64\twrapping\n", PROVENANCE_HEADER));
+        assertTrue(queue.getMessage().startsWith("bindings.tsv:2: raw name 'rx{q}_x' has a queue placeholder but counter 'X' has scope port"), queue.getMessage());
+        var prov = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X, BINDINGS_HEADER,
+                PROVENANCE_HEADER + "W\t-\tsomewhere\n"));
+        assertTrue(prov.getMessage().startsWith("provenance.tsv:2: provenance for unknown counter 'W'"), prov.getMessage());
+    }
+
+    @Test void aCatalogueLoadsFromAFolder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("counters.tsv"), COUNTERS_HEADER + X);
+        java.nio.file.Files.writeString(dir.resolve("bindings.tsv"), BINDINGS_HEADER + "X\tethtool\tacme\tacme_x_{n}\t?\tunknown\n");
+        java.nio.file.Files.writeString(dir.resolve("provenance.tsv"), PROVENANCE_HEADER);
+        var e = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(dir));
+        assertTrue(e.getMessage().startsWith(dir.resolve("bindings.tsv") + ":2: raw name 'acme_x_{n}' is a priority family"), e.getMessage());
+        java.nio.file.Files.writeString(dir.resolve("bindings.tsv"), BINDINGS_HEADER + "X\tethtool\tacme\tacme_x\t?\tunknown\n");
+        assertEquals("X", Catalogue.load(dir).lookup(Source.ETHTOOL, "acme_x").orElseThrow().canonical());
+    }
+
+    @Test void theReadmeWorkedExampleAddsAVendor(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        for (String f : List.of(Catalogue.COUNTERS, Catalogue.BINDINGS, Catalogue.PROVENANCE)) {
+            try (var in = Catalogue.class.getResourceAsStream(f)) { java.nio.file.Files.write(dir.resolve(f), in.readAllBytes()); }
+        }
+        java.nio.file.Files.writeString(dir.resolve(Catalogue.BINDINGS), "rx_{p}_pause\tethtool\tacme\tacme_pfc_rx_prio{n}\t64\twrapping\n"
+                + "tx_pause_storm_error_events\tethtool\tacme\tacme_pause_storm\t64\twrapping\n", java.nio.file.StandardOpenOption.APPEND);
+        java.nio.file.Files.writeString(dir.resolve(Catalogue.PROVENANCE), "rx_{p}_pause\tacme\tacme_ethtool.c\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Catalogue acme = Catalogue.load(dir);
+        Binding b = acme.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").orElseThrow();
+        assertEquals("rx_prio3_pause", b.canonical());
+        assertEquals(Layer.CONGESTION, b.layer());
+        assertEquals("acme", b.vendor());
+        assertEquals("tx_pause_storm_error_events", acme.lookup(Source.ETHTOOL, "acme_pause_storm").orElseThrow().canonical());
+        assertTrue(cat.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").isEmpty(), "the shipped catalogue is untouched");
     }
 }

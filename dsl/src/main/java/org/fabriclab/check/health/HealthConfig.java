@@ -3,6 +3,10 @@ package org.fabriclab.check.health;
 import java.util.EnumMap;
 import java.util.Map;
 
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Direction;
+import org.fabriclab.catalogue.Role;
+
 /**
  * Rule-engine settings, defaulting to the IB Link Resiliency plugin's documented defaults: packet
  * drop rate 1e-12; symbol errors 2.88 (12-minute window) and 3 (125-minute window); link flap 15
@@ -32,10 +36,14 @@ public record HealthConfig(boolean packetDropEnabled, double packetDropThreshold
         modes = java.util.Collections.unmodifiableMap(m);
     }
 
-    /** The plugin's defaults. */
+    private static final Catalogue CAT = Catalogue.standard();
+
+    /** The plugin's defaults; the counters are the catalogue's primary counters of each role (the PMA ones). */
     public static HealthConfig defaults() {
         return new HealthConfig(true, 1e-12, true, 2.88, 3, 15, 15, -10, 70, 3100, 3500, Map.of(),
-                "SymbolErrorCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvPkts", "LinkDownedCounter");
+                CAT.primary(Role.SYMBOL, Direction.RX), CAT.primary(Role.RCV_ERROR, Direction.RX),
+                CAT.primary(Role.RCV_REMOTE_ERROR, Direction.RX), CAT.primary(Role.PACKETS, Direction.RX),
+                CAT.primary(Role.LINK_DOWN, Direction.NONE));
     }
 
     /** The mode of {@code port} for {@code engine}. */

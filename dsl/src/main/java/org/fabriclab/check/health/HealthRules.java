@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import org.fabriclab.series.Series;
+
 import tech.tablesaw.api.Table;
 
 /**

@@ -3,6 +3,11 @@ package org.fabriclab.check.health;
 import org.fabriclab.work.Cancellation;
 import java.util.List;
 
+import org.fabriclab.delta.Rules;
+import org.fabriclab.delta.Status;
+import org.fabriclab.series.Columns;
+import org.fabriclab.series.Series;
+
 /**
  * Link flaps: the link went down on <em>both</em> ends at least as many times as the threshold
  * (default 15, separately for {@code switch-switch} and {@code host-switch} links). The count of an
@@ -10,6 +15,8 @@ import java.util.List;
  * sample in the series; the link's count at a sample is the smaller of the two ends (the peer's value
  * taken at its latest sample not after this one). Ports whose peer is unknown or absent from the
  * series are skipped (a note says how many); a link of unknown kind uses the host-switch threshold.
+ * Each rise is a delta: where the delta rule finds either end missing, reset or pegged there is no
+ * count at that sample.
  */
 final class LinkFlapRule {
     static final String RULE = "link-flap";
@@ -22,6 +29,7 @@ final class LinkFlapRule {
             notes.add(RULE + ": skipped, the series lacks " + c.linkDownCounter());
             return;
         }
+        long cap = s.column(c.linkDownCounter()).map(Columns::cap).orElse(0L);
         long[] ts = s.timestamps();
         int noPeer = 0, unknownKind = 0;
         Cancellation cancel = Cancellation.ofCurrentThread();
@@ -39,8 +47,8 @@ final class LinkFlapRule {
             int k = s.start(q) - 1;
             for (int i = s.start(p); i < s.end(p); i++) {
                 while (k + 1 < s.end(q) && ts[k + 1] <= ts[i]) k++;
-                if (k < s.start(q) || down[i] == Series.MISSING || down[k] == Series.MISSING || base == Series.MISSING
-                        || peerBase == Series.MISSING) {
+                if (k < s.start(q) || Rules.status(base, down[i], cap) != Status.READABLE
+                        || Rules.status(peerBase, down[k], cap) != Status.READABLE) {
                     ep.clear(s.port(p), mode, out);
                     continue;
                 }
@@ -60,7 +68,7 @@ final class LinkFlapRule {
     }
 
     private static long firstValue(long[] a, int from, int to) {
-        for (int i = from; i < to; i++) if (a[i] != Series.MISSING) return a[i];
-        return Series.MISSING;
+        for (int i = from; i < to; i++) if (a[i] != Rules.ABSENT) return a[i];
+        return Rules.ABSENT;
     }
 }

@@ -4,6 +4,7 @@ import org.fabriclab.work.Cancellation;
 import java.util.List;
 
 import org.fabriclab.capture.Telemetry;
+import org.fabriclab.series.Series;
 
 /**
  * Operating conditions: module temperature outside {@code [low, high]} C (default -10..70) or

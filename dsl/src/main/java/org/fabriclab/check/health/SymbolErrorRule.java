@@ -3,6 +3,11 @@ package org.fabriclab.check.health;
 import org.fabriclab.work.Cancellation;
 import java.util.List;
 
+import org.fabriclab.delta.Rules;
+import org.fabriclab.delta.Status;
+import org.fabriclab.series.Columns;
+import org.fabriclab.series.Series;
+
 /**
  * Failure detection, symbol errors over a 12-minute and a 125-minute window; an alert when the
  * count in either window exceeds its threshold (default 2.88 and 3).
@@ -13,7 +18,8 @@ import java.util.List;
  * 4e11 b/s x 720 s x 1e-14 = 2.88 errors in 12 minutes and 4e11 b/s x 7500 s x 1e-15 = 3 errors in
  * 125 minutes. That is also why the plugin applies the rule to NDR only: on an HDR link the same
  * counts mean a different BER. A window needs two samples (so with 5-minute telemetry the 12-minute
- * window spans 10 minutes); a reset inside the window makes it unusable.
+ * window spans 10 minutes). The count is a delta: the delta rule decides whether it is one (a reset or
+ * a pegged value at the window's end, or a missing sample at either end, makes the window unusable).
  */
 final class SymbolErrorRule {
     static final String RULE_12 = "symbol-errors-12min";
@@ -27,11 +33,12 @@ final class SymbolErrorRule {
             notes.add("symbol-errors: skipped, the series lacks " + c.symbolCounter());
             return;
         }
-        window(s, sym, HealthConfig.WINDOW_12_MIN_MS, c.symbol12MinThreshold(), RULE_12, c, out);
-        window(s, sym, HealthConfig.WINDOW_125_MIN_MS, c.symbol125MinThreshold(), RULE_125, c, out);
+        long cap = s.column(c.symbolCounter()).map(Columns::cap).orElse(0L);
+        window(s, sym, cap, HealthConfig.WINDOW_12_MIN_MS, c.symbol12MinThreshold(), RULE_12, c, out);
+        window(s, sym, cap, HealthConfig.WINDOW_125_MIN_MS, c.symbol125MinThreshold(), RULE_125, c, out);
     }
 
-    private static void window(Series s, long[] sym, long windowMs, double thr, String rule, HealthConfig c, List<Alert> out) {
+    private static void window(Series s, long[] sym, long cap, long windowMs, double thr, String rule, HealthConfig c, List<Alert> out) {
         long[] ts = s.timestamps();
         Cancellation cancel = Cancellation.ofCurrentThread();
         for (int p = 0; p < s.portCount(); p++) {
@@ -41,7 +48,7 @@ final class SymbolErrorRule {
             int j = s.start(p);
             for (int i = s.start(p); i < s.end(p); i++) {
                 while (ts[j] < ts[i] - windowMs) j++;
-                if (j == i || sym[i] == Series.MISSING || sym[j] == Series.MISSING || sym[i] < sym[j]) {
+                if (j == i || Rules.status(sym[j], sym[i], cap) != Status.READABLE) {
                     ep.clear(s.port(p), mode, out);
                     continue;
                 }

@@ -1,7 +1,7 @@
 /**
  * Link-health rule engines after the UFM IB Link Resiliency plugin, with its default thresholds,
  * run over a telemetry time series ({@link org.fabriclab.capture.Telemetry} table or a
- * {@link org.fabriclab.check.health.Series} built in primitive arrays): failure detection (packet
+ * {@link org.fabriclab.series.Series} in primitive columns): failure detection (packet
  * drop rate; symbol errors over 12- and 125-minute windows), link flaps on both ends of a link, and
  * operating conditions (module temperature and voltage). Each engine runs in shadow or active mode
  * with an exception list of ports in the opposite mode; alerts name engine, rule, port, time, value,

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.fabriclab.series.Series;
 import org.junit.jupiter.api.Test;
 
 import tech.tablesaw.api.DoubleColumn;
@@ -179,6 +180,21 @@ class HealthRulesTest {
         assertTrue(r.alerts().get(0).detail().contains("over 10.0 min"), "5-minute samples: the 12-minute window spans 10; " + r.alerts().get(0).detail());
         assertEquals(4.0, r.alerts().get(1).value(), "4 errors in 125 min exceed 3 (3 would not)");
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("link-flap: skipped")));
+    }
+
+    @Test void aPeggedCounterIsNoCountTheDeltaRuleDecides() {
+        // classic perfquery's SymbolErrorCounter is 16 bits, sticky at 65535: a window ending there is not 65,000 errors
+        long[] sym = {0, 10, 65_535, 65_535};
+        long[] ts = {0, MIN, 2 * MIN, 3 * MIN};
+        Series classic = Series.of("pq", List.of("p"), ts, new int[4], Map.of("SymbolErrorCounter", sym),
+                Map.of("SymbolErrorCounter", org.fabriclab.catalogue.Source.PERFQUERY), MIN);
+        List<Alert> a = HealthRules.defaults().run(classic).alerts(SymbolErrorRule.RULE_12);
+        assertEquals(1, a.size(), "only the window ending at 10 errors counts: " + a);
+        assertEquals(10.0, a.get(0).value());
+        Series wide = Series.of("pqx", List.of("p"), ts, new int[4], Map.of("SymbolErrorCounter", sym),
+                Map.of("SymbolErrorCounter", org.fabriclab.catalogue.Source.PERFQUERY_X), MIN);
+        assertEquals(65_535.0, HealthRules.defaults().run(wide).alerts(SymbolErrorRule.RULE_12).get(0).value(),
+                "read from the 64-bit field the same value is a count");
     }
 
     @Test void seriesFromATableSortsEachPortByTime() {

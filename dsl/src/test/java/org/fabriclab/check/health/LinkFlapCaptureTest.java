@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.fabriclab.series.Series;
 import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 

@@ -10,11 +10,11 @@ import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.check.health.Engine;
 import org.fabriclab.check.health.HealthRules;
-import org.fabriclab.check.health.Series;
 import org.fabriclab.plot.BerTrend;
 import org.fabriclab.plot.Charts;
 import org.fabriclab.plot.PausePlot;
 import org.fabriclab.plot.ReconcileChart;
+import org.fabriclab.series.Series;
 import org.fabriclab.snapshot.Snapshot;
 import org.knowm.xchart.internal.chartpart.Chart;
 

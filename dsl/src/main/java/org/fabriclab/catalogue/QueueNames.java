@@ -1,0 +1,62 @@
+package org.fabriclab.catalogue;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Raw-name patterns with a queue placeholder ({@code [{q}]: rx_ucast_bytes}, {@code rx_queue_{q}_bytes}).
+ * A name is keyed by its shape (every run of digits replaced by {@code #}), so a lookup is one hash
+ * probe plus a match against the few patterns of that shape.
+ */
+final class QueueNames {
+    private record Entry(Pattern regex, Binding binding) {}
+
+    private final Map<Source, Map<String, List<Entry>>> byShape = new EnumMap<>(Source.class);
+
+    void add(Source source, String raw, Binding b) {
+        int at = raw.indexOf("{q}");
+        if (raw.indexOf("{q}", at + 1) >= 0) throw new IllegalArgumentException("raw name '" + raw + "' has more than one {q}");
+        String before = raw.substring(0, at), after = raw.substring(at + 3);
+        if (before.matches(".*\\d") || after.matches("\\d.*")) {
+            throw new IllegalArgumentException("raw name '" + raw + "': {q} must not touch other digits");
+        }
+        Pattern p = Pattern.compile(Pattern.quote(before) + "(\\d{1,6})" + Pattern.quote(after));
+        String shape = shape(before) + "#" + shape(after);
+        byShape.computeIfAbsent(source, k -> new HashMap<>()).computeIfAbsent(shape, k -> new ArrayList<>()).add(new Entry(p, b));
+    }
+
+    Optional<Binding> lookup(Source source, String raw) {
+        Map<String, List<Entry>> m = byShape.get(source);
+        if (m == null) return Optional.empty();
+        List<Entry> es = m.get(shape(raw));
+        if (es == null) return Optional.empty();
+        for (Entry e : es) {
+            Matcher x = e.regex().matcher(raw);
+            if (x.matches()) return Optional.of(e.binding().withQueue(Integer.parseInt(x.group(1))));
+        }
+        return Optional.empty();
+    }
+
+    /** The name with every run of digits replaced by one {@code #}. */
+    static String shape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        boolean digits = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= '0' && c <= '9') {
+                if (!digits) b.append('#');
+                digits = true;
+            } else {
+                b.append(c);
+                digits = false;
+            }
+        }
+        return b.toString();
+    }
+}
