@@ -45,17 +45,33 @@ public final class TestRun {
     public static TestRun start(List<String> command, Path dir, OutputStream echoOut, OutputStream echoErr) throws IOException {
         Files.createDirectories(dir);
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
+        // collect stopped by a signal stops its test command too (the incident is abandoned); the hook is
+        // in place before the process starts, so no signal can fall between the two
+        Process[] started = new Process[1];
+        Thread hook = new Thread(() -> {
+            synchronized (started) {
+                if (started[0] != null) stop(started[0]);
+            }
+        }, "fabriclab-test-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         Instant t = Instant.now();
         long ns = System.nanoTime();
-        Process p = pb.start();
+        Process p;
+        synchronized (started) {
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+                throw e;
+            }
+            started[0] = p;
+        }
         OutputStream fo = Files.newOutputStream(dir.resolve(org.fabriclab.incident.Layout.TEST_STDOUT));
         OutputStream fe = Files.newOutputStream(dir.resolve(org.fabriclab.incident.Layout.TEST_STDERR));
         Thread a = tee(p.getInputStream(), fo, echoOut, "fabriclab-test-stdout");
         Thread b = tee(p.getErrorStream(), fe, echoErr, "fabriclab-test-stderr");
         TestRun run = new TestRun(command, p, a, b, t, ns);
-        // collect stopped by a signal stops its test command too (the incident is abandoned)
-        run.hook = new Thread(run::kill, "fabriclab-test-stop");
-        Runtime.getRuntime().addShutdownHook(run.hook);
+        run.hook = hook;
         return run;
     }
 
@@ -102,10 +118,12 @@ public final class TestRun {
     public int exitCode() { return process.exitValue(); }
 
     /** Stops the command (collect failed or was interrupted). */
-    public void kill() {
-        if (!process.isAlive()) return;
-        process.descendants().forEach(ProcessHandle::destroy);
-        process.destroy();
+    public void kill() { stop(process); }
+
+    private static void stop(Process p) {
+        if (!p.isAlive()) return;
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
     }
 
     /** The manifest entry. */

@@ -92,7 +92,7 @@ class CollectCommandTest {
         pb.redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile());
         Process p = pb.start();
         awaitLog(dir.resolve("log"), "collect: running");
-        List<ProcessHandle> test = p.descendants().toList();
+        List<ProcessHandle> test = awaitSleeping(p);
         p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);   // SIGKILL: no cleanup can run
         test.forEach(ProcessHandle::destroyForcibly);         // the orphaned test command (a kill -9 does not reach it)
         assertFalse(Files.exists(out), "never half-written");
@@ -112,7 +112,7 @@ class CollectCommandTest {
         pb.redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile());
         Process p = pb.start();
         awaitLog(dir.resolve("log"), "collect: running");
-        List<ProcessHandle> test = p.descendants().toList();
+        List<ProcessHandle> test = awaitSleeping(p);
         p.destroy();   // SIGTERM: the shutdown hooks run
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertFalse(Files.exists(out));
@@ -127,6 +127,17 @@ class CollectCommandTest {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(x -> x.getFileName().toString().startsWith("incident.tmp-")).toList();
         }
+    }
+
+    /** The test command's processes once it sleeps (its counters moved, its report not yet printed). */
+    private static List<ProcessHandle> awaitSleeping(Process p) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
+            List<ProcessHandle> d = p.descendants().toList();
+            if (d.stream().anyMatch(h -> h.info().command().orElse("").endsWith("sleep"))) return d;
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the test command never reached its sleep: " + p.descendants().toList());
     }
 
     private static void awaitLog(Path log, String text) throws Exception {
