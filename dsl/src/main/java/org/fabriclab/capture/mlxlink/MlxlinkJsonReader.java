@@ -32,7 +32,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public final class MlxlinkJsonReader implements CaptureReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Built on first read, not when the registry instantiates every reader (an ObjectMapper costs a short command ~60 ms). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public String format() { return "mlxlink-json"; }
 
@@ -50,7 +51,7 @@ public final class MlxlinkJsonReader implements CaptureReader {
         List<String> lines = in.lines();
         String stem = MlxlinkReader.fallbackPort(in);
         List<MlxlinkTables.PortOutput> ports = new ArrayList<>();
-        try (JsonParser p = MAPPER.createParser(in.text())) {
+        try (JsonParser p = Json.MAPPER.createParser(in.text())) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
                 int line = p.currentLocation().getLineNr();

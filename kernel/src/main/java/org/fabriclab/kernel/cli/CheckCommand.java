@@ -48,7 +48,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per row") boolean json;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public Integer call() throws Exception {
         if ((before == null) != (after == null)) throw new IllegalArgumentException("check: give both --before and --after, or neither");
@@ -92,7 +93,7 @@ final class CheckCommand implements Callable<Integer> {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("policy", p.label());
                 m.putAll(row);
-                out.println(MAPPER.writeValueAsString(m));
+                out.println(Json.MAPPER.writeValueAsString(m));
             }
         } else {
             out.print(r);

@@ -1,24 +1,20 @@
 package org.fabriclab.kernel.cli;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.fabriclab.delta.Delta;
 import org.fabriclab.snapshot.Snapshot;
-import org.fabriclab.verdict.Classifier;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
 import org.fabriclab.verdict.Verdict;
 import org.fabriclab.verdict.Verdicts;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine.Command;
@@ -55,7 +51,8 @@ final class ClassifyCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -69,7 +66,7 @@ final class ClassifyCommand implements Callable<Integer> {
         Verdicts v = d.classify(profile, congPerGb);
         JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {
-            for (Verdict x : v) out.println(MAPPER.writeValueAsString(x.toMap()));
+            for (Verdict x : v) out.println(Json.MAPPER.writeValueAsString(x.toMap()));
         } else {
             out.println(TableOutput.text(v.table()));
             if (deltas) out.println(TableOutput.text(d.table()));
@@ -88,58 +85,34 @@ final class ClassifyCommand implements Callable<Integer> {
     }
 
     private int jsonLines(PrintWriter out) throws Exception {
-        return jsonLines(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
-    }
-
-    /** The {@code --jsonl} loop: one output line per non-blank input line; errors become {@code {"error": ...}} lines. */
-    static int jsonLines(BufferedReader in, PrintWriter out) throws Exception {
-        String line;
-        int lineNo = 0, worst = Main.OK;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank()) continue;
-            Map<String, Object> result;
-            try {
-                result = classifyLine(MAPPER.readTree(line)).seedView();
-            } catch (Exception e) {
-                result = new LinkedHashMap<>();
-                result.put("error", "stdin:" + lineNo + ": " + e.getMessage());
-                worst = Main.BAD_INPUT;
-            }
-            out.println(MAPPER.writeValueAsString(result));
-        }
         out.flush();
-        return worst;
+        return jsonl();
     }
 
-    static Verdict classifyLine(JsonNode n) {
-        if (n == null || !n.isObject()) throw new IllegalArgumentException("expected a JSON object");
-        String fabric = text(n, "fabric");
-        JsonNode b = n.get("bytes");
-        if (b == null || !b.isNumber()) throw new IllegalArgumentException("expected \"bytes\": a number");
-        JsonNode c = n.get("cong_per_gb");
-        double cong = c == null || c.isNull() ? Classifier.DEFAULT_CONG_PER_GB : c.asDouble();
-        return Classifier.classify(Profiles.named(fabric), values(n, "before"), values(n, "after"), b.asDouble(), cong);
-    }
-
-    private static String text(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        if (v == null || !v.isTextual()) throw new IllegalArgumentException("expected \"" + key + "\": a string");
-        return v.asText();
-    }
-
-    private static Map<String, Number> values(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        if (v == null || !v.isObject()) throw new IllegalArgumentException("expected \"" + key + "\": an object of counter values");
-        Map<String, Number> m = new LinkedHashMap<>();
-        var it = v.fields();
-        while (it.hasNext()) {
-            var e = it.next();
-            if (!e.getValue().isNumber()) {
-                throw new IllegalArgumentException(key + "." + e.getKey() + ": expected a number, found " + e.getValue());
-            }
-            m.put(e.getKey(), e.getValue().numberValue());
+    /**
+     * stdin to stdout as bytes, bypassing the PrintWriter/PrintStream layers (the generator encodes
+     * UTF-8 itself); {@link Main#main} calls it directly for {@code classify --jsonl}. I/O failures
+     * (a closed pipe) exit 2 with the message.
+     */
+    static int jsonl() {
+        java.io.OutputStream raw = new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16);
+        try {
+            return JsonlClassifier.run(System.in, raw);
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("fabriclab: classify --jsonl: " + e.getMessage());
+            return Main.BAD_INPUT;
         }
-        return m;
+    }
+
+    /** The {@code --jsonl} loop over a reader (tests, the demo's seed agreement): the same code as stdin's. */
+    static int jsonLines(BufferedReader in, PrintWriter out) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[8192];
+        for (int n; (n = in.read(buf)) >= 0; ) sb.append(buf, 0, n);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        int code = JsonlClassifier.run(new java.io.ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)), o);
+        out.print(o.toString(StandardCharsets.UTF_8));
+        out.flush();
+        return code;
     }
 }

@@ -24,7 +24,8 @@ import tech.tablesaw.io.csv.CsvWriteOptions;
 final class TableOutput {
     enum Format { TEXT, CSV, JSON }
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
+    static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     private TableOutput() {}
 
@@ -43,7 +44,7 @@ final class TableOutput {
                         int i = r.getRowNumber();
                         m.put(c.name(), c.isMissing(i) ? null : c.get(i));
                     }
-                    out.println(JSON.writeValueAsString(m));
+                    out.println(Json.MAPPER.writeValueAsString(m));
                 }
             }
         }
