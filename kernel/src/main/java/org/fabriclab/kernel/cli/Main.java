@@ -45,11 +45,18 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The process's stdout as bytes when {@link #main} runs (commands that stream much output write
+     * there directly, bypassing the PrintWriter's encoder); null under {@link #run} from tests.
+     */
+    static java.io.OutputStream rawStdout;
+
     public static void main(String[] args) {
         // Jupyter starts a kernel per notebook: skip building the whole command model (~0.2 s)
         if (kernelFastPath(args)) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
         // classify --jsonl is a filter over many lines: no command model to build either
         if (args.length == 2 && args[0].equals("classify") && args[1].equals("--jsonl")) System.exit(ClassifyCommand.jsonl());
+        rawStdout = new java.io.FileOutputStream(java.io.FileDescriptor.out);
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

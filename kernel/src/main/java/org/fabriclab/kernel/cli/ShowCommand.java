@@ -7,13 +7,11 @@ import java.util.concurrent.Callable;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Readers;
-import org.fabriclab.capture.Tidy;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tech.tablesaw.api.Table;
 
 /** {@code fabriclab show PATH... [--csv|--json]}: the tidy table of every capture named. */
 @Command(name = "show", description = "Print the tidy counter table (source, file, port, counter, raw_name, value, unit) of captures.")
@@ -33,16 +31,29 @@ final class ShowCommand implements Callable<Integer> {
         if (wide) {
             for (Capture c : caps) TableOutput.print(c.wide(), format, out);
         } else {
-            Table t = Tidy.empty("captures");
-            for (Capture c : caps) t.append(c.tidy());
-            TableOutput.print(t, format, out);
+            // streamed from the readings (TidyStream): no Tablesaw table of every row
+            switch (format) {
+                case TEXT -> {
+                    if (Main.rawStdout != null) {
+                        out.flush();
+                        TidyStream.text(caps, "captures", Main.rawStdout);
+                        Main.rawStdout.write('\n');
+                        Main.rawStdout.flush();
+                    } else {
+                        TidyStream.text(caps, "captures", out);
+                        out.println();
+                    }
+                }
+                case CSV -> TidyStream.csv(caps, out);
+                case JSON -> TidyStream.json(caps, out);
+            }
         }
         for (Capture c : caps) {
             for (String w : c.warnings()) spec.commandLine().getErr().println("fabriclab: warning: " + c.file() + ": " + w);
             for (String m : c.measurementNames()) {
                 if (!csv && !json) {
                     out.println();
-                    out.println(c.measurements(m).get().printAll());
+                    out.println(TableOutput.text(c.measurements(m).get()));
                 }
             }
         }
