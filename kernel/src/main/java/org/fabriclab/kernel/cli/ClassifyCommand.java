@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -62,7 +63,7 @@ final class ClassifyCommand implements Callable<Integer> {
         }
         Profile profile = Profiles.named(fabric);
         double n = parseBytes(bytes);
-        Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
+        MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
         JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {
