@@ -90,7 +90,8 @@ public final class Main implements Runnable {
     static CommandLine commandLine(String first) {
         CommandLine cl = new CommandLine(new Main());
         Class<?> only = first == null || first.equals("help") ? null : COMMANDS.get(first);
-        for (Class<?> c : only != null ? java.util.List.<Class<?>>of(only) : COMMANDS.values()) cl.addSubcommand(c);
+        boolean version = "-V".equals(first) || "--version".equals(first);   // prints one line: no command needed
+        if (!version) for (Class<?> c : only != null ? java.util.List.<Class<?>>of(only) : COMMANDS.values()) cl.addSubcommand(c);
         withHelp(cl);
         // collect --out DIR ib_write_bw -D 10 ...: the test command's own options are not collect's
         CommandLine collect = cl.getSubcommands().get("collect");
