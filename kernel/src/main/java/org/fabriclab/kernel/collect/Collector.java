@@ -87,9 +87,10 @@ public final class Collector {
 
     private Result collect(Path tmp, Sysfs sysfs, String bootId, Map<String, Object> manifest) throws IOException, InterruptedException {
         List<HostPort> ports = discover(tmp, sysfs);
-        if (ports.isEmpty() && !sysfs.present() && Tools.ALL.stream().allMatch(t -> c.tools().find(t).isEmpty())) {
-            throw new IllegalArgumentException("nothing to collect on this host: no " + sysfs.classDir() + " and none of "
-                    + Tools.ALL + " on PATH");
+        if (ports.isEmpty()) {
+            throw new IllegalArgumentException("nothing to collect on this host: no RDMA port found (" + sysfs.classDir()
+                    + (sysfs.present() ? " has none" : " absent") + "; rdma link and ibstat: "
+                    + (c.tools().find("rdma").isPresent() || c.tools().find("ibstat").isPresent() ? "none listed" : "not on PATH") + ")");
         }
         manifest.put("format", "fabriclab incident folder");
         manifest.put("layout_version", Layout.VERSION);
