@@ -68,8 +68,22 @@ public final class Main implements Runnable {
     /** Runs a command line, for tests: returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         String first = args.length == 0 ? null : args[0];
-        if (first != null && JSHELL_COMMANDS.contains(first)) TablesawStart.init();
-        else if (!java.util.Arrays.asList(args).contains("--jsonl")) TablesawStart.initInBackground(); // --jsonl makes no table
+        Runnable restore = () -> { };
+        if (first != null && JSHELL_COMMANDS.contains(first)) {
+            TablesawStart.init();
+        } else {
+            restore = TablesawStart.narrow();
+            // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
+            if (!"show".equals(first) && !java.util.Arrays.asList(args).contains("--jsonl")) TablesawStart.initInBackground();
+        }
+        try {
+            return execute(first, args, out, err);
+        } finally {
+            restore.run();
+        }
+    }
+
+    private static int execute(String first, String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = commandLine(first);
         cl.setOut(out);
         cl.setErr(err);

@@ -10,13 +10,18 @@ import java.io.File;
  * writer it looks for lives in the tablesaw-core jar, so the scan is pointed at that jar alone for
  * the moment the class initialises, and the property is restored at once.
  *
- * <p>A short command starts this on a background thread ({@link #initInBackground}), beside the
- * command line parsing and the catalogue load: a thread that needs {@code Table} meanwhile waits for
- * the class initialisation, as the JVM guarantees. Commands that start JShell (which reads the class
- * path) initialise it synchronously first ({@link #init}).
+ * <p>A short command runs with {@code java.class.path} narrowed to that jar ({@link #narrow}, restored
+ * when the command returns), so whenever {@code Table} is first used, the scan is cheap; commands
+ * that will print tables also start the class initialisation at once on a background thread
+ * ({@link #initInBackground}), beside the command line parsing and the catalogue load (a thread that
+ * needs {@code Table} meanwhile waits for it, as the JVM guarantees); {@code show}, which streams its
+ * rows, does not, and pays nothing unless a capture holds measurement tables. Commands that start
+ * JShell (which reads the class path) initialise it synchronously first ({@link #init}) and keep the
+ * property whole.
  *
  * <pre>{@code
- * TablesawStart.init();   // before the first Table is made; a no-op when it already was
+ * Runnable restore = TablesawStart.narrow();
+ * try { ... } finally { restore.run(); }
  * }</pre>
  */
 final class TablesawStart {
@@ -24,30 +29,48 @@ final class TablesawStart {
 
     private TablesawStart() {}
 
-    /** Starts {@link #init} on a daemon thread. */
+    /** Points {@code java.class.path} at the tablesaw-core jar; the returned action restores it. */
+    static synchronized Runnable narrow() {
+        String cp = System.getProperty("java.class.path", "");
+        String core = core(cp);
+        if (core == null) return () -> { };   // not the launcher's class path (tests, an IDE): leave it
+        System.setProperty("java.class.path", core);
+        return () -> System.setProperty("java.class.path", cp);
+    }
+
+    /** Initialises {@code Table} on a daemon thread (call after {@link #narrow}). */
     static void initInBackground() {
-        Thread t = new Thread(TablesawStart::init, "fabriclab-tablesaw-init");
+        Thread t = new Thread(() -> {
+            try {
+                Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Tablesaw is not on this class path: nothing to initialise
+            }
+        }, "fabriclab-tablesaw-init");
         t.setDaemon(true);
         t.start();
     }
 
+    /** Initialises {@code Table} now, with the narrow scan, and restores the property at once. */
     static synchronized void init() {
         if (done) return;
         done = true;
-        String cp = System.getProperty("java.class.path", "");
+        Runnable restore = narrow();
+        try {
+            Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            // Tablesaw is not on this class path: nothing to initialise
+        } finally {
+            restore.run();
+        }
+    }
+
+    private static String core(String cp) {
         String core = null;
         for (String e : cp.split(File.pathSeparator)) {
             String name = new File(e).getName();
             if (name.startsWith("tablesaw-core") && name.endsWith(".jar")) core = e;
         }
-        if (core == null) return; // not the launcher's class path (tests, an IDE): let it scan as usual
-        try {
-            System.setProperty("java.class.path", core);
-            Class.forName("tech.tablesaw.api.Table", true, TablesawStart.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            // Tablesaw is not on this class path: nothing to initialise
-        } finally {
-            System.setProperty("java.class.path", cp);
-        }
+        return core;
     }
 }
