@@ -87,7 +87,8 @@ public final class Readers {
             List<Path> out = new ArrayList<>();
             for (Path p : s.sorted().toList()) {
                 String n = p.getFileName().toString();
-                if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta")) continue;
+                // timestamp.json: the snapshot time fabriclab collect writes beside the captures (incident.Layout)
+                if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta") || n.equals("timestamp.json")) continue;
                 out.addAll(expand(p));
             }
             return out;
