@@ -35,8 +35,8 @@ import tech.tablesaw.api.Table;
  * var v = delta(before, after).moved(TB).classify(ROCE);
  * v.table();
  *
- * check(delta(before, after)).limits("all=0").policy(ZERO_TOLERANCE);          // fleet gate
- * check(delta(before, after)).elapsed(10).policy(BER);                          // replace hardware?
+ * check(delta(before, after)).limits("all=0").grade(ZERO_TOLERANCE);          // fleet gate
+ * check(delta(before, after)).elapsed(10).grade(BER);                          // replace hardware?
  * reconcile(capture("ib_write_bw.log")).counters(before, after).duration(10);   // case A/B1/B2/C
  * healthRules().run(series(capture("ufm.csv").measurements("telemetry").get()));
  * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).histogram();
@@ -79,7 +79,7 @@ public final class Fabric {
     /** A profile by name: ib, roce, ib-full, roce-full. */
     public static Profile profile(String name) { return Profiles.named(name); }
 
-    /** ibdiagnet-style checks on the delta between two samples: {@code check(d).limits("all=0").policy(BER)}. */
+    /** ibdiagnet-style checks on the delta between two samples: {@code check(d).limits("all=0").grade(BER)}. */
     public static Check check(Delta d) { return Check.of(d); }
 
     /** ibdiagnet-style checks on one sample ({@code --pm_pause_time 0}). */

@@ -25,7 +25,7 @@ class ReadmeExampleTest {
         assertEquals(List.of("SymbolErrorCounter"), v.detail());
         assertTrue(d.table().rowCount() > 0);
 
-        var gate = check(d).limits("all=0").policy(ZERO_TOLERANCE);
+        var gate = check(d).limits("all=0").grade(ZERO_TOLERANCE);
         List<String> failed = gate.rows().stream().filter(r -> r.outcome() == Outcome.FAIL).map(CheckRow::name).toList();
         assertTrue(failed.contains("SymbolErrorCounter") && failed.contains("packet_seq_err"), failed.toString());
 
