@@ -17,6 +17,8 @@ import org.fabriclab.series.Series;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
+import org.fabriclab.incident.Incident;
+import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -108,6 +110,27 @@ public final class Fabric {
 
     /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
     public static Labels labels(String path) { return Labels.load(Path.of(path)); }
+
+    /**
+     * The one-call analysis of an incident folder ({@code before/} + {@code after/}, or {@code t0/ t1/ ...} as
+     * {@code fabriclab collect} writes it): verdicts per port, checks, reconciliation, pause analysis, the report.
+     * {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say.
+     */
+    public static Incident incident(String dir) { return Incident.of(Path.of(dir)); }
+
+    /** The same with the templates' parameters in one call: NaN bytes and a blank fabric mean "from the captures". */
+    public static Incident incident(String dir, double bytesMoved, String fabric) {
+        return Incident.of(Path.of(dir)).bytesMoved(bytesMoved).fabric(fabric);
+    }
+
+    /** Pause analysis over the window of {@code d}: frames, time paused, mean per frame; no duty cycle without the elapsed time. */
+    public static PauseAnalysis pause(Delta d) { return PauseAnalysis.of(d, Double.NaN); }
+
+    /** The same with the seconds between the two snapshots (duty cycle = time paused / elapsed). */
+    public static PauseAnalysis pause(Delta d, double elapsedSeconds) { return PauseAnalysis.of(d, elapsedSeconds); }
+
+    /** Pause per interval of a series (snapshots over time, a pause-series CSV, telemetry) with its distribution. */
+    public static PauseAnalysis pause(Series s) { return PauseAnalysis.of(s); }
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }
