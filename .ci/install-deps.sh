@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and the machine lacks (Debian packages; PyPI is not reachable):
-# Maven and a JDK if absent, and Jupyter from Debian for the kernel conformance suite, nbconvert and
-# the ipykernel comparison. Idempotent: installs nothing when everything is present.
+# Maven and a JDK if absent, Jupyter from Debian for the kernel conformance suite, nbconvert and
+# the ipykernel comparison, and Debian's chromium for the headless-browser check of the exported
+# HTML. Idempotent: installs nothing when everything is present.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 need_apt=()
@@ -14,6 +15,8 @@ command -v javac >/dev/null 2>&1 || need_apt+=(openjdk-17-jdk-headless)
 /usr/bin/python3 -c 'import nbformat' 2>/dev/null || need_apt+=(python3-nbformat)
 /usr/bin/python3 -c 'import jupyter_kernel_test' 2>/dev/null || need_apt+=(python3-jupyter-kernel-test)
 /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || need_apt+=(python3-ipykernel)
+# headless Chromium renders the exported HTML in .ci/checks.d/60-html-browser.sh (layout, markdown)
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
     echo "install-deps: missing ${need_apt[*]}; install them with apt-get (as root)" >&2

@@ -15,7 +15,7 @@ rc=$?
 set -e
 cat "$tmp/run.err" >&2
 [ "$rc" = 1 ] || { echo "40-notebook-run: expected exit 1 at the failing cell, got $rc" >&2; exit 1; }
-grep -q "cell 9 (In \[8\]) failed: java.lang.IllegalStateException" "$tmp/run.err" || { echo "40-notebook-run: failure message must name the cell and the error" >&2; exit 1; }
+grep -q "cell 11 (In \[9\]) failed: java.lang.IllegalStateException" "$tmp/run.err" || { echo "40-notebook-run: failure message must name the cell and the error" >&2; exit 1; }
 [ "$(sha256sum "$nb")" = "$before" ] || { echo "40-notebook-run: the input notebook changed" >&2; exit 1; }
 grep -q "<table" "$tmp/run.html" || { echo "40-notebook-run: HTML export has no table" >&2; exit 1; }
 grep -q "data:image/png;base64," "$tmp/run.html" || { echo "40-notebook-run: HTML export has no chart" >&2; exit 1; }

@@ -2,7 +2,8 @@
 
   check_notebooks.py nbconvert EXECUTED.ipynb
       the smoke notebook run by `jupyter nbconvert --execute --allow-errors` through the installed
-      kernelspec: HTML table, PNG chart, verdict JSON, display update, error output.
+      kernelspec: HTML table, PNG chart, verdict JSON, display update, error output, and a
+      23-column table whose doubles are rounded for display (a BER as 1.2e-12).
   check_notebooks.py run RUN.ipynb NBCONVERT.ipynb
       the same notebook run by `./fabriclab run -p ...`: valid nbformat 4 (Debian's nbformat and
       its vendored JSON schema), injected parameters cell right after the `parameters` cell, and
@@ -57,10 +58,15 @@ def check_nbconvert(path):
     progress = [d.get("text/plain") for d in data("progress")]
     if progress != ['"step 2 of 2: done"']:
         fail(f"display update not applied: {progress}")
+    wide = [d.get("text/html", "") for d in data("wide")]
+    if not any(h.count("<th>") == 23 and "<td>1.2e-12</td>" in h and "<td>0.982329</td>" in h for h in wide):
+        fail(f"the wide cell must show 23 columns, 1.2e-12 and 0.982329: {[h[:300] for h in wide]}")
+    if any("0.9823290654719999" in h for h in wide):
+        fail("the wide cell shows an unrounded double (0.9823290654719999)")
     errors = [o for o in cells["boom"].outputs if o.output_type == "error"]
     if not errors or errors[0].ename != "java.lang.IllegalStateException":
         fail("no error output with the real exception class in the failing cell")
-    print(f"check_notebooks: {path}: HTML table, PNG chart, verdict JSON, display update, error output: ok")
+    print(f"check_notebooks: {path}: HTML table, PNG chart, verdict JSON, display update, rounded wide table, error output: ok")
 
 
 def check_run(path, reference):

@@ -1,5 +1,6 @@
 package org.fabriclab.kernel.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,7 +25,12 @@ import picocli.CommandLine.Spec;
  * {@code kernels/fabriclab/} (kernel.json with display name "Java (fabriclab)", interrupt_mode
  * message, argv = this checkout's {@code ./fabriclab kernel {connection_file}} as an absolute path,
  * logos 32 and 64) and, unless {@code --no-cds}, a class-data-sharing archive made by one warm-up
- * run so the kernel starts faster. Prints where it went.
+ * run so the kernel starts faster. Prints where it went and what Jupyter needs to find it.
+ * {@code --user} (the default) follows Jupyter's own rules for its data dir ({@link JupyterPaths}:
+ * {@code JUPYTER_DATA_DIR}, {@code JUPYTER_PLATFORM_DIRS}, then the platform default from
+ * {@code HOME}/{@code XDG_DATA_HOME}, {@code ~/Library/Jupyter}, {@code %APPDATA%\jupyter});
+ * {@code --prefix DIR} says that Jupyter needs {@code JUPYTER_PATH=DIR/share/jupyter} unless that
+ * folder already is on its search path.
  */
 @Command(name = "install", description = "Install the Jupyter kernelspec \"Java (fabriclab)\".")
 final class InstallCommand implements Callable<Integer> {
@@ -48,15 +54,18 @@ final class InstallCommand implements Callable<Integer> {
             + " -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
 
     static final class Where {
-        @Option(names = "--user", description = "per-user Jupyter data dir (default)") boolean user;
+        @Option(names = "--user", description = "Jupyter's per-user data dir, by Jupyter's rules: $JUPYTER_DATA_DIR, else the platform default (default)") boolean user;
         @Option(names = "--sys-prefix", description = "the active environment: $VIRTUAL_ENV or $CONDA_PREFIX, else /usr") boolean sysPrefix;
-        @Option(names = "--prefix", paramLabel = "DIR", description = "DIR/share/jupyter/kernels") Path prefix;
+        @Option(names = "--prefix", paramLabel = "DIR", description = "DIR/share/jupyter/kernels (Jupyter needs JUPYTER_PATH=DIR/share/jupyter)") Path prefix;
     }
 
     @ArgGroup(exclusive = true) Where where = new Where();
     @Option(names = "--no-cds", description = "skip the class-data-sharing archive (faster install, slower kernel start)") boolean noCds;
     @Option(names = "--launcher", hidden = true, description = "the fabriclab launcher (default: the one running)") Path launcher;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
+    /** The environment and OS Jupyter's paths are derived from (tests inject their own). */
+    Map<String, String> env = System.getenv();
+    String osName = System.getProperty("os.name", "Linux");
 
     @Override public Integer call() throws Exception {
         Path dir = kernelsDir().resolve(NAME);
@@ -83,6 +92,7 @@ final class InstallCommand implements Callable<Integer> {
         AtomicWrite.write(dir.resolve("logo-32x32.png"), Logos.png(32));
         AtomicWrite.write(dir.resolve("logo-64x64.png"), Logos.png(64));
         out.println("Installed kernelspec " + NAME + " (\"Java (fabriclab)\") in " + dir);
+        out.println(whereNote(dir));
         out.flush();
         return Main.OK;
     }
@@ -102,18 +112,30 @@ final class InstallCommand implements Callable<Integer> {
         return finished && p.exitValue() == 0 && Files.isRegularFile(jsa);
     }
 
+    /** What Jupyter needs to find the kernelspec in {@code dir} (DATA/kernels/fabriclab). */
+    private String whereNote(Path dir) {
+        Path data = dir.getParent().getParent();
+        JupyterPaths paths = JupyterPaths.of(env, osName);
+        if (where.prefix == null && !where.sysPrefix) {
+            return "(Jupyter's data dir, from " + paths.dataDir().rule() + "; `jupyter kernelspec list` shows it)";
+        }
+        if (where.prefix != null && !paths.searched(data)) {
+            String jp = env.get("JUPYTER_PATH");
+            return "Jupyter finds kernels under " + data + " only with JUPYTER_PATH=" + data + " in its environment:\n"
+                    + "  export JUPYTER_PATH=" + data + (jp == null || jp.isEmpty() ? "" : File.pathSeparator + "$JUPYTER_PATH");
+        }
+        return where.prefix != null ? "(" + data + " is on Jupyter's search path)"
+                : "(Jupyter finds it when it runs from that environment: " + data + " is its sys.prefix/share/jupyter)";
+    }
+
     private Path kernelsDir() {
         if (where.prefix != null) return where.prefix.toAbsolutePath().resolve("share/jupyter/kernels");
         if (where.sysPrefix) {
-            String env = System.getenv("VIRTUAL_ENV");
-            if (env == null) env = System.getenv("CONDA_PREFIX");
-            return Path.of(env == null ? "/usr" : env).resolve("share/jupyter/kernels");
+            String venv = env.get("VIRTUAL_ENV");
+            if (venv == null) venv = env.get("CONDA_PREFIX");
+            return Path.of(venv == null ? "/usr" : venv).resolve("share/jupyter/kernels");
         }
-        String data = System.getenv("JUPYTER_DATA_DIR");
-        if (data != null && !data.isBlank()) return Path.of(data).resolve("kernels");
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
-        return base.resolve("jupyter/kernels");
+        return JupyterPaths.of(env, osName).kernelsDir().toAbsolutePath();
     }
 
     static Path home() {

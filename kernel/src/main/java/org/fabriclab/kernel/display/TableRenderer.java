@@ -2,13 +2,18 @@ package org.fabriclab.kernel.display;
 
 import java.util.List;
 
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
  * Tablesaw tables as {@code text/html} and {@code text/plain}, at most {@link #maxRows()} rows
  * (system property {@code fabriclab.display.rows}, default 50) with an "N more rows" footer.
- * Long counters print exactly (Tablesaw's own cell strings, never through double).
+ * Long counters print exactly (Tablesaw's own cell strings, never through double); double and
+ * float columns print rounded to significant digits, small values such as a BER in scientific
+ * notation ({@link org.fabriclab.result.Html#num(double)}: {@code 0.982329}, {@code 1.2e-12}).
  */
 public final class TableRenderer implements Renderer<Table> {
     @Override public Class<Table> type() { return Table.class; }
@@ -21,7 +26,7 @@ public final class TableRenderer implements Renderer<Table> {
         int shown = Math.min(t.rowCount(), maxRows());
         int more = t.rowCount() - shown;
         if (mime.equals(Mime.TEXT)) {
-            String s = shown == t.rowCount() ? t.printAll() : t.first(shown).printAll();
+            String s = displayed(t, shown).printAll();
             return more > 0 ? s + "\n... " + more + " more rows (" + t.rowCount() + " total)" : s;
         }
         StringBuilder sb = new StringBuilder(256 + shown * t.columnCount() * 16);
@@ -32,7 +37,7 @@ public final class TableRenderer implements Renderer<Table> {
         for (int r = 0; r < shown; r++) {
             sb.append("<tr>");
             for (Column<?> c : t.columns()) {
-                sb.append("<td>").append(c.isMissing(r) ? "" : Html.escape(c.getString(r))).append("</td>");
+                sb.append("<td>").append(Html.escape(org.fabriclab.result.Html.cell(c, r))).append("</td>");
             }
             sb.append("</tr>\n");
         }
@@ -42,5 +47,21 @@ public final class TableRenderer implements Renderer<Table> {
               .append(more).append(" more rows</td></tr></tfoot>\n");
         }
         return sb.append("</table>").toString();
+    }
+
+    /** The first {@code shown} rows, floating-point columns replaced by their displayed strings. */
+    static Table displayed(Table t, int shown) {
+        Table head = shown == t.rowCount() ? t : t.first(shown);
+        Table view = Table.create(t.name());
+        for (Column<?> c : head.columns()) {
+            if (c instanceof DoubleColumn || c instanceof FloatColumn) {
+                StringColumn s = StringColumn.create(c.name());
+                for (int r = 0; r < shown; r++) s.append(org.fabriclab.result.Html.cell(c, r));
+                view.addColumns(s);
+            } else {
+                view.addColumns(c);
+            }
+        }
+        return view;
     }
 }

@@ -37,7 +37,7 @@ public final class VerdictRenderer implements Renderer<Verdict> {
         if (!v.reasons().isEmpty() || !v.perGb().isEmpty()) {
             sb.append("<ul>");
             v.reasons().forEach((k, r) -> sb.append("<li>").append(Html.escape(k)).append(": ").append(Html.escape(r)).append("</li>"));
-            v.perGb().forEach((k, r) -> sb.append("<li>").append(Html.escape(k)).append(": ").append(String.format("%.1f", r)).append(" per GB</li>"));
+            v.perGb().forEach((k, r) -> sb.append("<li>").append(Html.escape(k)).append(": ").append(org.fabriclab.result.Html.num(r)).append(" per GB</li>"));
             sb.append("</ul>");
         }
         return sb.append("</div>").toString();

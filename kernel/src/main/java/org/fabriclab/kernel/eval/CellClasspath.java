@@ -21,7 +21,7 @@ public final class CellClasspath {
     /** Packages the kernel uses for itself; cells load their own copies if they add them. */
     static final List<String> HIDDEN_PREFIXES = List.of(
             "org.zeromq.", "zmq.", "com.neilalexander.jnacl.", "org.jline.", "picocli.",
-            "org.junit.", "org.opentest4j.", "org.apiguardian.", "org.fabriclab.kernel.");
+            "org.junit.", "org.opentest4j.", "org.apiguardian.", "org.commonmark.", "org.fabriclab.kernel.");
     /** Kernel classes cells may use. */
     static final Set<String> VISIBLE_KERNEL_CLASSES = Set.of(
             "org.fabriclab.kernel.display.Display",
@@ -29,7 +29,7 @@ public final class CellClasspath {
             "org.fabriclab.kernel.eval.CellExit");
     /** Jar name prefixes left off the compile class path. */
     static final List<String> HIDDEN_JARS = List.of(
-            "jeromq-", "jnacl-", "jline-", "picocli-", "junit-", "opentest4j-", "apiguardian-", "surefire");
+            "jeromq-", "jnacl-", "jline-", "picocli-", "junit-", "opentest4j-", "apiguardian-", "commonmark-", "surefire");
 
     private CellClasspath() {}
 

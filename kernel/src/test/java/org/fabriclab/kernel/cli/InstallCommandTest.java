@@ -2,6 +2,7 @@ package org.fabriclab.kernel.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 
 import javax.imageio.ImageIO;
 
@@ -40,6 +42,53 @@ class InstallCommandTest {
             var img = ImageIO.read(spec.resolve("logo-" + size + "x" + size + ".png").toFile());
             assertArrayEquals(new int[] {size, size}, new int[] {img.getWidth(), img.getHeight()});
         }
+    }
+
+    static Path launcher(Path dir) throws Exception {
+        Path launcher = dir.resolve("fabriclab");
+        Files.writeString(launcher, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return launcher;
+    }
+
+    /** Runs install with an injected environment (never the real HOME); returns stdout, asserts exit 0. */
+    static String install(Map<String, String> env, String... args) throws Exception {
+        var cl = Main.commandLine();
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        InstallCommand cmd = cl.getSubcommands().get("install").getCommand();
+        cmd.env = env;
+        cmd.osName = "Linux";
+        assertEquals(0, cl.execute(args), err.toString());
+        return out.toString();
+    }
+
+    @Test void userInstallFollowsJupyterDataDirRules(@TempDir Path dir) throws Exception {
+        Path home = java.nio.file.Files.createDirectories(dir.resolve("home")).toRealPath();
+        String l = launcher(dir).toString();
+        String out = install(Map.of("HOME", home.toString()), "install", "--user", "--no-cds", "--launcher", l);
+        Path spec = home.resolve(".local/share/jupyter/kernels/fabriclab/kernel.json");
+        assertTrue(Files.isRegularFile(spec), out);
+        assertTrue(out.contains(spec.getParent().toString()) && out.contains("XDG default"), out);
+        install(Map.of("HOME", home.toString(), "XDG_DATA_HOME", dir.resolve("xdg").toString()), "install", "--no-cds", "--launcher", l);
+        assertTrue(Files.isRegularFile(dir.resolve("xdg/jupyter/kernels/fabriclab/kernel.json")), "--user is the default; XDG_DATA_HOME read");
+        out = install(Map.of("HOME", home.toString(), "XDG_DATA_HOME", dir.resolve("xdg").toString(), "JUPYTER_DATA_DIR", dir.resolve("jd").toString()),
+                "install", "--user", "--no-cds", "--launcher", l);
+        assertTrue(Files.isRegularFile(dir.resolve("jd/kernels/fabriclab/kernel.json")), out);
+        assertTrue(out.contains("$JUPYTER_DATA_DIR"), out);
+    }
+
+    @Test void prefixInstallSaysJupyterPathIsNeeded(@TempDir Path dir) throws Exception {
+        String l = launcher(dir).toString();
+        Path data = dir.resolve("p/share/jupyter").toAbsolutePath();
+        String out = install(Map.of("HOME", dir.toString()), "install", "--prefix", dir.resolve("p").toString(), "--no-cds", "--launcher", l);
+        assertTrue(out.contains("export JUPYTER_PATH=" + data + "\n") || out.trim().endsWith("export JUPYTER_PATH=" + data), out);
+        out = install(Map.of("HOME", dir.toString(), "JUPYTER_PATH", "/other"), "install", "--prefix", dir.resolve("p").toString(), "--no-cds", "--launcher", l);
+        assertTrue(out.contains("export JUPYTER_PATH=" + data + ":$JUPYTER_PATH"), "keeps the entries already there: " + out);
+        out = install(Map.of("HOME", dir.toString(), "JUPYTER_PATH", data.toString()), "install", "--prefix", dir.resolve("p").toString(), "--no-cds", "--launcher", l);
+        assertFalse(out.contains("export"), "already on the search path: " + out);
+        assertTrue(out.contains("on Jupyter's search path"), out);
     }
 
     @Test void refusesToOverwriteTheInputNotebook(@TempDir Path dir) throws Exception {
