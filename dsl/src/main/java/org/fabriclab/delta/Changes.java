@@ -118,12 +118,10 @@ public final class Changes implements Renderable, Iterable<CounterDelta> {
 
     /** One counter in one line: port, layer, counter, delta or status and reason. */
     static String line(CounterDelta c) {
-        String what = moved(c) ? (c.delta() > 0 ? "+" : "") + c.delta() + (Double.isNaN(c.perGb()) ? "" : " (" + perGb(c.perGb()) + " per GB)")
+        String what = moved(c) ? (c.delta() > 0 ? "+" : "") + c.delta() + (Double.isNaN(c.perGb()) ? "" : " (" + Html.num(c.perGb()) + " per GB)")
                 : c.status() + ": " + c.reason();
         return c.port() + "  " + c.layer().label() + "  " + c.counter() + "  " + what;
     }
-
-    static String perGb(double v) { return String.format(java.util.Locale.ROOT, v >= 1e-3 && v < 1e6 ? "%.4g" : "%.2e", v); }
 
     @Override public String toHtml() { return Html.section("what moved: " + name, summaryLines(), table()); }
 

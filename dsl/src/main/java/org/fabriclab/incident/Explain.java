@@ -2,7 +2,6 @@ package org.fabriclab.incident;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.fabriclab.catalogue.Layer;
@@ -109,7 +108,7 @@ final class Explain {
         return String.join(", ", out);
     }
 
-    static String rate(double r) { return String.format(Locale.ROOT, r >= 1e-3 && r < 1e6 ? "%.4g" : "%.3g", r); }
+    static String rate(double r) { return org.fabriclab.result.Html.num(r, 4); }
 
     /** A fabric engineer's next steps for a verdict. */
     static List<String> nextSteps(Verdict v, FabricKind fabric) {

@@ -1,7 +1,5 @@
 package org.fabriclab.verdict;
 
-import java.util.Locale;
-
 import org.fabriclab.result.Html;
 
 /**
@@ -29,11 +27,9 @@ final class VerdictCard {
         if (!v.reasons().isEmpty() || !v.perGb().isEmpty()) {
             sb.append("<ul>");
             v.reasons().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(Html.esc(r)).append("</li>"));
-            v.perGb().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(rate(r)).append(" per GB</li>"));
+            v.perGb().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(Html.num(r)).append(" per GB</li>"));
             sb.append("</ul>");
         }
         return sb.append("</div>").toString();
     }
-
-    static String rate(double r) { return String.format(Locale.ROOT, r >= 1e-3 && r < 1e6 ? "%.4g" : "%.2e", r); }
 }
