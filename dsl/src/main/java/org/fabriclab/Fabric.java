@@ -18,6 +18,7 @@ import org.fabriclab.history.History;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
 import org.fabriclab.incident.Incident;
+import org.fabriclab.incident.NotebookFolder;
 import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
@@ -114,14 +115,21 @@ public final class Fabric {
     /**
      * The one-call analysis of an incident folder ({@code before/} + {@code after/}, or {@code t0/ t1/ ...} as
      * {@code fabriclab collect} writes it): verdicts per port, checks, reconciliation, pause analysis, the report.
-     * {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say.
+     * {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say. A relative
+     * {@code dir} is taken from the notebook's folder when a notebook runs ({@link NotebookFolder}).
      */
-    public static Incident incident(String dir) { return Incident.of(Path.of(dir)); }
+    public static Incident incident(String dir) { return Incident.of(NotebookFolder.resolve(dir)); }
 
     /** The same with the templates' parameters in one call: NaN bytes and a blank fabric mean "from the captures". */
     public static Incident incident(String dir, double bytesMoved, String fabric) {
-        return Incident.of(Path.of(dir)).bytesMoved(bytesMoved).fabric(fabric);
+        return incident(dir).bytesMoved(bytesMoved).fabric(fabric);
     }
+
+    /**
+     * A path a notebook was given, taken from the notebook's folder (Jupyter, {@code fabriclab run}) or,
+     * when it exists only there, from the working directory: {@code path(captures).resolve("labels.csv")}.
+     */
+    public static Path path(String path) { return NotebookFolder.resolve(path); }
 
     /** Pause analysis over the window of {@code d}: frames, time paused, mean per frame; no duty cycle without the elapsed time. */
     public static PauseAnalysis pause(Delta d) { return PauseAnalysis.of(d, Double.NaN); }

@@ -105,9 +105,18 @@ public final class Changes implements Renderable, Iterable<CounterDelta> {
             if (c.after() == null) a.appendMissing(); else a.append(c.after());
             if (c.delta() == null) d.appendMissing(); else d.append(c.delta());
             perGb.append(c.perGb()); status.append(c.status().toString()); reason.append(c.reason() == null ? "" : c.reason());
-            source.append(c.provenance());
+            source.append(shortSource(c));
         }
         return Table.create(title, port, rank, layer, counter, b, a, d, perGb, status, reason, source);
+    }
+
+    /** Where the after value was read, with the file's name only (the folder is the snapshot's): {@code ethtool ethtool.txt:158 (64-bit wrapping)}. */
+    static String shortSource(CounterDelta c) {
+        var r = c.afterReading() != null ? c.afterReading() : c.beforeReading();
+        if (r == null) return "";
+        String f = r.file();
+        int slash = Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\'));
+        return r.source().key() + " " + f.substring(slash + 1) + ":" + r.line() + " (" + r.field().describe() + ")";
     }
 
     @Override public String toString() {

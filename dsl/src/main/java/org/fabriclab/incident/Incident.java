@@ -135,8 +135,17 @@ public final class Incident implements Renderable {
 
     public List<Snapshot> snapshots() { return a().snapshots; }
 
-    /** The delta between the first and the last snapshot (bytes not applied: each port has its own, see {@link #ports()}). */
-    public Delta delta() { return a().delta; }
+    /**
+     * The delta between the first and the last snapshot. When every port's bytes moved are known and the
+     * same (one port, or bytes given) it knows them, so its tables carry per-GB rates; otherwise each port's
+     * own figure is in {@link #ports()}.
+     */
+    public Delta delta() {
+        Analysis x = a();
+        java.util.Set<Double> bytes = new java.util.HashSet<>();
+        for (PortReport p : x.ports) bytes.add(p.bytes().known() ? p.bytes().bytes() : Double.NaN);
+        return bytes.size() == 1 && bytes.iterator().next() > 0 ? x.delta.moved(bytes.iterator().next()) : x.delta;
+    }
 
     /** Seconds between the first and the last snapshot, NaN when unknown; {@link #elapsedHow()} says where it came from. */
     public double elapsedSeconds() { return a().elapsed; }
@@ -187,12 +196,17 @@ public final class Incident implements Renderable {
         return v == 3 || zeroTolerance().exitCode() == 3 ? 3 : v;
     }
 
-    /** The layer chart, the moved-counter chart (when something moved), the pause charts and the reconciliation chart. */
+    /** Counters per layer in rank order: read and quiet, moved, cannot be used (every port; a clean port fills it too). */
+    public CategoryChart layerChart() { return IncidentCharts.layers(delta()); }
+
+    /** Each moved counter's delta (log scale) in layer rank order, the deciding ones apart; empty when nothing moved. */
+    public Optional<CategoryChart> movedChart() { return Optional.ofNullable(IncidentCharts.moved(delta(), ports())); }
+
+    /** The moved-counter chart (when something moved), the layer chart, the reconciliation chart and the pause charts. */
     @Override public List<Chart<?, ?>> charts() {
         List<Chart<?, ?>> out = new ArrayList<>();
-        CategoryChart moved = IncidentCharts.moved(delta(), ports());
-        if (moved != null) out.add(moved);
-        out.add(IncidentCharts.layers(delta()));
+        movedChart().ifPresent(out::add);
+        out.add(layerChart());
         reconciliation().ifPresent(r -> out.add(ReconcileChart.of(r).chart()));
         out.addAll(pause().charts());
         return out;
