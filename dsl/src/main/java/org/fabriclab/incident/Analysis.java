@@ -92,7 +92,20 @@ final class Analysis {
             Profile other = primary.equals(found.kind().profile()) ? found.kind().full() : found.kind().profile();
             Verdict v = Grading.verdict(delta, port, primary, bytes, o.congPerGb());
             Verdict second = Grading.verdict(delta, port, other, bytes, o.congPerGb());
-            ports.add(new PortReport(port, found, bytes, v, second, Explain.why(v, delta.port(port)), Explain.nextSteps(v, found.kind())));
+            List<String> why = new ArrayList<>();
+            boolean profileFound = o.profileGiven() == null && !o.full();
+            if (profileFound && Grading.sourcesNotCaptured(v, delta, port) && !second.verdict().equals(Verdict.INCOMPLETE)) {
+                // the runbook's profile needs a source this folder does not hold (hw_counters beside perfquery): grade what is there
+                why.add("profile " + v.profile() + " needs " + String.join(", ", v.detail()) + ", read from sources this folder does not hold "
+                        + "(collect sysfs hw_counters or rdma statistic to have them); graded with " + second.profile()
+                        + ", which grades every counter the captures hold; " + v.profile() + " says " + v.verdict());
+                Verdict t = v; v = second; second = t;
+            }
+            Verdict provisional = v.verdict().equals(Verdict.INCOMPLETE) && !v.detail().contains(Grading.BYTES)
+                    ? Grading.provisional(delta, port, profileOf(v, primary, other), v, bytes, o.congPerGb()) : null;
+            why.addAll(Explain.why(v, delta.port(port)));
+            if (provisional != null) why.add(Explain.provisional(v, provisional));
+            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind())));
         }
 
         // checks
@@ -124,6 +137,8 @@ final class Analysis {
         for (Capture c : last.captures()) c.measurements("ber").ifPresent(mlxlink::add);
         for (Capture c : last.captures()) c.measurements("module").ifPresent(mlxlink::add);
     }
+
+    private static Profile profileOf(Verdict v, Profile a, Profile b) { return v.profile().equals(a.name()) ? a : b; }
 
     /** Three or more snapshots with timestamps as a series; null otherwise (a note says why when it matters). */
     private Series snapshotSeries() {

@@ -15,9 +15,9 @@ import org.fabriclab.delta.Status;
 /**
  * The bytes a test moved through one port, and how that figure was found: given, or derived from
  * the port's data counters (catalogue role {@code bytes}, port scope). Per direction the first
- * readable counter in catalogue order is taken ({@code PortXmitData} x 4, since the PMA counts 4-octet
- * words, before the netdev's {@code tx_bytes_phy}, before the software {@code tx_bytes} that RDMA
- * traffic bypasses); the larger direction is the test's traffic (a write test sends, its peer
+ * readable counter in catalogue order that moved is taken ({@code PortXmitData} x 4, since the PMA counts
+ * 4-octet words, before the netdev's {@code tx_bytes_phy}, before the software {@code tx_bytes} that RDMA
+ * traffic bypasses; 0 when every readable one stayed still); the larger direction is the test's traffic (a write test sends, its peer
  * receives). NaN when no data counter is readable (absent, reset or pegged).
  *
  * <pre>{@code
@@ -47,15 +47,22 @@ public record BytesMoved(String port, double bytes, boolean given, String how) {
         double best = Double.NaN;
         String bestDir = null;
         for (Direction dir : List.of(Direction.TX, Direction.RX)) {
+            String zero = null;
             for (String c : cat.portCounters(Role.BYTES, dir)) {
                 CounterDelta cd = m.get(c);
                 if (cd == null) continue;
                 if (cd.status() != Status.READABLE) { tried.add(c + " " + cd.status() + (cd.reason() == null ? "" : " (" + cd.reason() + ")")); continue; }
+                if (cd.delta() == 0) { if (zero == null) zero = c; continue; }   // a later counter of the port may count the traffic
                 long scale = cat.definition(c).map(x -> x.scale()).orElse(1L);
                 double bytes = (double) cd.delta() * scale;
                 parts.add(c + " +" + cd.delta() + (scale == 1 ? "" : " x " + scale) + " = " + num(bytes) + " (" + dir + ")");
                 if (Double.isNaN(best) || bytes > best) { best = bytes; bestDir = dir.toString(); }
+                zero = null;
                 break;
+            }
+            if (zero != null) {
+                parts.add(zero + " +0 (" + dir + ")");
+                if (Double.isNaN(best)) { best = 0; bestDir = dir.toString(); }
             }
         }
         if (Double.isNaN(best)) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Layer;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Status;
@@ -75,6 +76,18 @@ final class Explain {
             if (!v.live().contains(e.getKey())) out.add(e.getKey() + " moved at " + rate(e.getValue()) + " per GB, at or below the bar: not congestion");
         }
         return out;
+    }
+
+    /** What an incomplete verdict's captured counters say, and whether the missing ones could change it. */
+    static String provisional(Verdict incomplete, Verdict provisional) {
+        Catalogue cat = Catalogue.standard();
+        String head = "provisionally, with " + String.join(", ", incomplete.detail()) + " left out, the captured counters say: " + provisional.summary();
+        if (provisional.layer().isEmpty()) return head + " (not a verdict: a missing counter could have moved)";
+        Layer l = provisional.layer().get();
+        boolean below = incomplete.detail().stream().allMatch(c -> cat.layerOf(c).ordinal() > l.ordinal());
+        return head + (below
+                ? "; the missing counters all rank below " + l.label() + ", so they could not outrank it (one could still make the port unusable, had it been reset)"
+                : " (not a verdict: a missing counter ranks at or above " + l.label() + " and could decide)");
     }
 
     static String ranks() {

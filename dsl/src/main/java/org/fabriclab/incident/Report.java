@@ -61,6 +61,10 @@ final class Report {
         Verdict s = p.second();
         out.add("second opinion, profile " + s.profile() + ": " + s.verdict() + (s.detail().isEmpty() ? "" : " (" + String.join(", ", s.detail()) + ")")
                 + (s.verdict().equals(v.verdict()) && s.detail().equals(v.detail()) ? ", the same" : ""));
+        if (p.provisional() != null) {
+            Verdict q = p.provisional();
+            out.add("provisionally, without the missing counters: " + q.verdict() + (q.detail().isEmpty() ? "" : " (" + String.join(", ", q.detail()) + ")"));
+        }
         return out;
     }
 
@@ -171,8 +175,7 @@ final class Report {
           .append(Html.esc(v.verdict())).append("</span> <small>(profile ").append(Html.esc(v.profile())).append(")</small>");
         if (!v.detail().isEmpty()) sb.append("<div>deciding: <b>").append(Html.esc(String.join(", ", v.detail()))).append("</b></div>");
         List<String> l = cardLines(p);
-        sb.append("<div>").append(Html.esc(l.get(1))).append("</div><div>").append(Html.esc(l.get(2))).append("</div><div>")
-          .append(Html.esc(l.get(3))).append("</div>");
+        for (String line : l.subList(1, l.size())) sb.append("<div>").append(Html.esc(line)).append("</div>");
         if (!v.reasons().isEmpty()) {
             sb.append("<details><summary>").append(v.reasons().size()).append(" counters not used as a measurement</summary><ul>");
             v.reasons().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(Html.esc(r)).append("</li>"));
@@ -209,6 +212,7 @@ final class Report {
             x.put("bytes_how", p.bytes().how());
             x.put("verdict", clean(p.verdict().toMap()));
             x.put("second_opinion", clean(p.second().toMap()));
+            x.put("provisional", p.provisional() == null ? null : clean(p.provisional().toMap()));
             x.put("why", p.why());
             x.put("next_steps", p.nextSteps());
             ports.add(x);
