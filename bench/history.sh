@@ -4,6 +4,5 @@
 # Usage: bench/history.sh [ports] [days] [threads] [runs]   (env BENCH_XMX, default 8g)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q -pl dsl test-compile dependency:build-classpath -Dmdep.outputFile="$PWD/dsl/target/bench-classpath.txt" >&2
-cp="dsl/target/test-classes:dsl/target/classes:$(cat dsl/target/bench-classpath.txt)"
-exec java -Xmx"${BENCH_XMX:-8g}" -XX:+UseParallelGC -cp "$cp" org.fabriclab.bench.HistoryBench "$@"
+# HistoryBench lives in the demo module's tests (it uses the dataset generator); run-java.sh builds its class path
+JAVA_OPTS="-Xmx${BENCH_XMX:-8g} -XX:+UseParallelGC" exec bench/run-java.sh org.fabriclab.bench.HistoryBench "$@"

@@ -16,9 +16,6 @@ import org.fabriclab.catalogue.Layer;
 import org.fabriclab.result.Html;
 import org.fabriclab.result.Renderable;
 import org.fabriclab.snapshot.Snapshot;
-import org.fabriclab.verdict.Classifier;
-import org.fabriclab.verdict.Profile;
-import org.fabriclab.verdict.Verdicts;
 
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.LongColumn;
@@ -26,16 +23,27 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * The delta between two snapshots taken around one controlled test. Immutable: {@link #moved}
- * returns a new delta that knows the byte count.
+ * The delta between two snapshots taken around one controlled test: per port and counter, before,
+ * after, the exact {@code long} delta and its status under the delta rule ({@link Rules}). Immutable.
+ * A delta does not classify: a counter delta with no traffic behind it is not a measurement, so
+ * {@link #moved} first gives the {@link MovedDelta} that knows the byte count, per-GB rates and
+ * {@code classify}.
+ *
+ * <pre>{@code
+ * Delta d = Delta.between(before, after);
+ * d.table();                                  // port, counter, layer, before, after, delta, status, ...
+ * MovedDelta m = d.moved(1e12);               // 1 TB moved by the test
+ * m.classify(Profiles.IB);                    // one verdict per port
+ * d.changed();  d.byLayer();                  // only what moved or cannot be used, grouped by layer
+ * }</pre>
  */
-public final class Delta implements Renderable {
+public sealed class Delta implements Renderable permits MovedDelta {
     private final Snapshot before;
     private final Snapshot after;
     private final double bytes;
     private final Map<String, Map<String, CounterDelta>> ports;
 
-    private Delta(Snapshot before, Snapshot after, double bytes) {
+    Delta(Snapshot before, Snapshot after, double bytes) {
         this.before = before;
         this.after = after;
         this.bytes = bytes;
@@ -47,12 +55,16 @@ public final class Delta implements Renderable {
         return new Delta(before, after, Double.NaN);
     }
 
-    /** The same delta, knowing how many bytes the test moved (per-GB rates become available). */
-    public Delta moved(double bytesMoved) {
+    /**
+     * The same delta, knowing how many bytes the test moved: per-GB rates and {@code classify} become available.
+     *
+     * @throws IllegalArgumentException when {@code bytesMoved} is not above 0
+     */
+    public MovedDelta moved(double bytesMoved) {
         if (!(bytesMoved > 0)) {
             throw new IllegalArgumentException("bytes moved must be > 0: a counter delta with no traffic behind it is not a measurement");
         }
-        return new Delta(before, after, bytesMoved);
+        return new MovedDelta(before, after, bytesMoved);
     }
 
     /** Bytes moved by the test (NaN when not given). */
@@ -65,17 +77,6 @@ public final class Delta implements Renderable {
     /** The counter deltas of one port, by canonical name. */
     public Map<String, CounterDelta> port(String port) {
         return Collections.unmodifiableMap(ports.getOrDefault(port, Map.of()));
-    }
-
-    /** One verdict per port with the given profile and the default congestion bar (1000 per GB). */
-    public Verdicts classify(Profile profile) { return classify(profile, Classifier.DEFAULT_CONG_PER_GB); }
-
-    public Verdicts classify(Profile profile, double congPerGb) {
-        if (Double.isNaN(bytes)) {
-            throw new IllegalStateException("call moved(bytes) first: congestion is graded per GB moved, and a delta "
-                    + "with no traffic behind it is not a measurement");
-        }
-        return Classifier.classify(this, profile, congPerGb);
     }
 
     /** The tidy delta table: port, counter, layer, before, after, delta, status, per_gb, reason, source. */

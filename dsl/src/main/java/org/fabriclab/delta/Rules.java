@@ -19,7 +19,11 @@ import org.fabriclab.catalogue.Overflow;
 public final class Rules {
     private Rules() {}
 
-    /** The value that stands for "no sample" in primitive columns: a counter is never negative. */
+    /**
+     * The one value that stands for "no sample" in every primitive counter column (series, histories,
+     * the fleet classifier): a counter is never negative. It is Tablesaw's missing long, so a
+     * {@code LongColumn}'s {@code asLongArray()} needs no remapping.
+     */
     public static final long ABSENT = Long.MIN_VALUE;
 
     /** The status of the delta {@code after - before} of a counter read from {@code field}. */

@@ -1,7 +1,8 @@
 /**
- * Telemetry histories and threshold tuning: a history in primitive columns ({@link
- * org.fabriclab.history.History}, loaded from a gzip CSV or a telemetry table), per-interval deltas
- * with the same rules as {@code org.fabriclab.delta} (reset, pegged, missing: no value, never zero),
+ * Telemetry histories and threshold tuning: a history ({@link org.fabriclab.history.History}, the
+ * sweep step over a {@link org.fabriclab.series.Series}, loaded from a gzip CSV or a telemetry table),
+ * per-interval deltas by the one delta rule of {@code org.fabriclab.delta} (reset, pegged, missing: no
+ * value, never zero),
  * threshold sweeps behind the {@link org.fabriclab.history.SweepEngine} interface scored against
  * labelled incidents (one bar, or two separate bars as a grid), and a stated rule that chooses the
  * threshold and explains the trade-off.

@@ -7,13 +7,15 @@ import java.util.Map;
 
 import org.fabriclab.catalogue.Layer;
 import org.fabriclab.delta.CounterDelta;
-import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.MovedDelta;
+import org.fabriclab.delta.Rules;
 import org.fabriclab.delta.Status;
 
 /**
- * The runbook's rule, once. Every entry point (values given as maps, JSON lines, a {@link Delta}
- * between captured snapshots, the primitive-array path of the benchmark) reduces a port to per-counter
- * facts (present, unusable, changed, delta) and calls {@link #decide}, which holds the rule:
+ * The runbook's rule, once. Every entry point (values given as maps, JSON lines, a {@link MovedDelta}
+ * between captured snapshots, the primitive-array path of {@link FleetClassifier}) reduces a port to
+ * per-counter facts (present, unusable, changed, delta), each counter judged by the delta rule
+ * ({@link Rules#status}), and calls {@link #decide}, which holds the rule:
  * <ol>
  * <li>a required counter absent on either side: "incomplete", detail the sorted missing names;</li>
  * <li>a counter reset (after &lt; before) or pegged (after at the cap): "unusable", detail the sorted
@@ -54,9 +56,10 @@ public final class Classifier {
             Number b = before.get(c.name()), a = after.get(c.name());
             present[i] = b != null && a != null;
             if (!present[i]) { reasons.put(c.name(), b == null && a == null ? "absent on both sides" : b == null ? "absent before" : "absent after"); continue; }
-            long bv = exact(c.name(), b), av = exact(c.name(), a);
-            if (av < bv) { unusable[i] = true; reasons.put(c.name(), "reset: after " + av + " < before " + bv); continue; }
-            if (c.cap() != null && av >= c.cap()) { unusable[i] = true; reasons.put(c.name(), "pegged at " + c.cap()); continue; }
+            long bv = exactValue(c.name(), b), av = exactValue(c.name(), a);
+            Status st = Rules.status(bv, av, c.cap() == null ? 0 : c.cap());
+            if (st == Status.RESET) { unusable[i] = true; reasons.put(c.name(), "reset: after " + av + " < before " + bv); continue; }
+            if (st == Status.PEGGED) { unusable[i] = true; reasons.put(c.name(), "pegged at " + c.cap()); continue; }
             changed[i] = av != bv;
             delta[i] = (double) (av - bv);
         }
@@ -64,7 +67,7 @@ public final class Classifier {
     }
 
     /** One verdict per port of a delta between captured snapshots; caps come from the source each value was read from. */
-    public static Verdicts classify(Delta d, Profile profile, double congPerGb) {
+    public static Verdicts classify(MovedDelta d, Profile profile, double congPerGb) {
         requireTraffic(d.bytes());
         List<Verdict> out = new ArrayList<>();
         for (String port : d.ports()) {
@@ -180,5 +183,12 @@ public final class Classifier {
         double d = n.doubleValue();
         if (d == Math.rint(d) && Math.abs(d) < 0x1p63) return (long) d;
         throw new IllegalArgumentException(name + ": expected an integer counter value, found " + n);
+    }
+
+    /** {@link #exact}, refusing the one value that stands for "absent" in primitive columns ({@link Rules#ABSENT}). */
+    private static long exactValue(String name, Number n) {
+        long v = exact(name, n);
+        if (v == Rules.ABSENT) throw new IllegalArgumentException(name + ": " + n + " is not a counter value");
+        return v;
     }
 }

@@ -7,11 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.delta.Rules;
+import org.fabriclab.delta.Status;
 
 /**
  * The classifier over a whole fleet held in primitive columns: one {@code long[]} per profile
- * counter for "before" and one for "after", indexed by port; {@link #ABSENT} marks a counter absent
- * on that side. Caps come from the profile. The rule is {@link Classifier#decide}, the same code the
+ * counter for "before" and one for "after", indexed by port; {@link Rules#ABSENT} marks a counter
+ * absent on that side. Caps come from the profile. Each counter is judged by the delta rule
+ * ({@link Rules#status(long, long, long)}), the port by {@link Classifier#decide}, the same code the
  * per-port entry points use; results stay primitive (a verdict code and a live bit-mask per port)
  * until a {@link Verdict} is asked for.
  *
@@ -22,9 +25,6 @@ import org.fabriclab.catalogue.Layer;
  * }</pre>
  */
 public final class FleetClassifier {
-    /** Marks a counter absent on one side (counters are never negative). */
-    public static final long ABSENT = Long.MIN_VALUE;
-
     private final Profile profile;
     private final List<ProfileCounter> sorted;
     private final Layer[] layers;
@@ -43,7 +43,7 @@ public final class FleetClassifier {
             ProfileCounter c = sorted.get(i);
             layers[i] = c.layer();
             required[i] = c.required();
-            caps[i] = c.cap() == null ? -1 : c.cap();
+            caps[i] = c.cap() == null ? 0 : c.cap();
         }
     }
 
@@ -70,8 +70,9 @@ public final class FleetClassifier {
             if ((p & 0xFFFF) == 0) cancel.check();
             for (int i = 0; i < n; i++) {
                 long b = before[i][p], a = after[i][p];
-                present[i] = b != ABSENT && a != ABSENT;
-                unusable[i] = present[i] && (a < b || (caps[i] >= 0 && a >= caps[i]));
+                Status st = Rules.status(b, a, caps[i]);
+                present[i] = st != Status.MISSING;
+                unusable[i] = st == Status.RESET || st == Status.PEGGED;
                 changed[i] = present[i] && a != b;
                 delta[i] = (double) (a - b);
             }

@@ -14,6 +14,8 @@ import org.fabriclab.capture.Reading;
 import org.fabriclab.catalogue.Binding;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.DeltaProfile;
+import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.result.Html;
 import org.fabriclab.result.Renderable;
 
@@ -23,13 +25,15 @@ import tech.tablesaw.api.Table;
 /**
  * A set of counters graded together. A profile may hold families ({@code rx_prio{n}_buf_discard});
  * {@link #resolve(Collection)} expands them against the counters a capture actually holds, so a
- * priority with PFC off (no {@code rx_prio3_pause}) is not demanded. Immutable.
+ * priority with PFC off (no {@code rx_prio3_pause}) is not demanded. Immutable. A moved delta is
+ * classified against a profile ({@link MovedDelta#classify(DeltaProfile)}).
  *
  * <pre>{@code
  * Profile p = Profiles.ROCE_FULL.resolve(List.of("rx_prio3_pause", "rx_discards_phy"));
+ * Verdicts v = delta(before, after).moved(TB).classify(Profiles.ROCE);
  * }</pre>
  */
-public final class Profile implements Renderable {
+public final class Profile implements DeltaProfile<Verdicts>, Renderable {
     private final String name;
     private final List<ProfileCounter> counters;
     private final List<ProfileCounter> families;
@@ -72,6 +76,12 @@ public final class Profile implements Renderable {
         }
         return new Profile(name, out, List.of());
     }
+
+    /** One verdict per port of {@code delta}, congestion bar {@link Classifier#DEFAULT_CONG_PER_GB}. */
+    @Override public Verdicts classify(MovedDelta delta) { return Classifier.classify(delta, this, Classifier.DEFAULT_CONG_PER_GB); }
+
+    /** One verdict per port of {@code delta}, congestion bar {@code congPerGb} per GB moved. */
+    @Override public Verdicts classify(MovedDelta delta, double congPerGb) { return Classifier.classify(delta, this, congPerGb); }
 
     /**
      * The profile resolved for one port of a delta: families expanded against the port's counters,

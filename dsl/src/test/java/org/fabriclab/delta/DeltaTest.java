@@ -1,9 +1,11 @@
 package org.fabriclab.delta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.fabriclab.capture.Capture;
@@ -27,17 +29,17 @@ class DeltaTest {
     }
 
     @Test void peggedDependsOnTheSourceWidth() {
-        Delta classic = Delta.between(ib(Source.PERFQUERY, 255, 0, 0), ib(Source.PERFQUERY, 255, 0, 0)).moved(1e12);
+        MovedDelta classic = Delta.between(ib(Source.PERFQUERY, 255, 0, 0), ib(Source.PERFQUERY, 255, 0, 0)).moved(1e12);
         assertEquals(Status.PEGGED, classic.port(P).get("LinkDownedCounter").status());
         assertEquals("unusable", classic.classify(Profiles.IB).port(P).orElseThrow().verdict());
 
-        Delta ext = Delta.between(ib(Source.PERFQUERY_X, 255, 0, 0), ib(Source.PERFQUERY_X, 255, 0, 0)).moved(1e12);
+        MovedDelta ext = Delta.between(ib(Source.PERFQUERY_X, 255, 0, 0), ib(Source.PERFQUERY_X, 255, 0, 0)).moved(1e12);
         assertEquals(Status.READABLE, ext.port(P).get("LinkDownedCounter").status());
         assertEquals("clean", ext.classify(Profiles.IB).port(P).orElseThrow().verdict());
     }
 
     @Test void resetIsNegativeAndExplained() {
-        Delta d = Delta.between(ib(Source.PERFQUERY, 0, 900, 0), ib(Source.PERFQUERY, 0, 12, 0)).moved(1e12);
+        MovedDelta d = Delta.between(ib(Source.PERFQUERY, 0, 900, 0), ib(Source.PERFQUERY, 0, 12, 0)).moved(1e12);
         CounterDelta c = d.port(P).get("packet_seq_err");
         assertEquals(Status.RESET, c.status());
         assertEquals(-888, c.delta());
@@ -49,7 +51,7 @@ class DeltaTest {
     }
 
     @Test void physicalOutranksRetryFromCaptures() {
-        Delta d = Delta.between(ib(Source.PERFQUERY, 0, 0, 0), ib(Source.PERFQUERY, 0, 12_000, 90)).moved(1e12);
+        MovedDelta d = Delta.between(ib(Source.PERFQUERY, 0, 0, 0), ib(Source.PERFQUERY, 0, 12_000, 90)).moved(1e12);
         Verdict v = d.classify(Profiles.IB).port(P).orElseThrow();
         assertEquals("physical", v.verdict());
         assertEquals(List.of("SymbolErrorCounter"), v.detail());
@@ -59,7 +61,7 @@ class DeltaTest {
     @Test void missingOnOneSide() {
         Snapshot before = ib(Source.PERFQUERY, 0, 0, 0);
         Snapshot after = Snapshot.ofCaptures("a", List.of(Capture.builder(Source.PERFQUERY, "x.txt").counter(P, "SymbolErrorCounter", 0, 1).build()));
-        Delta d = Delta.between(before, after).moved(1e12);
+        MovedDelta d = Delta.between(before, after).moved(1e12);
         assertEquals(Status.MISSING, d.port(P).get("LinkDownedCounter").status());
         Verdict v = d.classify(Profiles.IB).port(P).orElseThrow();
         assertEquals("incomplete", v.verdict());
@@ -85,6 +87,14 @@ class DeltaTest {
     @Test void noTrafficIsRefused() {
         Delta d = Delta.between(ib(Source.PERFQUERY, 0, 0, 0), ib(Source.PERFQUERY, 0, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> d.moved(0));
-        assertThrows(IllegalStateException.class, () -> d.classify(Profiles.IB));
+        assertTrue(Double.isNaN(d.bytes()));
+    }
+
+    @Test void onlyAMovedDeltaClassifies() {
+        assertFalse(Arrays.stream(Delta.class.getMethods()).anyMatch(m -> m.getName().equals("classify")),
+                "a delta with no traffic behind it is not a measurement: no classify before moved(bytes)");
+        MovedDelta m = Delta.between(ib(Source.PERFQUERY, 0, 0, 0), ib(Source.PERFQUERY, 0, 0, 0)).moved(2e12);
+        assertEquals(2e12, m.bytes());
+        assertEquals("clean", m.classify(Profiles.IB, 500).port(P).orElseThrow().verdict());
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.fabriclab.delta.Rules;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,7 +35,7 @@ class FleetClassifierTest {
                     case 3 -> 65535;
                     default -> b;
                 };
-                if (rnd.nextInt(40) == 0) b = FleetClassifier.ABSENT;
+                if (rnd.nextInt(40) == 0) b = Rules.ABSENT;
                 before[i][p] = b;
                 after[i][p] = a;
             }
@@ -43,7 +44,7 @@ class FleetClassifierTest {
         for (int p = 0; p < ports; p++) {
             Map<String, Long> b = new HashMap<>(), a = new HashMap<>();
             for (int i = 0; i < names.size(); i++) {
-                if (before[i][p] != FleetClassifier.ABSENT) b.put(names.get(i), before[i][p]);
+                if (before[i][p] != Rules.ABSENT) b.put(names.get(i), before[i][p]);
                 a.put(names.get(i), after[i][p]);
             }
             Verdict expected = Classifier.classify(profile, b, a, bytes[p], 1000);

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +64,7 @@ class VendorNeutralRoceTest {
     }
 
     Verdict classify(Profile p, List<Path> before, List<Path> after) {
-        Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(BYTES);
+        MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(BYTES);
         return only(d.classify(p));
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Classifier;
 import org.fabriclab.verdict.Profile;
@@ -55,7 +56,7 @@ final class ClassifyCommand implements Callable<Integer> {
         }
         Profile profile = Profiles.named(fabric);
         double n = parseBytes(bytes);
-        Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
+        MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
         for (String note : d.before().notes()) spec.commandLine().getErr().println("fabriclab: before: " + note);
         for (String note : d.after().notes()) spec.commandLine().getErr().println("fabriclab: after: " + note);

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Readers;
 import org.fabriclab.delta.Delta;
+import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.history.Choice;
 import org.fabriclab.history.Choose;
 import org.fabriclab.history.History;
@@ -56,8 +57,8 @@ public final class DatasetAnswers {
     }
 
     /** Snapshot, delta, verdict for every profile the scenario states. */
-    public static Delta incident(Scenario s, Expectations e) {
-        Delta d = Delta.between(s.before(), s.after()).moved(s.bytesMoved());
+    public static MovedDelta incident(Scenario s, Expectations e) {
+        MovedDelta d = Delta.between(s.before(), s.after()).moved(s.bytesMoved());
         for (String p : s.expectedProfiles()) e.verdicts(s, p, d.classify(Profiles.named(p), s.congPerGb()));
         return d;
     }

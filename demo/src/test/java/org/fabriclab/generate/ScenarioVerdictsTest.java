@@ -44,7 +44,7 @@ class ScenarioVerdictsTest {
                         dir.getFileName() + " / " + profile, () -> {
                             Snapshot before = Snapshot.of(dir.resolve("before"));
                             Snapshot after = Snapshot.of(dir.resolve("after"));
-                            Delta d = Delta.between(before, after).moved(s.get("bytes_moved").asDouble());
+                            var d = Delta.between(before, after).moved(s.get("bytes_moved").asDouble());
                             Verdicts v = d.classify(Profiles.named(profile), s.path("cong_per_gb").asDouble(1000));
                             JsonNode ports = expected.get(profile);
                             assertEquals(ports.size(), v.size(), "ports classified: " + v);

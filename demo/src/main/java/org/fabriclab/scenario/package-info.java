@@ -5,12 +5,13 @@
  * {@link org.fabriclab.scenario.Expectations} (a table; {@code assertOk()} throws on a mismatch),
  * the whole bundled set answered at once by {@link org.fabriclab.scenario.DatasetAnswers}, and
  * {@link org.fabriclab.scenario.NotebookPaths}, which resolves a notebook's relative paths against the
- * notebook's folder.
+ * notebook's folder. Known-answer machinery of the demo module ({@code fabriclab-demo}), outside the
+ * DSL's library jar; the committed notebooks still use it in their last cells.
  *
  * <pre>{@code
  * Expectations e = new Expectations();
  * for (Scenario s : Scenario.find(NotebookPaths.resolve("../datasets"), "ib-incident")) {
- *     Delta d = delta(s.before(), s.after()).moved(s.bytesMoved());
+ *     MovedDelta d = delta(s.before(), s.after()).moved(s.bytesMoved());
  *     for (String p : s.expectedProfiles()) e.verdicts(s, p, d.classify(profile(p), s.congPerGb()));
  * }
  * e.assertOk();
