@@ -73,6 +73,14 @@ class CheckTest {
         }
     }
 
+    @Test void anUnknownElapsedTimeGivesNoCounterDerivedBerInsteadOfAssumingOneSecond() {
+        CheckResult r = Check.of(delta(50, 90, Map.of("rate_gbps", "100"))).elapsedUnknown().grade(Policy.BER);
+        assertTrue(r.rows().stream().noneMatch(x -> x.basis().equals("counters")), r.toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("time between the two samples is unknown")), r.notes().toString());
+        CheckResult assumed = Check.of(delta(50, 90, Map.of("rate_gbps", "100"))).grade(Policy.BER);
+        assertTrue(assumed.rows().stream().anyMatch(x -> x.basis().equals("counters")), "the default stays ibdiagnet's 1 s");
+    }
+
     @Test void zeroToleranceGradesSymbolErrorsOnceThroughTheCounterLimit() {
         CheckResult r = Check.of(delta(50, 51, Map.of())).elapsed(10).rateGbps(100).grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.FAIL, row(r, "SymbolErrorCounter").outcome(), "one error fails the fleet gate");
