@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a trivial cell costs in JShell and in the kernel's Session, without the Jupyter wire:
-# bench/JShellFloor.java with the kernel's class path and JVM flags (InstallCommand.JVM_FLAGS).
+# bench/JShellFloor.java with the kernel's class path and JVM flags (InstallCommand.JIT_FLAGS; C1 only here, for the JShell floor).
 # Usage: bench/jshell_floor.sh [EVALUATIONS]. Build first (./fabriclab builds on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,19 +1,36 @@
 #!/usr/bin/python3
-"""Kernel start-to-first-result and trivial-cell round trip: fabriclab vs Debian's ipykernel.
+"""The fabriclab kernel in a session, side by side with Debian's ipykernel.
 
 Usage (from the repository root, after `mvn install`):
-    /usr/bin/python3 bench/kernel_bench.py [--cells 50] [--trials 3] [--no-cds] [--skip N]
+    /usr/bin/python3 bench/kernel_bench.py [--cells 300] [--identical 50] [--trials 3] [--no-cds]
+                                           [--no-realistic] [--ports 10000] [--replay] [--replay-passes 3]
+                                           [--flags "JVM flags to try instead of the installed ones"]
 
 Installs the fabriclab kernelspec (with its class-data-sharing archive unless --no-cds) into a
-temporary prefix, then for each kernel and trial: starts it with jupyter_client, times start to
-the first kernel_info_reply and to the first execute_reply of a trivial cell ("first result"), then times --cells trivial cells
-(execute_request sent -> execute_reply and idle status received) and takes the median, and the
-same for an empty cell (the protocol round trip without any compilation or evaluation).
-Prints one line per trial and a summary with the targets (median <= 10 ms and <= 2x ipykernel;
-first result <= 1.2 s). Exits 0 whatever the figures (it measures, it does not judge); 1 when a kernel failed every trial.
+temporary prefix, then for each trial and kernel, in one fresh kernel each:
+  * start to the first kernel_info_reply, and to the first execute_reply of a trivial cell ("first result");
+  * --cells DISTINCT trivial cells ("N * 3 + 1", N = 1, 2, ...: every cell is new source, as in a real
+    session): the median, the median of the first 50 and of the last 50 (growth), per-50 blocks;
+  * --identical cells of the same source ("1 + 1"; the old figure, 0 skips it);
+  * empty cells (the protocol round trip alone);
+then, unless --no-realistic, in another fresh kernel, the realistic first heavy cell: read a generated
+--ports perfquery -x -l dump and sum PortXmitData per port (fabriclab: capture(); ipykernel: the
+same with pandas, its import included, as a user's first cell would pay it).
+--replay adds the notebook replay: every code cell of notebooks/*.ipynb in one fabriclab kernel (run
+in notebooks/), --replay-passes times over, against the same cells run in one JVM through the
+kernel's own Session without the wire (bench/NotebookReplay.java, the kernel's JVM flags); the
+difference per cell is the kernel's overhead (ZMQ, JSON, signing, iopub).
+Prints one line per trial, then medians over trials with ratios to ipykernel. A round trip is
+execute_request sent -> execute_reply and idle status received. Exits 0 whatever the figures (it
+measures, it does not judge); 1 when a kernel failed every trial.
 """
 import argparse
+import glob
+import json
 import os
+import random
+import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -22,10 +39,10 @@ import time
 
 from jupyter_client.manager import KernelManager
 
-TRIVIAL = {"fabriclab": "1 + 1", "python3": "1 + 1"}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def wait_reply(kc, msg_id, timeout=60, need_idle=True):
+def wait_reply(kc, msg_id, timeout=120, need_idle=True, allow_error=False):
     """Block until the execute_reply for msg_id and (need_idle) its idle status."""
     reply = None
     idle = False
@@ -39,88 +56,233 @@ def wait_reply(kc, msg_id, timeout=60, need_idle=True):
         if (m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "status"
                 and m["content"]["execution_state"] == "idle"):
             idle = True
-    if reply["content"]["status"] != "ok":
+    if reply["content"]["status"] != "ok" and not allow_error:
         raise RuntimeError(f"cell failed: {reply['content']}")
     return reply
 
 
-def trial(name, cells, skip=0):
-    code = TRIVIAL[name]
-    t0 = time.perf_counter()
-    km = KernelManager(kernel_name=name)
-    km.start_kernel()
-    kc = km.client()
-    kc.start_channels()
-    try:
-        info_id = kc.kernel_info()
-        while kc.get_shell_msg(timeout=120)["parent_header"].get("msg_id") != info_id:
+def timed(kc, code, **kw):
+    s = time.perf_counter()
+    wait_reply(kc, kc.execute(code), **kw)
+    return (time.perf_counter() - s) * 1000
+
+
+class Kernel:
+    """A fresh kernel: started, first kernel_info and first trivial result timed."""
+
+    def __init__(self, name, cwd=None):
+        t0 = time.perf_counter()
+        self.km = KernelManager(kernel_name=name)
+        self.km.start_kernel(cwd=cwd) if cwd else self.km.start_kernel()
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        info_id = self.kc.kernel_info()
+        while self.kc.get_shell_msg(timeout=120)["parent_header"].get("msg_id") != info_id:
             pass
-        info = time.perf_counter() - t0
-        first_id = kc.execute(code)
+        self.info = time.perf_counter() - t0
+        first_id = self.kc.execute("1 + 1")
         # the first cell: its execute_reply (iopub may still be connecting, so its status can be lost)
-        wait_reply(kc, first_id, timeout=120, need_idle=False)
-        first = time.perf_counter() - t0
-        kc.wait_for_ready(timeout=60)  # iopub connected before the timed cells wait for idle status
-        for _ in range(skip):  # untimed cells first (--skip): the figure for a kernel past its warm-up
-            wait_reply(kc, kc.execute(code))
-        times = []
-        for _ in range(cells):
-            s = time.perf_counter()
-            wait_reply(kc, kc.execute(code))
-            times.append((time.perf_counter() - s) * 1000)
-        # an empty cell: the protocol round trip alone (no compile, no evaluation)
-        empty = []
-        for _ in range(cells):
-            s = time.perf_counter()
-            wait_reply(kc, kc.execute(""))
-            empty.append((time.perf_counter() - s) * 1000)
-        return info, first, statistics.median(times), statistics.median(empty)
+        wait_reply(self.kc, first_id, need_idle=False)
+        self.first = time.perf_counter() - t0
+        self.kc.wait_for_ready(timeout=60)  # iopub connected before timed cells wait for idle status
+
+    def close(self):
+        self.kc.stop_channels()
+        self.km.shutdown_kernel(now=False)
+
+
+def session_trial(name, cells, identical):
+    k = Kernel(name)
+    try:
+        distinct = [timed(k.kc, f"{n} * 3 + 1") for n in range(1, cells + 1)]
+        same = [timed(k.kc, "1 + 1") for _ in range(identical)]
+        empty = [timed(k.kc, "") for _ in range(50)]
+        return {"info": k.info, "first": k.first, "distinct": distinct, "same": same, "empty": empty}
     finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=False)
+        k.close()
+
+
+def generate_perfquery(path, ports):
+    """The same layout as dsl ParseBench.generatePerfquery: 40-port switches, one block per port."""
+    names = ["PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortUnicastXmitPkts", "PortUnicastRcvPkts",
+             "PortMulticastXmitPkts", "PortMulticastRcvPkts"]
+    errors = ["SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter", "PortRcvErrors",
+              "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors", "PortXmitDiscards", "PortXmitConstraintErrors",
+              "PortRcvConstraintErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped",
+              "PortXmitWait", "QP1Dropped"]
+    rnd = random.Random(42)
+    field = lambda n, v: (n + ":").ljust(33, ".") + str(v) + "\n"
+    with open(path, "w") as w:
+        for i in range(ports):
+            lid, port = 2 + i // 40, 1 + i % 40
+            w.write(f"# Port extended counters: Lid {lid} port {port} (CapMask: 0x5300 CapMask2: 0x0000002)\n")
+            w.write(field("PortSelect", port) + field("CounterSelect", "0x0000"))
+            for n in names:
+                w.write(field(n, rnd.randrange(400_000_000_000_000)))
+            w.write(field("CounterSelect2", "0x00000000"))
+            for n in errors:
+                w.write(field(n, rnd.randrange(50)))
+
+
+REALISTIC = {
+    "fabriclab": """var c = capture("{path}");
+var xmit = new TreeMap<String, Long>();
+for (var r : c.readings()) if (r.rawName().equals("PortXmitData")) xmit.merge(r.port(), r.value(), Long::sum);
+xmit.size()""",
+    "python3": """import re
+import pandas as pd
+rows, port = [], None
+with open("{path}") as f:
+    for line in f:
+        if line.startswith("#"):
+            m = re.search(r"Lid (\\d+) port (\\d+)", line)
+            port = m[1] + ":" + m[2]
+        elif line.startswith("PortXmitData:"):
+            rows.append((port, int(line.rsplit(".", 1)[1])))
+xmit = pd.DataFrame(rows, columns=["port", "PortXmitData"]).groupby("port")["PortXmitData"].sum()
+len(xmit)""",
+}
+
+
+def realistic_trial(name, path):
+    k = Kernel(name)
+    try:
+        return timed(k.kc, REALISTIC[name].replace("{path}", path))
+    finally:
+        k.close()
+
+
+def code_cells(nb):
+    for c in json.load(open(nb))["cells"]:
+        if c["cell_type"] == "code":
+            src = c["source"]
+            yield "".join(src) if isinstance(src, list) else src
+
+
+def replay(passes, jvm_flags):
+    nbdir = os.path.join(ROOT, "notebooks")
+    notebooks = sorted(glob.glob(os.path.join(nbdir, "*.ipynb")))
+    names = [os.path.basename(n) for n in notebooks]
+    # over the wire: one kernel, in the notebooks' folder (as nbconvert runs it)
+    k = Kernel("fabriclab", cwd=nbdir)
+    wire = {}
+    try:
+        for p in range(1, passes + 1):
+            for nb, name in zip(notebooks, names):
+                for i, code in enumerate(code_cells(nb)):
+                    wire[(p, name, i)] = timed(k.kc, code, timeout=600, allow_error=True)
+    finally:
+        k.close()
+    # in-process: the kernel's Session in one JVM with the kernel's flags
+    cp = os.path.join(ROOT, "kernel", "target", "fabriclab-kernel.jar") + os.pathsep + os.path.join(ROOT, "kernel", "target", "lib", "*")
+    cmd = ["java"] + shlex.split(jvm_flags) + ["-Djava.awt.headless=true", "-cp", cp, os.path.join(ROOT, "bench", "NotebookReplay.java"),
+                                               str(passes)] + names
+    out = subprocess.run(cmd, cwd=nbdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=3600)
+    local = {}
+    for line in out.stderr.splitlines():
+        m = re.match(r"@@replay (\d+) (\S+) (\d+) ([\d.]+) (\w+)", line)
+        if m:
+            local[(int(m[1]), m[2], int(m[3]))] = float(m[4])
+    return wire, local, names
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cells", type=int, default=50)
+    ap.add_argument("--cells", type=int, default=300, help="distinct trivial cells per trial")
+    ap.add_argument("--identical", type=int, default=50, help="identical cells ('1 + 1') after them (0: none)")
     ap.add_argument("--trials", type=int, default=3)
     ap.add_argument("--no-cds", action="store_true")
-    ap.add_argument("--skip", type=int, default=0, help="untimed trivial cells before the timed ones (0: time the first cells)")
+    ap.add_argument("--no-realistic", action="store_true", help="skip the capture()/pandas first heavy cell")
+    ap.add_argument("--ports", type=int, default=10_000, help="ports in the generated perfquery dump")
+    ap.add_argument("--replay", action="store_true", help="also replay notebooks/*.ipynb (wire vs in-process)")
+    ap.add_argument("--replay-passes", type=int, default=3)
+    ap.add_argument("--flags", help="run the fabriclab kernel with these JVM flags instead of the installed ones (tuning)")
     a = ap.parse_args()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    kernels = ("python3", "fabriclab")
     with tempfile.TemporaryDirectory() as tmp:
-        args = [os.path.join(root, "fabriclab"), "install", "--prefix", tmp] + (["--no-cds"] if a.no_cds else [])
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+        args = [os.path.join(ROOT, "fabriclab"), "install", "--prefix", tmp] + (["--no-cds"] if a.no_cds else [])
+        installed = subprocess.run(args, check=True, stdout=subprocess.PIPE, text=True).stdout
+        print(installed.strip())
+        spec_file = os.path.join(tmp, "share", "jupyter", "kernels", "fabriclab", "kernel.json")
+        spec = json.load(open(spec_file))
+        if a.flags is not None:
+            spec.setdefault("env", {})["FABRICLAB_JAVA_OPTS"] = a.flags
+            json.dump(spec, open(spec_file, "w"), indent=1)
+        flags = spec.get("env", {}).get("FABRICLAB_JAVA_OPTS", "")
         os.environ["JUPYTER_PATH"] = os.path.join(tmp, "share", "jupyter") + os.pathsep + "/usr/share/jupyter"
         os.environ["JUPYTER_RUNTIME_DIR"] = os.path.join(tmp, "runtime")
-        results = {}
+        dump = os.path.join(tmp, "perfquery_x_l.txt")
+        if not a.no_realistic:
+            generate_perfquery(dump, a.ports)
+        load0 = os.getloadavg()[0]
+        res = {n: [] for n in kernels}
+        heavy = {n: [] for n in kernels}
         for t in range(a.trials):
-            for name in ("python3", "fabriclab"):
+            for name in kernels:
                 try:
-                    info, first, median, empty = trial(name, a.cells, a.skip)
+                    r = session_trial(name, a.cells, a.identical)
                 except Exception as e:  # a kernel that stalls is reported, not averaged in
                     print(f"trial {t + 1} {name:10s} FAILED: {type(e).__name__} {e}", flush=True)
                     continue
-                results.setdefault(name, []).append((first, median, empty, info))
-                print(f"trial {t + 1} {name:10s} kernel_info {info:6.3f} s   first result {first:6.3f} s   trivial cell median {median:6.2f} ms"
-                      f"   empty cell median {empty:6.2f} ms", flush=True)
-    print()
-    print(f"summary over {a.trials} trials x {a.cells} cells{f' after {a.skip} untimed cells' if a.skip else ''} (median of trials), load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    summary = {}
-    for name, rs in results.items():
-        first = statistics.median(r[0] for r in rs)
-        med = statistics.median(r[1] for r in rs)
-        empty = statistics.median(r[2] for r in rs)
-        info = statistics.median(r[3] for r in rs)
-        summary[name] = (first, med)
-        print(f"  {name:10s} kernel_info {info:6.3f} s   first result {first:6.3f} s   trivial cell median {med:6.2f} ms   empty cell (protocol only) {empty:6.2f} ms")
-    if "fabriclab" not in summary or "python3" not in summary:
-        print("  no complete comparison: a kernel failed every trial")
-        return 1
-    f, p = summary["fabriclab"], summary["python3"]
-    print(f"  targets: trivial cell <= 10 ms: {'met' if f[1] <= 10 else 'MISSED'} ({f[1]:.2f} ms); "
-          f"<= 2x ipykernel: {'met' if f[1] <= 2 * p[1] else 'MISSED'} ({f[1] / p[1]:.2f}x); "
-          f"first result <= 1.2 s: {'met' if f[0] <= 1.2 else 'MISSED'} ({f[0]:.3f} s)")
+                res[name].append(r)
+                d = r["distinct"]
+                blocks = " ".join(f"{med(d[i:i + 50]):.1f}" for i in range(0, len(d), 50))
+                print(f"trial {t + 1} {name:10s} first result {r['first']:6.3f} s | {len(d)} distinct: median {med(d):6.2f} ms, "
+                      f"first 50 {med(d[:50]):6.2f}, last 50 {med(d[-50:]):6.2f} (blocks of 50: {blocks}) | identical {med(r['same']):6.2f} ms"
+                      f" | empty {med(r['empty']):6.2f} ms", flush=True)
+                if not a.no_realistic:
+                    try:
+                        h = realistic_trial(name, dump)
+                        heavy[name].append(h)
+                        print(f"trial {t + 1} {name:10s} realistic first heavy cell ({a.ports} ports): {h:7.1f} ms", flush=True)
+                    except Exception as e:
+                        print(f"trial {t + 1} {name:10s} realistic cell FAILED: {type(e).__name__} {e}", flush=True)
+        print()
+        print(f"summary: median over {a.trials} trials; load average {load0:.2f} at start, {os.getloadavg()[0]:.2f} now, "
+              f"{os.cpu_count()} cores; fabriclab JVM flags: {flags}")
+        s = {}
+        for name in kernels:
+            rs = res[name]
+            if not rs:
+                continue
+            s[name] = {
+                "first": med([r["first"] for r in rs]),
+                "distinct": med([med(r["distinct"]) for r in rs]),
+                "first50": med([med(r["distinct"][:50]) for r in rs]),
+                "last50": med([med(r["distinct"][-50:]) for r in rs]),
+                "same": med([med(r["same"]) for r in rs]),
+                "empty": med([med(r["empty"]) for r in rs]),
+                "heavy": med(heavy[name]),
+            }
+            x = s[name]
+            print(f"  {name:10s} first result {x['first']:6.3f} s | distinct median {x['distinct']:6.2f} ms (first 50 {x['first50']:6.2f}, "
+                  f"last 50 {x['last50']:6.2f}) | identical {x['same']:6.2f} ms | empty {x['empty']:6.2f} ms | realistic heavy cell {x['heavy']:7.1f} ms")
+        if "fabriclab" not in s or "python3" not in s:
+            print("  no complete comparison: a kernel failed every trial")
+            return 1
+        f, p = s["fabriclab"], s["python3"]
+        print(f"  fabriclab / ipykernel: distinct median {f['distinct'] / p['distinct']:.2f}x (target <= 1.5x), identical "
+              f"{f['same'] / p['same']:.2f}x, empty {f['empty'] / p['empty']:.2f}x, realistic heavy cell {f['heavy'] / p['heavy']:.2f}x (target <= 1.0x)")
+        print(f"  fabriclab growth: last 50 / first 50 = {f['last50'] / f['first50']:.2f} (target <= 1.2); first result {f['first']:.3f} s (target <= 1.2 s)")
+        if a.replay:
+            wire, local, names = replay(a.replay_passes, flags)
+            keys = [k for k in wire if k in local]
+            print()
+            print(f"notebook replay: {len(names)} notebooks, {len(keys) // max(1, a.replay_passes)} code cells, {a.replay_passes} passes in one kernel"
+                  f" (load average {os.getloadavg()[0]:.2f})")
+            for p_ in range(1, a.replay_passes + 1):
+                ks = [k for k in keys if k[0] == p_]
+                over = [wire[k] - local[k] for k in ks]
+                print(f"  pass {p_}: over the wire {sum(wire[k] for k in ks) / 1000:7.2f} s, in-process (Session, same JVM flags) "
+                      f"{sum(local[k] for k in ks) / 1000:7.2f} s; kernel overhead per cell: median {med(over):6.2f} ms")
+            over = [wire[k] - local[k] for k in keys if k[0] > 1]
+            print(f"  passes 2-{a.replay_passes}: overhead per cell median {med(over):.2f} ms, "
+                  f"wire median {med([wire[k] for k in keys if k[0] > 1]):.2f} ms, in-process median {med([local[k] for k in keys if k[0] > 1]):.2f} ms")
+    return 0
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import org.fabriclab.plot.Plots;
 import org.fabriclab.reconcile.Reconcile;
 import org.fabriclab.series.Series;
 import org.fabriclab.history.History;
+import org.fabriclab.history.formats.HistoryReaders;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
 import org.fabriclab.incident.Incident;
@@ -103,11 +104,15 @@ public final class Fabric {
     /** Snapshots taken at {@code timesMs} (epoch ms, increasing) as a series. */
     public static Series series(List<Snapshot> snapshots, long... timesMs) { return Series.ofSnapshots(snapshots, timesMs); }
 
-    /** A telemetry history (gzip CSV {@code timestamp,port,<counter>...}) in primitive columns, for threshold sweeps. */
-    public static History history(String path) { return History.load(Path.of(path)); }
+    /**
+     * A telemetry history in primitive columns, for threshold sweeps, in whichever format {@code path} holds
+     * ({@link HistoryReaders}): the project's CSV (gzip) or Parquet, a folder of UFM CSV exports, a UFM fluentd
+     * stream, Prometheus scrapes or query_range JSON (node_exporter, InfiniBand exporters), a collect series.
+     */
+    public static History history(String path) { return HistoryReaders.standard().read(Path.of(path), Progress.NONE); }
 
     /** The same, reporting load progress (e.g. {@code Progress.terminal(System.err)}). */
-    public static History history(String path, Progress progress) { return History.load(Path.of(path), progress); }
+    public static History history(String path, Progress progress) { return HistoryReaders.standard().read(Path.of(path), progress); }
 
     /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
     public static Labels labels(String path) { return Labels.load(Path.of(path)); }

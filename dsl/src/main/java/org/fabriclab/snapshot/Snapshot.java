@@ -14,6 +14,7 @@ import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
+import org.fabriclab.capture.topology.Topology;
 
 import org.fabriclab.result.Html;
 import org.fabriclab.result.Renderable;
@@ -42,10 +43,15 @@ public final class Snapshot implements Renderable {
     private final Map<String, Map<String, String>> attrs;
     private final List<String> notes;
     private final List<String> unjoined;
+    private final Map<String, String> joinedName;
+    private final List<Reading> queueReadings;
+    private volatile Topology topology;
 
     Snapshot(String name, List<Capture> captures, Map<String, Map<String, Reading>> readings,
              Map<String, Map<String, Absent>> absents, Map<String, Map<String, String>> attrs,
-             List<String> notes, List<String> unjoined) {
+             List<String> notes, List<String> unjoined, Map<String, String> joinedName, List<Reading> queueReadings) {
+        this.joinedName = Map.copyOf(joinedName);
+        this.queueReadings = List.copyOf(queueReadings);
         this.name = name;
         this.captures = List.copyOf(captures);
         this.readings = readings;
@@ -110,16 +116,43 @@ public final class Snapshot implements Renderable {
         return Optional.ofNullable(attrs.getOrDefault(port, Map.of()).get(key));
     }
 
+    /**
+     * The links of the snapshot's topology captures ({@code ibnetdiscover}, {@code iblinkinfo},
+     * {@code ibdiagnet2.lst} / {@code .net_dump}), each end named by its joined port identity (a link
+     * end whose LID or GUID another capture carries gets that port's name, e.g. {@code lid 2052/7} or
+     * {@code mlx5_0/1}); empty when the snapshot holds no topology capture.
+     *
+     * <pre>{@code
+     * Snapshot s = Snapshot.of(Path.of("t0"));   // perfquery -l dumps and ibnetdiscover -p
+     * s.topology().peer("lid 10/1");             // Optional[lid 2/7]
+     * }</pre>
+     */
+    public Topology topology() {
+        Topology t = topology;
+        if (t == null) {
+            t = Topology.of(captures).renamed(id -> joinedName.getOrDefault(id, id));
+            topology = t;
+        }
+        return t;
+    }
+
     /** How ports were joined (alias used, unnamed netdev paired with the only RDMA port, ...). */
     public List<String> notes() { return notes; }
 
     /** Ports that could not be joined to any other identity although another capture may hold them. */
     public List<String> unjoined() { return unjoined; }
 
-    /** The tidy table of the joined snapshot (ports renamed to their joined identity). */
+    /**
+     * Per-queue readings (ring counters, {@link Reading#isQueue()}), ports renamed; {@link #readings(String)}
+     * holds their sum per port and counter instead.
+     */
+    public List<Reading> queueReadings() { return queueReadings; }
+
+    /** The tidy table of the joined snapshot (ports renamed to their joined identity; per-queue rows with their queue). */
     public Table tidy() {
         List<Reading> all = new ArrayList<>();
         readings.values().forEach(m -> all.addAll(m.values()));
+        all.addAll(queueReadings);
         List<Absent> abs = new ArrayList<>();
         absents.values().forEach(m -> abs.addAll(m.values()));
         return Tidy.table(name, all, abs);

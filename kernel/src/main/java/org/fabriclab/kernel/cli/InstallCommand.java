@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * {@code fabriclab install [--user|--sys-prefix|--prefix DIR]}: writes the kernelspec
  * {@code kernels/fabriclab/} (kernel.json with display name "Java (fabriclab)", interrupt_mode
  * message, argv = this checkout's {@code ./fabriclab kernel {connection_file}} as an absolute path,
- * logos 32 and 64) and, unless {@code --no-cds}, a class-data-sharing archive made by one warm-up
+ * logos 32 and 64, the JIT directives {@code jit-directives.json}) and, unless {@code --no-cds}, a class-data-sharing archive made by one warm-up
  * run so the kernel starts faster. Prints where it went and what Jupyter needs to find it.
  * {@code --user} (the default) follows Jupyter's own rules for its data dir ({@link JupyterPaths}:
  * {@code JUPYTER_DATA_DIR}, {@code JUPYTER_PLATFORM_DIRS}, then the platform default from
@@ -36,22 +36,40 @@ import picocli.CommandLine.Spec;
 final class InstallCommand implements Callable<Integer> {
     static final String NAME = "fabriclab";
     /**
-     * The kernel JVM's flags, chosen with bench/kernel_bench.py on a 2-core machine: C1 only (C2's
-     * compile work in the first seconds doubled the trivial-cell median); the code every cell runs
-     * (javac, JShell, the wire: jeromq, Jackson, the kernel) compiled after a twentieth of the usual
-     * invocations, everything else after 0.3 of them, so the JIT spends its first second where the
-     * first cells need it (median of the benchmark's first 50 cells: 10-11 ms with one scaling of 0.1
-     * for all code, 7.7 ms like this); shallow inlining (less compile time); serial GC; no perf-data
-     * file. Long DSL loops in a cell run C1 code; edit FABRICLAB_JAVA_OPTS in kernel.json to trade.
-     * The launcher runs with globbing off, so the '*' patterns reach the JVM.
+     * The kernel JVM's flags (issue 9): tiered compilation with C2 for everything a long DSL
+     * operation runs (the DSL, Tablesaw, the JDK), so History.load, capture() and the classifiers run
+     * at the speed of a default JVM; C1 only for the code every cell runs (javac, JShell, the wire:
+     * jeromq, Jackson, the kernel), through {@link #JIT_DIRECTIVES}, so C2 never spends the first
+     * seconds of a 2-core machine on javac (C2 on javac doubled the trivial-cell figures); that code
+     * is compiled after a twentieth of the usual invocations, so the first cells find it compiled;
+     * the parallel GC (throughput for large loads); no perf-data file. The heap flag comes first
+     * ({@link #heapFlag}). The launcher runs with globbing off, so the '*' patterns reach the JVM.
+     * Measured with bench/kernel_bench.py and bench/kernel_flags.py.
      */
-    static final String JVM_FLAGS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -XX:CompileCommand=quiet"
+    static final String JIT_FLAGS = "-XX:CompileCommand=quiet"
             + " -XX:CompileCommand=CompileThresholdScaling,com.sun.tools.javac.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,jdk.jshell.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,zmq.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,com.fasterxml.jackson.*::*,0.05"
             + " -XX:CompileCommand=CompileThresholdScaling,org.fabriclab.kernel.*::*,0.05"
-            + " -XX:C1MaxInlineSize=15 -XX:C1InlineStackLimit=3 -XX:+UseSerialGC -Xss4m -XX:-UsePerfData";
+            + " -XX:+UseParallelGC -Xss4m -XX:-UsePerfData"
+            // what Spark (history's engines module, loaded only when a notebook asks for it) needs on Java 17; free at start
+            + " --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED"
+            + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED"
+            + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+            + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED";
+
+    /** HotSpot compiler directives: the kernel's compile path never goes to C2 (it stays on C1 code). */
+    static final String JIT_DIRECTIVES = """
+            [ { match: [ "com/sun/tools/javac/*.*", "jdk/jshell/*.*", "jdk/internal/jshell/*.*", "org/fabriclab/kernel/*.*",
+                         "zmq/*.*", "org/zeromq/*.*", "com/fasterxml/jackson/*.*" ],
+                c2: { Exclude: true } } ]
+            """;
+
+    /** The flags for a kernelspec whose directives file is {@code directives}. */
+    static String jvmFlags(Path directives) {
+        return JIT_FLAGS + " -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=" + directives;
+    }
 
     static final class Where {
         @Option(names = "--user", description = "Jupyter's per-user data dir, by Jupyter's rules: $JUPYTER_DATA_DIR, else the platform default (default)") boolean user;
@@ -60,6 +78,8 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     @ArgGroup(exclusive = true) Where where = new Where();
+    @Option(names = "--heap", paramLabel = "SIZE|PERCENT%", description = "the kernel's maximum heap: a share of this machine's RAM "
+            + "(e.g. 50%%) or a size (e.g. 12g); default 70%%") String heap = DEFAULT_HEAP;
     @Option(names = "--no-cds", description = "skip the class-data-sharing archive (faster install, slower kernel start)") boolean noCds;
     @Option(names = "--launcher", hidden = true, description = "the fabriclab launcher (default: the one running)") Path launcher;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -73,11 +93,15 @@ final class InstallCommand implements Callable<Integer> {
         if (!Files.isExecutable(exe)) throw new IllegalArgumentException("launcher " + exe + " is not executable (run install through ./fabriclab)");
         exe = exe.toAbsolutePath().normalize();
         Files.createDirectories(dir);
-        String flags = JVM_FLAGS;
+        String heapFlag = heapFlag(heap);
+        Path directives = dir.resolve("jit-directives.json");
+        AtomicWrite.write(directives, JIT_DIRECTIVES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String jvmFlags = jvmFlags(directives);
+        String flags = heapFlag + " " + jvmFlags;
         PrintWriter out = spec.commandLine().getOut();
         if (!noCds) {
             Path jsa = dir.resolve("fabriclab.jsa");
-            if (archive(exe, jsa)) flags += " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto";
+            if (archive(exe, jsa, jvmFlags)) flags += " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto";
             else spec.commandLine().getErr().println("fabriclab: class-data-sharing archive not made; the kernel starts without it");
         }
         Map<String, Object> spec = new LinkedHashMap<>();
@@ -92,19 +116,49 @@ final class InstallCommand implements Callable<Integer> {
         AtomicWrite.write(dir.resolve("logo-32x32.png"), Logos.png(32));
         AtomicWrite.write(dir.resolve("logo-64x64.png"), Logos.png(64));
         out.println("Installed kernelspec " + NAME + " (\"Java (fabriclab)\") in " + dir);
+        out.println(heapReport(heap));
         out.println(whereNote(dir));
         out.flush();
         return Main.OK;
     }
 
+    /**
+     * The kernel's default maximum heap: analysis work holds whole histories in memory (the 51.8M-row
+     * history needs about 10 GB while it loads, and died at the JVM's 25% on 24 GB); a maximum is
+     * not a reservation, the heap grows only as far as a notebook needs.
+     */
+    static final String DEFAULT_HEAP = "70%";
+
+    /** {@code 70%} -> {@code -XX:MaxRAMPercentage=70}; {@code 12g} -> {@code -Xmx12g}. */
+    static String heapFlag(String heap) {
+        String h = heap.strip();
+        if (h.matches("\\d{1,2}(\\.\\d+)?%") && Double.parseDouble(h.substring(0, h.length() - 1)) > 0) {
+            return "-XX:MaxRAMPercentage=" + h.substring(0, h.length() - 1);
+        }
+        if (h.matches("\\d+[kKmMgGtT]?")) return "-Xmx" + h;
+        throw new IllegalArgumentException("--heap " + heap + ": expected a share of RAM such as 70% (1-99%) or a size such as 12g");
+    }
+
+    /** What install says about the heap: the choice, what it means here, and how to change it. */
+    static String heapReport(String heap) {
+        long ram = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        String h = heap.strip();
+        String here = h.endsWith("%")
+                ? String.format(java.util.Locale.ROOT, "%s of RAM, %.1f GiB of %.1f GiB here", h,
+                        ram * Double.parseDouble(h.substring(0, h.length() - 1)) / 100 / (1L << 30), ram / (double) (1L << 30))
+                : h + String.format(java.util.Locale.ROOT, " (%.1f GiB of RAM here)", ram / (double) (1L << 30));
+        return "Kernel heap: at most " + here + " (" + heapFlag(heap) + "). Change it with install --heap SIZE|PERCENT%,"
+                + " or edit FABRICLAB_JAVA_OPTS in kernel.json; JAVA_TOOL_OPTIONS=-Xmx<size> overrides it for one run.";
+    }
+
     /** One warm-up run of the kernel's startup path with -XX:ArchiveClassesAtExit. */
-    private static boolean archive(Path exe, Path jsa) throws IOException, InterruptedException {
+    private static boolean archive(Path exe, Path jsa, String jvmFlags) throws IOException, InterruptedException {
         Files.deleteIfExists(jsa); // a stale archive (read-only, from an older build) would not be replaced
         List<String> cmd = new ArrayList<>(List.of(exe.toString(), "warmup"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Path log = Files.createTempFile("fabriclab-cds", ".log");
         pb.redirectOutput(log.toFile());
-        pb.environment().put("FABRICLAB_JAVA_OPTS", JVM_FLAGS + " -XX:ArchiveClassesAtExit=" + jsa);
+        pb.environment().put("FABRICLAB_JAVA_OPTS", jvmFlags + " -XX:ArchiveClassesAtExit=" + jsa);
         Process p = pb.start();
         boolean finished = p.waitFor(120, TimeUnit.SECONDS);
         if (!finished) p.destroyForcibly();

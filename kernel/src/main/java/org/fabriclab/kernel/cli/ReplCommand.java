@@ -3,6 +3,8 @@ package org.fabriclab.kernel.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.fabriclab.kernel.wire.Logs;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,6 +16,7 @@ final class ReplCommand implements Callable<Integer> {
 
     @Override public Integer call() throws Exception {
         Quiet.initLibraries();
+        Logs.offTheTerminal();
         boolean tty = System.console() != null;
         int failures = new Repl(System.in, System.out, charts).run(tty);
         return failures == 0 ? Main.OK : 1;

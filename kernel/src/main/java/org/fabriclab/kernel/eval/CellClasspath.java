@@ -7,9 +7,10 @@ import java.util.Set;
 
 /**
  * What cells see: the DSL, Tablesaw, XChart, Jackson (and their own dependencies) and the JDK, but
- * not the kernel's transport and terminal libraries (jeromq, jline, picocli) nor the kernel's own
+ * not the kernel's transport, terminal and bytecode libraries (jeromq, jline, picocli, ASM) nor the kernel's own
  * classes, so a cell that adds another jeromq or jline jar does not collide with the kernel's.
- * The only kernel classes a cell may name are the display API and the exit guard.
+ * The only kernel classes a cell may name are the display API and what rewritten cell classes call
+ * (the exit guard and the stop check, see {@link CellRewriter}).
  * <p>For now cells also see the demo module ({@code fabriclab-demo}: {@code org.fabriclab.scenario},
  * {@code org.fabriclab.generate}), a kernel dependency for {@code ./fabriclab datasets} and
  * {@code demo}: the committed notebooks still import {@code Scenario}/{@code Expectations} for their
@@ -27,15 +28,18 @@ public final class CellClasspath {
     /** Packages the kernel uses for itself; cells load their own copies if they add them. */
     static final List<String> HIDDEN_PREFIXES = List.of(
             "org.zeromq.", "zmq.", "com.neilalexander.jnacl.", "org.jline.", "picocli.",
-            "org.junit.", "org.opentest4j.", "org.apiguardian.", "org.commonmark.", "org.fabriclab.kernel.");
+            "org.junit.", "org.opentest4j.", "org.apiguardian.", "org.objectweb.asm.", "org.commonmark.",
+            "org.fabriclab.kernel.");
     /** Kernel classes cells may use. */
     static final Set<String> VISIBLE_KERNEL_CLASSES = Set.of(
             "org.fabriclab.kernel.display.Display",
             "org.fabriclab.kernel.eval.ExitGuard",
-            "org.fabriclab.kernel.eval.CellExit");
+            "org.fabriclab.kernel.eval.CellExit",
+            "org.fabriclab.kernel.eval.StopCheck",
+            "org.fabriclab.kernel.eval.CellStopped");
     /** Jar name prefixes left off the compile class path. */
     static final List<String> HIDDEN_JARS = List.of(
-            "jeromq-", "jnacl-", "jline-", "picocli-", "junit-", "opentest4j-", "apiguardian-", "commonmark-", "surefire");
+            "jeromq-", "jnacl-", "jline-", "picocli-", "junit-", "opentest4j-", "apiguardian-", "asm-", "commonmark-", "surefire");
 
     private CellClasspath() {}
 

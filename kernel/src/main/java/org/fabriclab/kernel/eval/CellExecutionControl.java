@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -16,14 +17,15 @@ import jdk.jshell.execution.LocalExecutionControl;
  *
  * <p>{@link #invoke(Method)} returns a key instead of the value's string; {@link #take(String)}
  * hands the object over. Only the snippet thread itself is joined: threads a cell starts keep
- * running in the background (their output still reaches the notebook through the routed
- * {@code System.out}).
+ * running in the background, in the thread group {@code fabriclab-cells}; one that dies of a
+ * {@link CellExit} (it tried to end the JVM) is reported to {@link #onBackgroundExit}.
  *
- * <p>{@link #stop()} interrupts the snippet thread (DSL loops check {@link Thread#interrupted()}),
- * and when the thread has not finished after {@link #STOP_GRACE_MS} calls {@link Thread#stop()},
- * which on Java 17-19 throws {@link ThreadDeath} inside a CPU-bound user loop. On Java 20 and newer
- * {@code Thread.stop} throws {@link UnsupportedOperationException}: there only loops that check
- * interruption (or block in an interruptible call) stop, and the kernel says so in its log.
+ * <p>{@link #stop()} asks the snippet thread to stop at its next loop pass in cell code
+ * ({@link StopCheck}, put there by {@link CellRewriter}) and interrupts it (DSL loops check
+ * {@link Thread#interrupted()}, blocking calls throw). When the thread is still running after
+ * {@link #STOP_GRACE_MS} (inside library code that ignores interrupts), Java 17-19 get
+ * {@link Thread#stop()}; on Java 20 and newer {@code Thread.stop} throws
+ * {@link UnsupportedOperationException} and the kernel says so in its log.
  */
 final class CellExecutionControl extends LocalExecutionControl {
     static final long STOP_GRACE_MS = 200;
@@ -33,11 +35,22 @@ final class CellExecutionControl extends LocalExecutionControl {
     private final CellLoader loader;
     private final Map<String, Object> values = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final ThreadGroup group = new ThreadGroup("fabriclab-cells");
+    private final AtomicLong redefines = new AtomicLong();
+    private volatile BiConsumer<Thread, CellExit> backgroundExit = (t, e) -> {
+        System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
+    };
+    private final ThreadGroup group = new ThreadGroup("fabriclab-cells") {
+        @Override public void uncaughtException(Thread t, Throwable e) {
+            if (e instanceof CellExit exit) backgroundExit.accept(t, exit);
+            else super.uncaughtException(t, e);
+        }
+    };
     private volatile Thread running;
     /** A cell is being evaluated (compiling or running); an interrupt while compiling is kept for the run. */
     private volatile boolean inCell;
     private volatile boolean pendingStop;
+    /** The current cell was asked to stop (so its failure is reported as an interrupt). */
+    private volatile boolean stopRequested;
 
     CellExecutionControl(CellLoader loader) {
         super(loader);
@@ -46,9 +59,29 @@ final class CellExecutionControl extends LocalExecutionControl {
 
     CellLoader loader() { return loader; }
 
+    /**
+     * Where a {@link CellExit} thrown in a thread a cell started goes (called on that thread, so
+     * {@link CellOwner#current()} names the cell). By default it is printed to {@code System.err}.
+     */
+    void onBackgroundExit(BiConsumer<Thread, CellExit> listener) { backgroundExit = listener; }
+
+    /**
+     * JShell asks for a redefinition when it compiled a snippet into a class name that is already
+     * loaded; local execution cannot redefine classes, so JShell then compiles the snippet again
+     * under the next name. Each attempt is a wasted javac run, counted for {@link #redefineAttempts()}.
+     */
+    @Override public void redefine(ClassBytecodes[] cbcs) throws ClassInstallException, NotImplementedException, EngineTerminationException {
+        redefines.incrementAndGet();
+        super.redefine(cbcs);
+    }
+
+    /** How often JShell asked to redefine a loaded class (each one an extra compilation). */
+    long redefineAttempts() { return redefines.get(); }
+
     /** Session calls these around each cell, so an interrupt during compilation is not lost. */
     void cellStarted() {
         pendingStop = false;
+        stopRequested = false;
         inCell = true;
     }
 
@@ -57,10 +90,13 @@ final class CellExecutionControl extends LocalExecutionControl {
         pendingStop = false;
     }
 
+    /** Whether the cell now ending (or last ended) was asked to stop. */
+    boolean stopRequested() { return stopRequested; }
+
     @Override protected String invoke(Method doit) throws Exception {
         if (pendingStop) {
             pendingStop = false;
-            throw new InvocationTargetException(new InterruptedException("interrupted before the cell started running"));
+            throw new InvocationTargetException(new CellStopped());
         }
         Object[] res = new Object[1];
         Throwable[] thrown = new Throwable[1];
@@ -86,6 +122,7 @@ final class CellExecutionControl extends LocalExecutionControl {
             }
         }
         running = null;
+        StopCheck.withdraw(t);
         if (interrupted) Thread.currentThread().interrupt();
         if (thrown[0] != null) throw new InvocationTargetException(thrown[0]);
         String key = KEY_PREFIX + ids.incrementAndGet();
@@ -109,9 +146,14 @@ final class CellExecutionControl extends LocalExecutionControl {
     @Override public void stop() {
         Thread t = running;
         if (t == null) {
-            if (inCell) pendingStop = true;
+            if (inCell) {
+                pendingStop = true;
+                stopRequested = true;
+            }
             return;
         }
+        stopRequested = true;
+        StopCheck.request(t);
         t.interrupt();
         Thread killer = new Thread(() -> {
             try {
@@ -129,10 +171,10 @@ final class CellExecutionControl extends LocalExecutionControl {
     private static void hardStop(Thread t) {
         try {
             t.stop();
-            LOG.info("cell ignored interruption; stopped it with Thread.stop");
+            LOG.info("cell ignored interruption inside library code; stopped it with Thread.stop");
         } catch (UnsupportedOperationException e) {
-            LOG.log(Level.WARNING, "cell ignores interruption and this JVM has no Thread.stop: "
-                    + "the loop keeps running until it checks Thread.interrupted() or blocks");
+            LOG.log(Level.WARNING, "cell ignores interruption inside library code and this JVM has no Thread.stop: "
+                    + "it keeps running until that code checks Thread.interrupted() or blocks");
         }
     }
 }

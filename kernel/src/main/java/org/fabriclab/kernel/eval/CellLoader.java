@@ -2,11 +2,13 @@ package org.fabriclab.kernel.eval;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.security.CodeSigner;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,6 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 import jdk.jshell.spi.ExecutionControl.ClassBytecodes;
 import jdk.jshell.spi.ExecutionControl.ClassInstallException;
@@ -27,7 +33,8 @@ import jdk.jshell.execution.LoaderDelegate;
  * jars added with {@code %classpath}) -> {@link Hiding} (the kernel's class path minus
  * {@link CellClasspath#hidden}) -> platform loader. Classes the kernel shares with cells (Tablesaw,
  * the DSL) are therefore the same {@code Class} objects on both sides, so a cell's value is the
- * live object the renderers know. Every class loaded goes through {@link ExitRewriter}.
+ * live object the renderers know. Every class this loader defines, the cells' own and those of jars
+ * added with {@code %classpath}, goes through {@link CellRewriter}.
  */
 final class CellLoader implements LoaderDelegate {
     private static final Pattern WRAPPER = Pattern.compile("REPL\\.\\$JShell\\$\\d+[A-Z]*");
@@ -45,7 +52,7 @@ final class CellLoader implements LoaderDelegate {
     @Override public void load(ClassBytecodes[] cbcs) throws ClassInstallException {
         boolean[] loaded = new boolean[cbcs.length];
         try {
-            for (ClassBytecodes c : cbcs) loader.declare(c.name(), ExitRewriter.rewrite(c.bytecodes()));
+            for (ClassBytecodes c : cbcs) loader.declare(c.name(), CellRewriter.rewrite(c.bytecodes()));
             for (int i = 0; i < cbcs.length; i++) {
                 Class<?> k = loader.loadClass(cbcs[i].name());
                 klasses.put(cbcs[i].name(), k);
@@ -155,11 +162,59 @@ final class CellLoader implements LoaderDelegate {
 
         @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
             byte[] b = bytes.get(name);
-            if (b == null) return super.findClass(name);
-            return defineClass(name, b, 0, b.length, (CodeSource) null);
+            if (b == null && name.equals(JSHELL_CANCEL)) b = cancelClass();
+            if (b != null) return defineClass(name, b, 0, b.length, (CodeSource) null);
+            // a class from an added jar or folder: rewritten like cell classes (a library's main()
+            // calling System.exit must not end the kernel either)
+            URL url = findResource(name.replace('.', '/') + ".class");
+            if (url == null) throw new ClassNotFoundException(name);
+            byte[] original;
+            try (InputStream in = url.openStream()) {
+                original = in.readAllBytes();
+            } catch (IOException e) {
+                throw new ClassNotFoundException(name + ": " + e.getMessage(), e);
+            }
+            byte[] safe = CellRewriter.rewrite(original);
+            if (safe == original) return super.findClass(name); // untouched: URLClassLoader defines it (package, manifest, signers)
+            int dot = name.lastIndexOf('.');
+            if (dot > 0 && getDefinedPackage(name.substring(0, dot)) == null) {
+                definePackage(name.substring(0, dot), null, null, null, null, null, null, null);
+            }
+            return defineClass(name, safe, 0, safe.length, new CodeSource(location(url), (CodeSigner[]) null));
+        }
+
+        /** The jar or folder a class resource came from ({@code jar:file:/a.jar!/p/C.class} -> {@code file:/a.jar}). */
+        private static URL location(URL resource) {
+            try {
+                String s = resource.toString();
+                if (s.startsWith("jar:")) return new URL(s.substring(4, s.indexOf("!/")));
+                return resource;
+            } catch (MalformedURLException | StringIndexOutOfBoundsException e) {
+                return resource;
+            }
         }
 
         @Override public void addURL(URL url) { super.addURL(url); }
+    }
+
+    /**
+     * Java 25's JShell instruments snippet classes with calls to {@code REPL.$Cancel$.stopCheck()}
+     * and loads that class in its own {@code invoke}, which {@link CellExecutionControl} replaces;
+     * the cells' stop check is {@link StopCheck}, so here the class is a no-op of the same shape.
+     */
+    static final String JSHELL_CANCEL = "REPL.$Cancel$";
+
+    private static byte[] cancelClass() {
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "REPL/$Cancel$", null, "java/lang/Object", null);
+        w.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_VOLATILE, "allStop", "Z", null, null).visitEnd();
+        MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "stopCheck", "()V", null, null);
+        m.visitCode();
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        w.visitEnd();
+        return w.toByteArray();
     }
 
     /** Serves the kernel's classes and resources except the hidden ones. */

@@ -4,6 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -11,14 +16,16 @@ import java.util.function.BiConsumer;
 
 /**
  * Replaces {@code System.out} and {@code System.err} so that what cells (and the threads they
- * start) print is coalesced into few stream messages: bytes are buffered and handed to the sink
- * {@link #DELAY_MS} after the first unflushed byte, when the buffer passes {@link #MAX_BUFFER}, or
- * when the front end calls {@link #flush()} at the end of a cell. Text is cut only at UTF-8
- * character boundaries. The JVM's original streams stay available for the kernel's own log.
+ * start) print is coalesced into few stream messages, each for the cell that printed it: bytes are
+ * buffered per {@link CellOwner} of the printing thread and handed to the sink with that owner
+ * {@link #DELAY_MS} after the first unflushed byte, when a buffer passes {@link #MAX_BUFFER}, or
+ * when the front end calls {@link #flush()} at the end of a cell. A background thread that prints
+ * after its cell ended still names that cell. Text is cut only at UTF-8 character boundaries. The
+ * JVM's original streams stay available for the kernel's own log.
  *
  * <pre>{@code
- * OutputRouter r = OutputRouter.install((name, text) -> publish(name, text));
- * System.out.print("a"); System.out.print("b");   // one ("stdout", "ab") after ~10 ms
+ * OutputRouter r = OutputRouter.install((owner, name, text) -> publish(owner, name, text));
+ * System.out.print("a"); System.out.print("b");   // one (owner, "stdout", "ab") after ~10 ms
  * r.flush();                                       // or now
  * }</pre>
  */
@@ -33,14 +40,25 @@ public final class OutputRouter {
         t.setDaemon(true);
         return t;
     });
-    private volatile BiConsumer<String, String> sink;
+    private volatile Sink sink;
     private final PrintStream originalOut = System.out;
     private final PrintStream originalErr = System.err;
 
-    private OutputRouter(BiConsumer<String, String> sink) { this.sink = sink; }
+    /** Receives text: the printing thread's {@link CellOwner} ({@code null}: none known), "stdout" or "stderr", the text. */
+    @FunctionalInterface
+    public interface Sink {
+        void text(Object owner, String stream, String text);
+    }
 
-    /** Routes System.out/err of the whole JVM to {@code sink(name, text)}. */
+    private OutputRouter(Sink sink) { this.sink = sink; }
+
+    /** Routes System.out/err of the whole JVM to {@code sink(name, text)}, whoever printed. */
     public static OutputRouter install(BiConsumer<String, String> sink) {
+        return install(ignoringOwner(sink));
+    }
+
+    /** Routes System.out/err of the whole JVM to {@code sink(owner, name, text)}. */
+    public static OutputRouter install(Sink sink) {
         OutputRouter r = new OutputRouter(sink);
         System.setOut(new PrintStream(r.out, true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(r.err, true, StandardCharsets.UTF_8));
@@ -56,7 +74,11 @@ public final class OutputRouter {
     /** Changes where text goes (the runner points it at the current cell). */
     public void sink(BiConsumer<String, String> s) {
         flush();
-        sink = s;
+        sink = ignoringOwner(s);
+    }
+
+    private static Sink ignoringOwner(BiConsumer<String, String> s) {
+        return s == null ? null : (owner, name, text) -> s.accept(name, text);
     }
 
     /** Restores the JVM's original streams. */
@@ -69,9 +91,11 @@ public final class OutputRouter {
 
     public PrintStream originalErr() { return originalErr; }
 
+    /** One stream (stdout or stderr): a buffer per owner, in the order owners first printed. */
     private final class Channel extends OutputStream {
+        private static final Object NOBODY = new Object();
         private final String name;
-        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        private final Map<Object, ByteArrayOutputStream> bufs = new LinkedHashMap<>();
         private boolean scheduled;
 
         Channel(String name) { this.name = name; }
@@ -81,8 +105,10 @@ public final class OutputRouter {
         }
 
         @Override public void write(byte[] b, int off, int len) {
+            Object owner = CellOwner.current();
             boolean now;
             synchronized (this) {
+                ByteArrayOutputStream buf = bufs.computeIfAbsent(owner == null ? NOBODY : owner, o -> new ByteArrayOutputStream());
                 buf.write(b, off, len);
                 now = buf.size() >= MAX_BUFFER;
                 if (!now && !scheduled) {
@@ -98,18 +124,24 @@ public final class OutputRouter {
         }
 
         void drain() {
-            String text;
+            List<Object[]> texts = new ArrayList<>();
             synchronized (this) {
                 scheduled = false;
-                byte[] all = buf.toByteArray();
-                int cut = boundary(all);
-                if (cut == 0) return;
-                text = new String(all, 0, cut, StandardCharsets.UTF_8);
-                buf.reset();
-                buf.write(all, cut, all.length - cut);
+                for (Iterator<Map.Entry<Object, ByteArrayOutputStream>> it = bufs.entrySet().iterator(); it.hasNext();) {
+                    Map.Entry<Object, ByteArrayOutputStream> e = it.next();
+                    ByteArrayOutputStream buf = e.getValue();
+                    byte[] all = buf.toByteArray();
+                    int cut = boundary(all);
+                    if (cut == all.length) it.remove(); // owners are requests: hold none longer than its text
+                    else {
+                        buf.reset();
+                        buf.write(all, cut, all.length - cut);
+                    }
+                    if (cut > 0) texts.add(new Object[] {e.getKey() == NOBODY ? null : e.getKey(), new String(all, 0, cut, StandardCharsets.UTF_8)});
+                }
             }
-            BiConsumer<String, String> s = sink;
-            if (s != null) s.accept(name, text);
+            Sink s = sink;
+            if (s != null) for (Object[] t : texts) s.text(t[0], name, (String) t[1]);
         }
     }
 

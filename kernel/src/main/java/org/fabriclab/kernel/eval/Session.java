@@ -58,6 +58,8 @@ public final class Session implements AutoCloseable {
     private final CellExecutionControl control;
     /** snippet id -> "Cell[n]" label and the cell line the snippet starts on. */
     private final Map<String, int[]> origin = new ConcurrentHashMap<>();
+    /** Numbers the value path's hidden variables: a name is never declared twice (see {@link ValueCell}). */
+    private final java.util.concurrent.atomic.AtomicLong valueIds = new java.util.concurrent.atomic.AtomicLong();
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
@@ -159,7 +161,15 @@ public final class Session implements AutoCloseable {
     }
 
     /** Runs a cell; {@code cellNumber} labels traceback frames ({@code Cell[n]}). */
-    public CellResult eval(String code, int cellNumber) {
+    public CellResult eval(String code, int cellNumber) { return eval(code, cellNumber, null); }
+
+    /**
+     * Runs a cell for {@code owner}, the front end's handle for it: the cell's thread and every
+     * thread it starts report {@code owner} as their {@link CellOwner}, so their output can go to
+     * this cell also after it has ended.
+     */
+    public CellResult eval(String code, int cellNumber, Object owner) {
+        Object before = CellOwner.set(owner);
         control.cellStarted();
         try {
             return evalCell(code, cellNumber);
@@ -168,7 +178,23 @@ public final class Session implements AutoCloseable {
                     List.of(e.getClass().getName() + ": " + e.getMessage() + " (while compiling Cell[" + cellNumber + "])")));
         } finally {
             control.cellEnded();
+            CellOwner.set(before);
         }
+    }
+
+    /**
+     * Where a thread a cell started goes when it tries to end the JVM ({@link CellExit}): called on
+     * that thread with its {@link CellOwner} and the error to show (what it tried, in which thread,
+     * at which cell line). Without a listener the error is printed to {@code System.err}.
+     */
+    public void onBackgroundExit(java.util.function.BiConsumer<Object, CellError> listener) {
+        control.onBackgroundExit((t, e) -> {
+            String ename = e.getClass().getName();
+            String evalue = e.getMessage() + " (in thread \"" + t.getName() + "\", started by a cell)";
+            List<String> tb = new ArrayList<>();
+            appendTrace(tb, e, ename, evalue, "");
+            listener.accept(CellOwner.current(), new CellError(ename, evalue, tb));
+        });
     }
 
     private CellResult evalCell(String code, int cellNumber) {
@@ -272,7 +298,7 @@ public final class Session implements AutoCloseable {
      * the snippet as written, so every error message is JShell's own for the user's code.
      */
     private CellResult evalAsValue(String expr, int cell, int startLine) {
-        List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr));
+        List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr, valueIds.incrementAndGet()));
         SnippetEvent main = null;
         for (SnippetEvent e : events) if (e.causeSnippet() == null) main = e;
         if (main == null || !(main.snippet() instanceof VarSnippet v)) return null;
@@ -349,9 +375,28 @@ public final class Session implements AutoCloseable {
         }
         String ename = ex instanceof EvalException ee ? ee.getExceptionClassName() : ex.getClass().getName();
         String evalue = ex.getMessage() == null ? "" : ex.getMessage();
+        if (control.stopRequested()) return interrupted(ex, ename, evalue);
         List<String> tb = new ArrayList<>();
         appendTrace(tb, ex, ename, evalue, "");
         return new CellError(ename, evalue, tb);
+    }
+
+    /**
+     * A cell the kernel stopped: {@code Interrupted: the cell was stopped at Cell[n] line m}, the
+     * innermost cell line the stack shows, then what the cell ended with when that was its own
+     * exception (an InterruptedException from a sleep, a DSL loop's own) rather than the stop itself.
+     */
+    private CellError interrupted(Throwable t, String ename, String evalue) {
+        String where = null;
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (f.getFileName() != null && f.getFileName().startsWith("#")) { where = frame(f); break; }
+        }
+        String what = where == null ? "the cell was stopped before it ran" : "the cell was stopped at " + where;
+        List<String> tb = new ArrayList<>();
+        tb.add("Interrupted: " + what);
+        boolean ownException = !ename.equals(CellStopped.class.getName()) && !ename.equals("java.lang.ThreadDeath");
+        if (ownException) appendTrace(tb, t, ename, evalue, "it ended with ");
+        return new CellError("Interrupted", what, tb);
     }
 
     private void appendTrace(List<String> tb, Throwable t, String ename, String evalue, String prefix) {
@@ -521,6 +566,9 @@ public final class Session implements AutoCloseable {
 
     /** Stops the running cell (see {@link CellExecutionControl#stop()}). Safe from any thread. */
     public void stop() { control.stop(); }
+
+    /** How often JShell compiled a snippet a second time because a class name was taken (see {@link ValueCell}). */
+    long redefineAttempts() { return control.redefineAttempts(); }
 
     /** True while a cell's code is running. */
     public boolean busy() { return control.busy(); }

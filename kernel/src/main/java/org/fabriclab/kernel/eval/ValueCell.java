@@ -14,11 +14,19 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * ValueCell.mayBeExpression("t.rowCount()");        // true
  * ValueCell.mayBeExpression("var t = load(p)");     // false
- * ValueCell.declaration("1 + 1");                   // "Object $fabriclabValue = (1 + 1\n);"
+ * ValueCell.declaration("1 + 1", 7);                // "Object $fabriclabValue7 = (1 + 1\n);"
  * }</pre>
+ *
+ * <p>Each attempt declares a variable of its own name ({@link #NAME} and a number that is never
+ * reused). JShell names a snippet's wrapper class after its variable's key and a version counter,
+ * and starts that counter again at 0 when the name's previous snippet was dropped; in this JVM it
+ * cannot redefine an already loaded class, so a dropped and re-declared name is compiled once for
+ * every earlier version until an unused class name comes up: one fixed name made cell N cost N
+ * javac runs (issue 9: 55 ms -> 381 ms per trivial cell over 200 cells). A new name is one new key,
+ * compiled once.
  */
 final class ValueCell {
-    /** The hidden variable's name; dropped again as soon as its value is taken. */
+    /** The hidden variables' name prefix; each is dropped again as soon as its value is taken. */
     static final String NAME = "$fabriclabValue";
 
     private static final Set<String> NOT_EXPRESSION_START = Set.of(
@@ -44,8 +52,11 @@ final class ValueCell {
         return !DECLARATION.matcher(s).find();
     }
 
-    /** The declaration JShell is offered; the newline keeps a trailing line comment out of the way. */
-    static String declaration(String expr) {
-        return "Object " + NAME + " = (" + expr.strip() + "\n);";
+    /**
+     * The declaration JShell is offered, naming variable {@code NAME + id} ({@code id} never used
+     * before in the session); the newline keeps a trailing line comment out of the way.
+     */
+    static String declaration(String expr, long id) {
+        return "Object " + NAME + id + " = (" + expr.strip() + "\n);";
     }
 }

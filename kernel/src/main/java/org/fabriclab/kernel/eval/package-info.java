@@ -2,9 +2,11 @@
  * Java cells in JShell inside the kernel's own JVM: {@link org.fabriclab.kernel.eval.Session}
  * (live values, startup imports, magics, completion, inspection with the DSL's javadoc,
  * completeness, interrupt), {@link org.fabriclab.kernel.eval.ValueCell} (the value path for expression
- * cells), the cell class loader that hides the kernel's own libraries, the
- * {@code System.exit} guard, and {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced
- * stdout/stderr, background threads included).
+ * cells), the cell class loader that hides the kernel's own libraries,
+ * {@link org.fabriclab.kernel.eval.CellRewriter} (no route to ending the JVM, a stop check in every
+ * loop), {@link org.fabriclab.kernel.eval.CellOwner} (which cell a thread prints for) and
+ * {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced stdout/stderr, per cell, background
+ * threads included).
  *
  * <pre>{@code
  * try (Session s = Session.open()) {

@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Jupyter wire format: {@code [identities..., "<IDS|MSG>", hmac, header, parent_header, metadata,
- * content, buffers...]}. {@link #decode} rejects unsigned or wrongly signed messages;
+ * content, buffers...]}. {@link #decode} rejects unsigned or wrongly signed messages, and replays
+ * (a signature among the last {@link #DIGEST_HISTORY} accepted, as jupyter_client's Session does);
  * {@link #message} builds headers with a fresh id, this kernel's session, protocol 5.3 and an
  * ISO 8601 date with microseconds and zone.
  *
@@ -32,7 +33,12 @@ public final class Codec {
 
     public static final ObjectMapper JSON = new ObjectMapper();
 
+    /** How many signatures are remembered to refuse replays (jupyter_client's Session keeps 2^16). */
+    static final int DIGEST_HISTORY = 1 << 16;
+
     private final Signer signer;
+    /** Signatures of accepted messages, oldest first, at most {@link #DIGEST_HISTORY}. */
+    private final java.util.LinkedHashSet<String> digests = new java.util.LinkedHashSet<>();
     private final String session = UUID.randomUUID().toString();
     private final String username;
 
@@ -55,6 +61,7 @@ public final class Codec {
         List<byte[]> parts = frames.subList(d + 2, d + 6);
         if (signer.enabled() && sig.isEmpty()) throw new BadMessageException("unsigned message rejected");
         if (!signer.verify(sig, parts)) throw new BadMessageException("invalid signature rejected");
+        if (signer.enabled()) remember(sig);
         try {
             ObjectNode header = object(parts.get(0), "header");
             if (!header.path("msg_type").isTextual()) throw new BadMessageException("header without msg_type");
@@ -63,6 +70,21 @@ public final class Codec {
                     new ArrayList<>(frames.subList(d + 6, frames.size())));
         } catch (java.io.IOException e) {
             throw new BadMessageException("not JSON: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a signature seen before: a message captured off the wire and sent again is signed
+     * correctly but is a replay (every real message has its own msg_id and date, so its own signature).
+     */
+    private void remember(String sig) throws BadMessageException {
+        synchronized (digests) {
+            if (!digests.add(sig)) throw new BadMessageException("replayed message rejected (signature " + sig.substring(0, Math.min(12, sig.length())) + "... seen before)");
+            if (digests.size() > DIGEST_HISTORY) {
+                var it = digests.iterator();
+                it.next();
+                it.remove();
+            }
         }
     }
 

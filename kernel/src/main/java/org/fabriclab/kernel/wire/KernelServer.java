@@ -13,6 +13,7 @@ import org.fabriclab.kernel.display.Display;
 import org.fabriclab.kernel.display.Mime;
 import org.fabriclab.kernel.display.Renderers;
 import org.fabriclab.kernel.eval.CellError;
+import org.fabriclab.kernel.eval.CellOwner;
 import org.fabriclab.kernel.eval.CellResult;
 import org.fabriclab.kernel.eval.Completion;
 import org.fabriclab.kernel.eval.OutputRouter;
@@ -102,9 +103,14 @@ public final class KernelServer implements AutoCloseable {
                 k.output.flush();
                 ObjectNode c = Codec.JSON.createObjectNode();
                 c.put("wait", wait);
-                k.publish("clear_output", k.currentParent, c);
+                k.publish("clear_output", k.parentOf(CellOwner.current()), c);
             }
         });
+        // a thread a cell started that tries to end the JVM: an error output in that cell
+        session.thenAccept(s -> s.onBackgroundExit((owner, error) -> {
+            k.output.flush();
+            k.publish("error", k.parentOf(owner), errorContent(error));
+        }));
         k.thread("fabriclab-heartbeat", k::heartbeat);
         k.thread("fabriclab-control", () -> k.serve(k.control, true));
         k.thread("fabriclab-shell", () -> k.serve(k.shell, false));
@@ -270,6 +276,11 @@ public final class KernelServer implements AutoCloseable {
         if (type.startsWith("comm_") && !type.equals("comm_info_request")) return; // no comms: ignore, as the spec allows
         publish("status", m, status("busy"));
         try {
+            String invalid = Requests.problem(type, m.content());
+            if (invalid != null) {
+                rejectInvalid(sock, m, invalid);
+                return;
+            }
             switch (type) {
                 case "kernel_info_request" -> reply(sock, m, "kernel_info_reply", kernelInfo());
                 case "execute_request" -> execute(sock, m);
@@ -305,6 +316,24 @@ public final class KernelServer implements AutoCloseable {
         } finally {
             if (!type.equals("shutdown_request")) publish("status", m, status("idle"));
         }
+    }
+
+    /**
+     * A request whose content has a field of the wrong type (a number as {@code code}, a string as
+     * {@code cursor_pos}): an error reply naming the field, nothing run; an execute request also gets
+     * an {@code error} output, so the notebook shows why the cell did nothing.
+     */
+    private void rejectInvalid(ZMQ.Socket sock, Message m, String problem) {
+        LOG.warning("rejected " + m.type() + " " + m.id() + ": " + problem);
+        ObjectNode err = Codec.JSON.createObjectNode();
+        err.put("ename", "InvalidRequest");
+        err.put("evalue", problem);
+        err.putArray("traceback").add("InvalidRequest: " + problem);
+        if (m.type().equals("execute_request")) publish("error", m, err.deepCopy());
+        err.put("status", "error");
+        if (m.type().equals("execute_request")) err.put("execution_count", executionCount);
+        String type = m.type();
+        if (type.endsWith("_request")) reply(sock, m, type.substring(0, type.length() - "_request".length()) + "_reply", err);
     }
 
     private ObjectNode kernelInfo() {
@@ -347,7 +376,7 @@ public final class KernelServer implements AutoCloseable {
         CellResult r;
         try {
             long tt0 = System.nanoTime();
-            r = session.join().eval(code, count);
+            r = session.join().eval(code, count, m);
             evalNanos = System.nanoTime() - tt0;
         } catch (RuntimeException e) {
             r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
@@ -449,12 +478,17 @@ public final class KernelServer implements AutoCloseable {
         return r;
     }
 
-    /** Stream text from cells (and their threads), to the cell that is running or ran last. */
-    private void stream(String name, String text) {
+    /** Stream text from cells and their threads, to the cell that printed it (see {@link CellOwner}). */
+    private void stream(Object owner, String name, String text) {
         ObjectNode c = Codec.JSON.createObjectNode();
         c.put("name", name);
         c.put("text", text);
-        publish("stream", currentParent, c);
+        publish("stream", parentOf(owner), c);
+    }
+
+    /** The request a cell's output belongs under: its owner's, else the cell running now (or last). */
+    private Message parentOf(Object owner) {
+        return owner instanceof Message m ? m : currentParent;
     }
 
     /** {@code display(x)} / {@code updateDisplay(id, x)} from a cell. */
@@ -467,7 +501,7 @@ public final class KernelServer implements AutoCloseable {
         c.set("data", Codec.JSON.valueToTree(data));
         c.putObject("metadata");
         c.putObject("transient").put("display_id", id);
-        publish(update ? "update_display_data" : "display_data", currentParent, c);
+        publish(update ? "update_display_data" : "display_data", parentOf(CellOwner.current()), c);
     }
 
     private void reply(ZMQ.Socket sock, Message parent, String type, ObjectNode content) {

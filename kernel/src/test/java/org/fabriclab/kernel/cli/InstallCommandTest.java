@@ -44,6 +44,29 @@ class InstallCommandTest {
         }
     }
 
+    @Test void sizesTheHeapForAnalysisAndSaysWhatItChose(@TempDir Path dir) throws Exception {
+        Path launcher = dir.resolve("fabriclab");
+        Files.writeString(launcher, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        StringWriter out = new StringWriter();
+        assertEquals(0, Main.run(new String[] {"install", "--prefix", dir.resolve("p").toString(), "--no-cds", "--launcher", launcher.toString()},
+                new PrintWriter(out), new PrintWriter(new StringWriter())));
+        assertTrue(out.toString().contains("Kernel heap: at most 70% of RAM"), out.toString());
+        String opts = new ObjectMapper().readTree(dir.resolve("p/share/jupyter/kernels/fabriclab/kernel.json").toFile())
+                .path("env").path("FABRICLAB_JAVA_OPTS").asText();
+        assertTrue(opts.contains("-XX:MaxRAMPercentage=70") && !opts.contains("TieredStopAtLevel"), opts);
+        StringWriter sized = new StringWriter();
+        assertEquals(0, Main.run(new String[] {"install", "--prefix", dir.resolve("q").toString(), "--no-cds", "--launcher", launcher.toString(),
+                "--heap", "12g"}, new PrintWriter(sized), new PrintWriter(new StringWriter())));
+        assertTrue(sized.toString().contains("Kernel heap: at most 12g"), sized.toString());
+        assertTrue(new ObjectMapper().readTree(dir.resolve("q/share/jupyter/kernels/fabriclab/kernel.json").toFile())
+                .path("env").path("FABRICLAB_JAVA_OPTS").asText().startsWith("-Xmx12g "));
+        StringWriter err = new StringWriter();
+        assertEquals(Main.BAD_INPUT, Main.run(new String[] {"install", "--prefix", dir.resolve("r").toString(), "--no-cds",
+                "--launcher", launcher.toString(), "--heap", "lots"}, new PrintWriter(new StringWriter()), new PrintWriter(err)));
+        assertTrue(err.toString().contains("--heap lots"), err.toString());
+    }
+
     static Path launcher(Path dir) throws Exception {
         Path launcher = dir.resolve("fabriclab");
         Files.writeString(launcher, "#!/bin/sh\n");

@@ -91,7 +91,8 @@ class SessionTest {
         done.set(true);
         stopper.join(5000);
         assertFalse(r.ok());
-        assertTrue(r.error().ename().equals("java.lang.InterruptedException") || r.error().ename().equals("java.lang.ThreadDeath"), r.error().ename());
+        assertEquals("Interrupted", r.error().ename(), r.error().traceback().toString());
+        assertTrue(r.error().traceback().get(0).startsWith("Interrupted: the cell was stopped"), r.error().traceback().toString());
         assertTrue(s.eval("1", 15).ok(), "the next cell runs normally");
     }
 
@@ -104,6 +105,15 @@ class SessionTest {
         assertTrue(vars.stream().noneMatch(v -> v.startsWith("$")), "no $N or hidden variables stay defined: " + vars);
         CellResult ref = s.eval("$1", 20);
         assertEquals("CompilationException", ref.error().ename(), "JShell's $N names are dropped");
+    }
+
+    @Test void distinctCellsAreCompiledOnceEach() {
+        // issue 9: one fixed hidden name made cell N compile N times (a redefinition attempt per earlier cell)
+        try (Session fresh = Session.open()) {
+            for (int i = 1; i <= 25; i++) assertEquals(i * 3 + 1, fresh.eval(i + " * 3 + 1", i).value());
+            for (int i = 1; i <= 10; i++) assertEquals(i * 2, fresh.eval("int c" + i + " = " + i + ";\nc" + i + " * 2", 30 + i).value());
+            assertEquals(0, fresh.redefineAttempts(), "no cell is compiled into a class name an earlier cell used");
+        }
     }
 
     @Test void valueCellErrorsAreJShellsOwnAndPointAtTheCell() {

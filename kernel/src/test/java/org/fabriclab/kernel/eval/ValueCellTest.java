@@ -24,6 +24,6 @@ class ValueCellTest {
     }
 
     @Test void theDeclarationKeepsATrailingLineCommentOutOfTheWay() {
-        assertEquals("Object " + ValueCell.NAME + " = (t // the table\n);", ValueCell.declaration("  t // the table  "));
+        assertEquals("Object " + ValueCell.NAME + "3 = (t // the table\n);", ValueCell.declaration("  t // the table  ", 3));
     }
 }

@@ -53,6 +53,99 @@ class KernelProtocolTest {
         assertEquals("ok", k.run("2").status(), "the kernel still serves signed messages");
     }
 
+    @Test void replayedMessagesAreRejectedAndRunOnce() throws Exception {
+        k.run("int replays = 0;");
+        List<byte[]> frames = k.frames("execute_request", k.exec("replays++;"), null);
+        String id = TestKernel.JSON.readTree(frames.get(2)).get("msg_id").asText();
+        k.sendFrames(k.shell, frames);
+        assertNotNull(k.reply(k.shell, id, 30_000), "the first copy runs");
+        k.sendFrames(k.shell, frames);
+        assertNull(k.reply(k.shell, id, 1500), "the identical signed frames again get no reply");
+        assertTrue(k.log().contains("replayed message rejected"), k.log());
+        assertEquals("1", k.run("replays").text(), "the cell ran once");
+        String truncated = k.sendSigned(k.shell, "execute_request", k.exec("replays++;"),
+                TestKernel.hmac(k.key, List.of("x".getBytes())).substring(0, 32));
+        assertNull(k.reply(k.shell, truncated, 1000), "a truncated signature is rejected too");
+    }
+
+    @Test void requestFieldsOfTheWrongTypeGetAnErrorAndRunNothing() throws Exception {
+        int before = k.run("int typed = 1;").reply().path("content").path("execution_count").asInt();
+        ObjectNode numeric = k.exec("x");
+        numeric.put("code", 42);
+        String id = k.send(k.shell, "execute_request", numeric);
+        JsonNode r = k.reply(k.shell, id, 10_000).path("content");
+        assertEquals("error", r.path("status").asText());
+        assertEquals("InvalidRequest", r.path("ename").asText());
+        assertTrue(r.path("evalue").asText().contains("'code' must be a string"), r.toString());
+        assertEquals(before, r.path("execution_count").asInt(), "nothing ran, the count did not move");
+        ObjectNode silent = k.exec("typed = 2;");
+        silent.put("silent", "yes");
+        assertEquals("error", k.reply(k.shell, k.send(k.shell, "execute_request", silent), 10_000).path("content").path("status").asText());
+        ObjectNode complete = TestKernel.JSON.createObjectNode().put("code", "Sys").put("cursor_pos", "3");
+        JsonNode c = k.reply(k.shell, k.send(k.shell, "complete_request", complete), 10_000).path("content");
+        assertEquals("error", c.path("status").asText());
+        assertTrue(c.path("evalue").asText().contains("'cursor_pos' must be an integer"), c.toString());
+        assertEquals("1", k.run("typed").text(), "the cell with a non-boolean 'silent' did not run");
+    }
+
+    @Test void everyWayToExitIsRefusedAndTheStateKept() throws Exception {
+        k.run("var keep = \"kept\";");
+        String[][] tries = {
+            {"Runtime.getRuntime().exit(2);", "Runtime.exit(2)"},
+            {"Runtime.getRuntime().halt(1);", "Runtime.halt(1)"},
+            {"System.class.getMethod(\"exit\", int.class).invoke(null, 3);", "System.exit(3) through reflection"},
+            {"Runtime.class.getMethod(\"halt\", int.class).invoke(Runtime.getRuntime(), 4);", "Runtime.halt(4) through reflection"},
+            {"java.lang.invoke.MethodHandles.lookup().findStatic(System.class, \"exit\", java.lang.invoke.MethodType.methodType(void.class, int.class)).invoke(5);",
+                "System.exit(5) through a method handle"},
+            {"java.lang.invoke.MethodHandles.lookup().findVirtual(Runtime.class, \"exit\", java.lang.invoke.MethodType.methodType(void.class, int.class)).invoke(Runtime.getRuntime(), 6);",
+                "Runtime.exit(6) through a method handle"},
+        };
+        for (String[] t : tries) {
+            JsonNode c = k.run(t[0]).reply().path("content");
+            assertEquals("org.fabriclab.kernel.eval.CellExit", c.path("ename").asText(), t[0] + " -> " + c);
+            assertTrue(c.path("evalue").asText().startsWith(t[1]), t[0] + " -> " + c);
+        }
+        TestKernel.Result bg = k.run("var quitter = new Thread(() -> Runtime.getRuntime().halt(7));\nquitter.start();\nquitter.join();");
+        String cellId = bg.reply().path("parent_header").path("msg_id").asText();
+        JsonNode err = null;
+        for (JsonNode m : bg.of("error")) err = m;
+        long deadline = System.currentTimeMillis() + 5000;
+        while (err == null && System.currentTimeMillis() < deadline) {
+            JsonNode m = k.recv(k.iopub, 500);
+            if (m != null && m.path("header").path("msg_type").asText().equals("error")) err = m;
+        }
+        assertNotNull(err, "the thread's attempt is an error output");
+        assertEquals(cellId, err.path("parent_header").path("msg_id").asText(), "under the cell that started the thread");
+        assertTrue(err.path("content").path("evalue").asText().startsWith("Runtime.halt(7)"), err.toString());
+        assertEquals("\"kept\"", k.run("keep").text());
+        assertTrue(k.process.isAlive());
+    }
+
+    @Test void backgroundOutputAfterItsCellEndedGoesToThatCell() throws Exception {
+        TestKernel.Result a = k.run("new Thread(() -> { try { Thread.sleep(400); } catch (InterruptedException e) { } System.out.println(\"late from A\"); }).start();");
+        String aId = a.reply().path("parent_header").path("msg_id").asText();
+        // B runs while A's thread prints
+        TestKernel.Result b = k.run("Thread.sleep(1500);\nSystem.out.println(\"from B\");");
+        assertFalse(b.stdout().contains("late from A"), "A's thread output is not B's: " + b.stdout());
+        assertTrue(b.stdout().contains("from B"));
+        k.drainIopub(200);
+        boolean seen = false;
+        TestKernel.Result c = k.run("new Thread(() -> { try { Thread.sleep(300); } catch (InterruptedException e) { } System.out.println(\"late from C\"); }).start();");
+        String cId = c.reply().path("parent_header").path("msg_id").asText();
+        String dId = k.send(k.shell, "execute_request", k.exec("Thread.sleep(1200);"));
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (!seen && System.currentTimeMillis() < deadline) {
+            JsonNode m = k.recv(k.iopub, 500);
+            if (m != null && m.path("header").path("msg_type").asText().equals("stream") && m.path("content").path("text").asText().contains("late from C")) {
+                seen = true;
+                assertEquals(cId, m.path("parent_header").path("msg_id").asText(), "under C's header, not D's (" + dId + ")");
+            }
+        }
+        assertTrue(seen, "C's late output reaches iopub");
+        assertNotNull(k.reply(k.shell, dId, 10_000));
+        assertFalse(aId.isEmpty());
+    }
+
     @Test void executeCountsIncreaseAndResultsCarryThem() throws Exception {
         TestKernel.Result a = k.run("6 * 7");
         TestKernel.Result b = k.run("int answer = 42;");
@@ -95,12 +188,17 @@ class KernelProtocolTest {
         JsonNode r = k.reply(k.shell, id, 20_000);
         assertNotNull(r, "the busy cell must end after an interrupt");
         assertEquals("error", r.path("content").path("status").asText());
-        assertEquals("java.lang.ThreadDeath", r.path("content").path("ename").asText(), "Java 17 stops an uninterruptible loop with Thread.stop");
+        assertEquals("Interrupted", r.path("content").path("ename").asText(), r.toString());
+        int n = r.path("content").path("execution_count").asInt();
+        assertEquals("Interrupted: the cell was stopped at Cell[" + n + "] line 4", r.path("content").path("traceback").get(0).asText(),
+                "the loop's own line, on every JVM (no Thread.stop needed)");
         String sleeping = k.send(k.shell, "execute_request", k.exec("{\n  System.out.println(\"sleeping\");\n  Thread.sleep(60_000);\n}"));
         awaitStream(sleeping, "sleeping");
         k.send(k.control, "interrupt_request", TestKernel.JSON.createObjectNode());
         JsonNode s = k.reply(k.shell, sleeping, 20_000);
-        assertEquals("java.lang.InterruptedException", s.path("content").path("ename").asText());
+        assertEquals("Interrupted", s.path("content").path("ename").asText());
+        String tb = s.path("content").path("traceback").toString();
+        assertTrue(tb.contains("the cell was stopped at Cell[") && tb.contains("line 3") && tb.contains("java.lang.InterruptedException"), tb);
         assertEquals("\"still here\"", k.run("kept").text());
     }
 

@@ -108,13 +108,24 @@ final class TestKernel implements AutoCloseable {
 
     /** Sends with a chosen signature ({@code null}: the right one). Returns the msg_id. */
     String sendSigned(ZMQ.Socket s, String type, ObjectNode content, String signature) throws Exception {
+        List<byte[]> frames = frames(type, content, signature);
+        sendFrames(s, frames);
+        return JSON.readTree(frames.get(2)).get("msg_id").asText();
+    }
+
+    /** The frames of a message: delimiter, signature ({@code null}: the right one), header, parent, metadata, content. */
+    List<byte[]> frames(String type, ObjectNode content, String signature) throws Exception {
         ObjectNode h = header(type);
         List<byte[]> parts = List.of(JSON.writeValueAsBytes(h), "{}".getBytes(), "{}".getBytes(), JSON.writeValueAsBytes(content));
         String sig = signature != null ? signature : hmac(key, parts);
-        s.send("<IDS|MSG>".getBytes(), ZMQ.SNDMORE);
-        s.send(sig.getBytes(), ZMQ.SNDMORE);
-        for (int i = 0; i < 4; i++) s.send(parts.get(i), i < 3 ? ZMQ.SNDMORE : 0);
-        return h.get("msg_id").asText();
+        List<byte[]> frames = new ArrayList<>(List.of("<IDS|MSG>".getBytes(), sig.getBytes()));
+        frames.addAll(parts);
+        return frames;
+    }
+
+    /** Sends frames exactly as given (a replay sends the same ones twice). */
+    void sendFrames(ZMQ.Socket s, List<byte[]> frames) {
+        for (int i = 0; i < frames.size(); i++) s.send(frames.get(i), i < frames.size() - 1 ? ZMQ.SNDMORE : 0);
     }
 
     /** Receives one message; checks its signature; {@code null} on timeout. */
