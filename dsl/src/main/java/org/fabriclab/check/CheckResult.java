@@ -20,7 +20,7 @@ import tech.tablesaw.api.Table;
  * was checked) and none failed.
  *
  * <pre>{@code
- * CheckResult r = Check.of(delta).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+ * CheckResult r = Check.of(delta).limits("all=0").grade(Policy.ZERO_TOLERANCE);
  * System.out.println(r);      // policy line, counts, every failing row
  * r.table();                  // port, check, name, basis, count, value, limit, margin, result, reason
  * }</pre>

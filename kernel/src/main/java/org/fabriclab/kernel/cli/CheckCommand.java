@@ -86,7 +86,7 @@ final class CheckCommand implements Callable<Integer> {
         if (!limits.isEmpty()) c = c.limits(limits.toArray(new String[0]));
         if (berThreshold != null) c = c.berThreshold(berThreshold);
         if (rateGbps != null) c = c.rateGbps(rateGbps);
-        CheckResult r = c.policy(p);
+        CheckResult r = c.grade(p);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             for (Map<String, Object> row : r.toMap().get("rows") instanceof List<?> l ? castRows(l) : List.<Map<String, Object>>of()) {
