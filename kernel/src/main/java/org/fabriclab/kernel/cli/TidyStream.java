@@ -28,9 +28,9 @@ import com.univocity.parsers.csv.CsvWriterSettings;
  */
 final class TidyStream {
     static final String[] COLUMNS = {Tidy.SOURCE, Tidy.FILE, Tidy.LINE, Tidy.PORT, Tidy.COUNTER, Tidy.RAW_NAME, Tidy.VALUE,
-        Tidy.UNIT, Tidy.SCALE, Tidy.WIDTH, Tidy.OVERFLOW, Tidy.KIND, Tidy.LAYER};
+        Tidy.UNIT, Tidy.SCALE, Tidy.WIDTH, Tidy.OVERFLOW, Tidy.KIND, Tidy.LAYER, Tidy.QUEUE};
     private static final int N = COLUMNS.length;
-    private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9;
+    private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9, QUEUE = 13;
     private static final long MISSING = Long.MIN_VALUE;
 
     private TidyStream() {}
@@ -44,17 +44,18 @@ final class TidyStream {
             s[0] = r.source().key(); s[1] = r.file(); n[LINE] = r.line(); s[3] = r.port(); s[4] = r.counter(); s[5] = r.rawName();
             n[VALUE] = r.value(); s[7] = r.unit(); n[SCALE] = r.scale(); n[WIDTH] = r.field().width() > 0 ? r.field().width() : MISSING;
             s[10] = enumText(r.field().overflow()); s[11] = enumText(r.kind()); s[12] = r.layer().label();
+            n[QUEUE] = r.isQueue() ? r.queue() : MISSING;
             return this;
         }
 
         Row absent(Absent a) {
             s[0] = a.source().key(); s[1] = a.file(); n[LINE] = a.line(); s[3] = a.port(); s[4] = a.counter(); s[5] = a.rawName();
             n[VALUE] = MISSING; s[7] = "absent: " + a.reason(); n[SCALE] = MISSING; n[WIDTH] = MISSING;
-            s[10] = ""; s[11] = ""; s[12] = "";
+            s[10] = ""; s[11] = ""; s[12] = ""; n[QUEUE] = MISSING;
             return this;
         }
 
-        boolean numeric(int c) { return c == LINE || c == VALUE || c == SCALE || c == WIDTH; }
+        boolean numeric(int c) { return c == LINE || c == VALUE || c == SCALE || c == WIDTH || c == QUEUE; }
 
         /** The cell's text length as Tablesaw prints it. */
         int width(int c) {
@@ -135,6 +136,14 @@ final class TidyStream {
 
     /** The rows as Tablesaw writes CSV: a header, unformatted cells, quoted only where needed. */
     static void csv(List<Capture> caps, Writer out) throws IOException {
+        CsvWriter w = csvWriter(out);
+        w.writeHeaders(COLUMNS);
+        csvRows(caps, w, List.of(COLUMNS), null, null);
+        w.flush();
+    }
+
+    /** A univocity writer with the settings Tablesaw's {@code table.write().csv(...)} uses. */
+    static CsvWriter csvWriter(Writer out) {
         CsvWriterSettings settings = new CsvWriterSettings();
         settings.setNullValue("");
         settings.getFormat().setDelimiter(',');
@@ -145,22 +154,45 @@ final class TidyStream {
         settings.setIgnoreTrailingWhitespaces(true);
         settings.setSkipEmptyLines(false);
         settings.setQuoteAllFields(false);
-        CsvWriter w = new CsvWriter(out, settings);
-        w.writeHeaders(COLUMNS);
-        String[] cells = new String[N];
+        return new CsvWriter(out, settings);
+    }
+
+    /**
+     * The rows under a given header (no header written): a header column that names a tidy column
+     * (case-insensitively, as Tablesaw matches column names) gets the row's cell, the column
+     * {@code tagColumn} gets {@code tag}, any other is empty. {@code show --csv} writes the counters
+     * this way under the union of every table's columns.
+     */
+    static void csvRows(List<Capture> caps, CsvWriter w, List<String> header, String tagColumn, String tag) throws IOException {
+        int h = header.size();
+        int[] from = new int[h];   // the tidy column of each header column; -1 empty, -2 the tag
+        for (int i = 0; i < h; i++) {
+            String name = header.get(i);
+            from[i] = name.equals(tagColumn) ? -2 : -1;
+            for (int c = 0; c < N && from[i] == -1; c++) if (COLUMNS[c].equalsIgnoreCase(name)) from[i] = c;
+        }
+        String[] cells = new String[h];
         rows(caps, r -> {
-            for (int c = 0; c < N; c++) cells[c] = r.text(c);
+            for (int i = 0; i < h; i++) cells[i] = from[i] >= 0 ? r.text(from[i]) : from[i] == -2 ? tag : "";
             w.writeRow((Object[]) cells);
         });
-        w.flush();
     }
 
     /** One JSON object per row, keys in column order; missing numbers and empty strings are null. */
     static void json(List<Capture> caps, Writer out) throws IOException {
+        json(caps, out, null);
+    }
+
+    /**
+     * As {@link #json(List, Writer)}, each object starting with {@code "table": tag} when {@code tag}
+     * is not null ({@code show --json} tags every row with its table).
+     */
+    static void json(List<Capture> caps, Writer out, String tag) throws IOException {
         JsonGenerator g = new JsonFactory().createGenerator(out);
         g.setRootValueSeparator(null);
         rows(caps, r -> {
             g.writeStartObject();
+            if (tag != null) g.writeStringField("table", tag);
             for (int c = 0; c < N; c++) {
                 g.writeFieldName(COLUMNS[c]);
                 if (r.numeric(c)) {
