@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.fabriclab.capture.Capture;
-import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.snapshot.Snapshot;
 
@@ -22,7 +21,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -73,7 +71,8 @@ final class ShowCommand implements Callable<Integer> {
     /**
      * Prints the captures' tables (not {@code --wide}). The counters are streamed from the readings
      * ({@link TidyStream}: a 10,000-port dump is 240,000 rows, and building their Tablesaw table was
-     * most of {@code show}'s time); the measurement and attribute tables, small, through Tablesaw.
+     * most of {@code show}'s time), and so are the port attributes (40,000 rows there); the measurement
+     * tables, small, print through Tablesaw.
      * Text goes to {@code raw} as bytes when it is not null (the process's stdout), else to {@code out}.
      */
     static void print(List<Capture> caps, TableOutput.Format format, PrintWriter out, OutputStream raw) throws Exception {
@@ -81,7 +80,7 @@ final class ShowCommand implements Callable<Integer> {
         for (Capture c : caps) {
             for (Map.Entry<String, Table> e : c.allMeasurements().entrySet()) tables.add(new Tagged(e.getKey(), c.file(), e.getValue()));
         }
-        for (Capture c : caps) if (!c.attrs().isEmpty()) tables.add(new Tagged(ATTRIBUTES, c.file(), attributes(c)));
+        List<Capture> withAttributes = caps.stream().filter(c -> !c.attrs().isEmpty()).toList();
         switch (format) {
             case TEXT -> {
                 if (raw != null) {
@@ -98,10 +97,22 @@ final class ShowCommand implements Callable<Integer> {
                     out.println();
                     out.println(TableOutput.text(t.table()));
                 }
+                for (Capture c : withAttributes) {
+                    out.println();
+                    if (raw != null) {
+                        out.flush();
+                        TidyStream.attributesText(c, ATTRIBUTES, raw);
+                        raw.write('\n');
+                        raw.flush();
+                    } else {
+                        TidyStream.attributesText(c, ATTRIBUTES, out);
+                        out.println();
+                    }
+                }
             }
-            case CSV -> csv(caps, tables, out);
+            case CSV -> csv(caps, tables, withAttributes, out);
             case JSON -> {
-                TidyStream.json(caps, out, COUNTERS);
+                TidyStream.json(caps, out, Map.of("table", COUNTERS));
                 for (Tagged t : tables) {
                     Table tb = t.table();
                     for (int i = 0; i < tb.rowCount(); i++) {
@@ -112,24 +123,26 @@ final class ShowCommand implements Callable<Integer> {
                         out.println(TableOutput.Json.MAPPER.writeValueAsString(m));
                     }
                 }
+                for (Capture c : withAttributes) TidyStream.attributesJson(c, out, tagged(ATTRIBUTES, c.file()));
             }
         }
         out.flush();
     }
 
-    /** A measurement or attribute table, its name and the capture file it came from. */
+    /** A measurement table, its name and the capture file it came from. */
     record Tagged(String name, String file, Table table) {}
+
+    /** {@code table} and {@code file} fields, in that order. */
+    private static Map<String, String> tagged(String table, String file) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("table", table);
+        m.put("file", file);
+        return m;
+    }
 
     private static Object jsonValue(Object v) {
         if (v instanceof Double d && !Double.isFinite(d)) return null;
         return v;
-    }
-
-    private static Table attributes(Capture c) {
-        StringColumn port = StringColumn.create("port"), key = StringColumn.create("key"), value = StringColumn.create("value");
-        StringColumn line = StringColumn.create("line");
-        for (PortAttr a : c.attrs()) { port.append(a.port()); key.append(a.key()); value.append(a.value()); line.append(Integer.toString(a.line())); }
-        return Table.create(ATTRIBUTES, port, key, value, line);
     }
 
     /**
@@ -137,15 +150,16 @@ final class ShowCommand implements Callable<Integer> {
      * (the tidy columns first), empty where a table has no such column. Tablesaw column names are
      * case-insensitive, so "line" and a db_csv section's "Line" are one column.
      */
-    static void csv(List<Capture> caps, List<Tagged> tables, PrintWriter out) throws java.io.IOException {
+    static void csv(List<Capture> caps, List<Tagged> tables, List<Capture> withAttributes, PrintWriter out) throws java.io.IOException {
         Map<String, String> byLower = new LinkedHashMap<>();
         for (String n : List.of("table", "file")) byLower.put(n, n);
         for (String n : TidyStream.COLUMNS) byLower.putIfAbsent(n.toLowerCase(Locale.ROOT), n);
         for (Tagged t : tables) for (Column<?> c : t.table().columns()) byLower.putIfAbsent(c.name().toLowerCase(Locale.ROOT), c.name());
+        if (!withAttributes.isEmpty()) for (String n : TidyStream.ATTRIBUTE_COLUMNS) byLower.putIfAbsent(n.toLowerCase(Locale.ROOT), n);
         List<String> header = List.copyOf(new LinkedHashSet<>(byLower.values()));
         CsvWriter w = TidyStream.csvWriter(out);
         w.writeHeaders(header);
-        TidyStream.csvRows(caps, w, header, "table", COUNTERS);
+        TidyStream.csvRows(caps, w, header, Map.of("table", COUNTERS));
         String[] cells = new String[header.size()];
         for (Tagged t : tables) {
             Table tb = t.table();
@@ -162,6 +176,7 @@ final class ShowCommand implements Callable<Integer> {
                 w.writeRow((Object[]) cells);
             }
         }
+        for (Capture c : withAttributes) TidyStream.attributeCsvRows(c, w, header, tagged(ATTRIBUTES, c.file()));
         w.flush();
     }
 
