@@ -11,8 +11,8 @@ import java.nio.file.Path;
  * A relative path that does not exist there but does relative to the working directory (a
  * {@code -p captures=datasets/x} typed at the repository root) is taken from the working directory.
  * The result is relative to the working directory when it lies below it or beside it (below its
- * parent), so reports hold no absolute paths. The demo module's {@code NotebookPaths} follows the
- * same rule for the demo notebooks.
+ * parent), so reports hold no absolute paths. {@code fabriclab run} and {@code fabriclab demo} set the
+ * property; every notebook resolves its folders through this one rule.
  *
  * <pre>{@code
  * Path dir = NotebookFolder.resolve("../datasets/roce-pause-storm");

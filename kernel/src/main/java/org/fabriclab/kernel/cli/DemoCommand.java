@@ -20,7 +20,7 @@ import org.fabriclab.kernel.notebook.Notebook;
 import org.fabriclab.kernel.notebook.NotebookRunner;
 import org.fabriclab.scenario.DatasetAnswers;
 import org.fabriclab.scenario.Expectations;
-import org.fabriclab.scenario.NotebookPaths;
+import org.fabriclab.incident.NotebookFolder;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.ProfileCounter;
 import org.fabriclab.verdict.Profiles;
@@ -75,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         Quiet.initLibraries();
         List<Ran> ran = new ArrayList<>();
-        String before = System.getProperty(NotebookPaths.PROPERTY);
+        String before = System.getProperty(NotebookFolder.PROPERTY);
         try {
             for (Path f : files) {
                 o.printf("running %s ...%n", f.getFileName());
@@ -83,7 +83,7 @@ final class DemoCommand implements Callable<Integer> {
                 ran.add(run(f));
             }
         } finally {
-            if (before == null) System.clearProperty(NotebookPaths.PROPERTY); else System.setProperty(NotebookPaths.PROPERTY, before);
+            if (before == null) System.clearProperty(NotebookFolder.PROPERTY); else System.setProperty(NotebookFolder.PROPERTY, before);
         }
         Expectations answers = DatasetAnswers.all(dsDir, Progress.NONE);
         SeedAgreement.Result seed = SeedAgreement.run(InstallCommand.home(), SEED_LINES);
@@ -97,7 +97,7 @@ final class DemoCommand implements Callable<Integer> {
     private Ran run(Path f) throws IOException {
         String base = f.getFileName().toString().replaceFirst("\\.ipynb$", "");
         Notebook nb = Notebook.read(f);
-        System.setProperty(NotebookPaths.PROPERTY, f.toAbsolutePath().getParent().toString());
+        System.setProperty(NotebookFolder.PROPERTY, f.toAbsolutePath().getParent().toString());
         NotebookRunner.Outcome outcome = new NotebookRunner().run(nb, Map.of());
         nb.write(out.resolve(base + ".ipynb"));
         AtomicWrite.write(out.resolve(base + ".html"), HtmlExport.html(nb, f.getFileName().toString()).getBytes(StandardCharsets.UTF_8));

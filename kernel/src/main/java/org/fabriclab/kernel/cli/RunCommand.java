@@ -44,8 +44,8 @@ final class RunCommand implements Callable<Integer> {
         if (params != null) for (String kv : params) { var e = org.fabriclab.kernel.notebook.Parameters.parse(kv); values.put(e.getKey(), e.getValue()); }
         Notebook nb = Notebook.read(input);
         Quiet.initLibraries();
-        // cells resolve relative paths against the notebook's folder, as under Jupyter (NotebookPaths)
-        System.setProperty(org.fabriclab.scenario.NotebookPaths.PROPERTY, input.toAbsolutePath().getParent().toString());
+        // cells resolve relative paths against the notebook's folder, as under Jupyter (NotebookFolder)
+        System.setProperty(org.fabriclab.incident.NotebookFolder.PROPERTY, input.toAbsolutePath().getParent().toString());
         NotebookRunner.Outcome o = new NotebookRunner().run(nb, values);
         nb.write(out);
         if (html != null) AtomicWrite.write(html, HtmlExport.html(nb, input.getFileName().toString()).getBytes(StandardCharsets.UTF_8));

@@ -8,7 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.fabriclab.scenario.NotebookPaths;
+import org.fabriclab.incident.NotebookFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,10 +37,10 @@ class DemoCommandTest {
         Path nbs = Files.createDirectories(dir.resolve("nbs"));
         Files.createDirectories(nbs.resolve("data"));
         Files.writeString(nbs.resolve("a.ipynb"), notebook(
-                "System.out.println(Files.isDirectory(org.fabriclab.scenario.NotebookPaths.resolve(captures)) ? \"found data\" : \"no data\");"));
+                "System.out.println(Files.isDirectory(path(captures)) ? \"found data\" : \"no data\");"));
         StringWriter out = new StringWriter(), err = new StringWriter();
         Path o = dir.resolve("out");
-        String property = System.getProperty(NotebookPaths.PROPERTY);
+        String property = System.getProperty(NotebookFolder.PROPERTY);
         int code = run(out, err, "demo", "--notebooks", nbs.toString(), "--datasets", DATASETS, "--out", o.toString());
         assertEquals(Main.OK, code, out + "\n" + err);
         String nb = Files.readString(o.resolve("a.ipynb"));
@@ -51,7 +51,7 @@ class DemoCommandTest {
         assertTrue(s.matches("(?s).*ib-marginal-optic\\s+ib mlx5_0/1\\s+physical \\[SymbolErrorCounter]\\s+physical \\[SymbolErrorCounter]\\s+ok.*"), s);
         assertTrue(s.matches("(?s).*reconcile-b2-fabric-backpressure\\s+mlx5_0/1 client\\s+B2\\s+B2\\s+ok.*"), s);
         assertTrue(s.contains("1680") && s.contains("outputs: " + o), s);
-        assertEquals(property, System.getProperty(NotebookPaths.PROPERTY), "the notebook folder property does not outlive the demo");
+        assertEquals(property, System.getProperty(NotebookFolder.PROPERTY), "the notebook folder property does not outlive the demo");
     }
 
     @Test void aFailingNotebookFailsTheDemoAndIsNamed() throws Exception {
