@@ -17,6 +17,9 @@ import org.fabriclab.catalogue.Layer;
 import org.fabriclab.catalogue.Overflow;
 import org.fabriclab.catalogue.Source;
 
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
 import tech.tablesaw.api.Table;
 
 /**
@@ -31,7 +34,7 @@ import tech.tablesaw.api.Table;
  * c.measurements("ber");     // typed extra table, when the format has one
  * }</pre>
  */
-public final class Capture {
+public final class Capture implements Renderable {
     private final Source source;
     private final String file;
     private final List<Reading> readings;
@@ -81,10 +84,26 @@ public final class Capture {
         return new ArrayList<>(s);
     }
 
-    /** The value of a canonical counter on a port, if read. */
+    /** The value of a canonical counter on a port, if read (a per-queue counter: the sum of its queues). */
     public Optional<Reading> reading(String port, String counter) {
-        for (Reading r : readings) if (r.port().equals(port) && r.counter().equals(counter)) return Optional.of(r);
-        return Optional.empty();
+        boolean queues = false;
+        for (Reading r : readings) {
+            if (!r.port().equals(port) || !r.counter().equals(counter)) continue;
+            if (!r.isQueue()) return Optional.of(r);
+            queues = true;
+        }
+        if (!queues) return Optional.empty();
+        // a per-queue counter: its port total
+        List<Reading> mine = new ArrayList<>();
+        for (Reading r : readings) if (r.isQueue() && r.port().equals(port) && r.counter().equals(counter)) mine.add(r);
+        return Queues.sumToPort(mine).readings().stream().findFirst();
+    }
+
+    /** The per-queue readings of a counter on a port, in queue order as read. */
+    public List<Reading> queueReadings(String port, String counter) {
+        List<Reading> out = new ArrayList<>();
+        for (Reading r : readings) if (r.isQueue() && r.port().equals(port) && r.counter().equals(counter)) out.add(r);
+        return out;
     }
 
     /** The attribute {@code key} of {@code port}, if the capture carried it. */
@@ -96,13 +115,77 @@ public final class Capture {
     /** The tidy table: {@code source, file, line, port, counter, raw_name, value, unit, ...}. */
     public Table tidy() { return Tidy.table(file, readings, absents); }
 
-    /** One row per port, one exact {@link LongColumn} per canonical counter (missing where absent). */
+    /**
+     * One row per port, one exact {@code LongColumn} per canonical counter (missing where absent);
+     * per-queue counters are summed to their port ({@link Queues#sumToPort}).
+     */
     public Table wide() { return Tidy.wide(file, readings); }
 
-    @Override public String toString() {
-        return "Capture[" + source + " " + file + ": " + readings.size() + " readings, " + ports().size() + " ports"
+    /** The tidy table ({@link #tidy()}): what the capture renders as. */
+    @Override public Table table() { return tidy(); }
+
+    /** Source and file, readings, ports, absent counters, skipped noise, measurement tables, warnings. */
+    public List<String> summaryLines() {
+        List<String> out = new ArrayList<>();
+        out.add(source + " " + file + ": " + readings.size() + " readings, " + ports().size() + " ports " + ports()
                 + (absents.isEmpty() ? "" : ", " + absents.size() + " absent")
-                + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped") + "]";
+                + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped"));
+        measurements.forEach((k, t) -> out.add("table " + k + ": " + t.rowCount() + " rows x " + t.columnCount() + " columns"));
+        for (String w : warnings) out.add("warning: " + w);
+        return out;
+    }
+
+    @Override public String toString() { return "capture " + String.join("\n  ", summaryLines()) + "\n"; }
+
+    @Override public String toHtml() {
+        StringBuilder sb = new StringBuilder(Html.section("capture " + file, summaryLines(), tidy()));
+        measurements.forEach((k, t) -> sb.append("<h5>").append(Html.esc(k)).append("</h5>").append(Html.table(t, 50)));
+        return sb.toString();
+    }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", source.key());
+        m.put("file", file);
+        m.put("ports", ports());
+        m.put("summary", summaryLines());
+        m.put("readings", Html.rows(tidy()));
+        m.put("tables", new ArrayList<>(measurements.keySet()));
+        return m;
+    }
+
+    /**
+     * One capture from the captures of the files of a multi-file dump (see {@link MultiFileDump}):
+     * readings, absents, attributes, noise and warnings concatenated; a measurement table several
+     * parts have is appended when the columns agree, else kept as {@code name#2}, {@code name#3}.
+     */
+    public static Capture merge(String file, List<Capture> parts, List<String> warnings) {
+        Builder b = new Builder(parts.get(0).source(), file, Catalogue.standard());
+        for (Capture c : parts) {
+            b.readings.addAll(c.readings);
+            b.absents.addAll(c.absents);
+            b.attrs.addAll(c.attrs);
+            b.noiseLines += c.noiseLines;
+            b.warnings.addAll(c.warnings);
+            for (Map.Entry<String, Table> e : c.measurements.entrySet()) {
+                Table have = b.measurements.get(e.getKey());
+                if (have == null) { b.measurements.put(e.getKey(), e.getValue().copy()); continue; }
+                if (sameColumns(have, e.getValue())) { have.append(e.getValue()); continue; }
+                int k = 2;
+                while (b.measurements.containsKey(e.getKey() + "#" + k)) k++;
+                b.measurements.put(e.getKey() + "#" + k, e.getValue());
+            }
+        }
+        b.warnings.addAll(warnings);
+        return b.build();
+    }
+
+    private static boolean sameColumns(Table a, Table b) {
+        if (a.columnCount() != b.columnCount()) return false;
+        for (int i = 0; i < a.columnCount(); i++) {
+            if (!a.column(i).name().equals(b.column(i).name()) || a.column(i).type() != b.column(i).type()) return false;
+        }
+        return true;
     }
 
     /** Accumulates what a reader finds; types counters through the catalogue. */
@@ -136,12 +219,21 @@ public final class Capture {
          * and {@code -x} blocks; sysfs mixes {@code counters/} and {@code hw_counters/}).
          */
         public Builder counter(Source src, String port, String rawName, long value, int line) {
+            return counter(src, port, rawName, value, file, line);
+        }
+
+        /**
+         * Adds a counter read from another file than the capture's own: a sysfs tree holds one file
+         * per counter, and the reading points at that file (line 1), not at the folder.
+         */
+        public Builder counter(Source src, String port, String rawName, long value, String file, int line) {
             Optional<Binding> b = catalogue.lookup(src, rawName);
-            // per-queue bindings stay uncatalogued until the tidy table has a queue column (readers' task)
-            if (b.isPresent() && b.get().queue() == Binding.NO_QUEUE) {
+            if (b.isPresent()) {
+                // a per-queue binding gives the queue-less canonical name and the queue index
                 Binding bd = b.get();
                 readings.add(new Reading(src, file, line, port, bd.canonical(), rawName, value, bd.def().unit(),
-                        bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true));
+                        bd.def().scale(), bd.field(), bd.kind(), bd.layer(), true,
+                        bd.queue() == Binding.NO_QUEUE ? Reading.PORT_LEVEL : bd.queue()));
             } else {
                 readings.add(new Reading(src, file, line, port, rawName, rawName, value, "count", 1,
                         new Field(rawName, 0, Overflow.UNKNOWN), Kind.COUNTER, Layer.INFORMATIVE, false));
@@ -151,6 +243,11 @@ public final class Capture {
 
         /** Records a counter the file names without a value. */
         public Builder absent(Source src, String port, String rawName, int line, String reason) {
+            return absent(src, port, rawName, file, line, reason);
+        }
+
+        /** Records a counter another file (a sysfs tree's counter file) names without a value. */
+        public Builder absent(Source src, String port, String rawName, String file, int line, String reason) {
             String canonical = catalogue.lookup(src, rawName).map(Binding::canonical).orElse(rawName);
             absents.add(new Absent(src, file, line, port, canonical, rawName, reason));
             return this;

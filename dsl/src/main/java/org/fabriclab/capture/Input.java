@@ -39,49 +39,141 @@ public final class Input {
 
     /** An in-memory input, for tests and for text pasted into a cell. */
     public static Input ofText(String name, String text) {
-        return new Input(null, name, false, text);
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        return new Input(null, name, false, t);
+    }
+
+    /**
+     * In-memory bytes decoded exactly as a file's are (BOM dropped, NUL and UTF-16 refused).
+     *
+     * @throws CaptureException naming {@code name} for binary or UTF-16 content
+     */
+    public static Input ofBytes(String name, byte[] bytes) {
+        return new Input(null, name, false, decode(bytes, name));
     }
 
     public Path path() { return path; }
     public String name() { return name; }
     public boolean isDirectory() { return directory; }
 
-    /** The file name without folders, a hint only. */
+    private String partName;
+
+    /**
+     * One file of a multi-file dump ({@code ==> eth0 <==} sections of {@code tail -n +1}, or the
+     * {@code eth0:} prefixes of {@code grep -H}): {@code text} is that file's lines at their own line
+     * numbers in the dump (the other lines blank), so messages name the dump and its line.
+     */
+    public static Input part(Input dump, String partName, String text) {
+        Input in = new Input(null, dump.name(), false, text);
+        in.partName = partName;
+        return in;
+    }
+
+    /** The name of the file this input is one part of a multi-file dump for ({@code eth0}), or null. */
+    public String partName() { return partName; }
+
+    /** The file name without folders (for a part of a dump, the part's name), a hint only. */
     public String fileName() {
+        if (partName != null) {
+            int slash = partName.lastIndexOf('/');
+            return slash < 0 ? partName : partName.substring(slash + 1);
+        }
         if (path != null && path.getFileName() != null) return path.getFileName().toString();
         int slash = name.lastIndexOf('/');
         return slash < 0 ? name : name.substring(slash + 1);
     }
 
-    /** The whole file as text (UTF-8); binary content is reported, not decoded into junk. */
+    /**
+     * The largest file the readers accept, in bytes: {@value #DEFAULT_MAX_BYTES} (512 MiB) unless the
+     * system property {@code fabriclab.maxCaptureBytes} says otherwise. A capture is text held in
+     * memory; a larger file (or {@code /dev/zero}) is refused before it is read.
+     */
+    public static final long DEFAULT_MAX_BYTES = 512L << 20;
+
+    /** The size bound in force (see {@link #DEFAULT_MAX_BYTES}). */
+    public static long maxBytes() {
+        String p = System.getProperty("fabriclab.maxCaptureBytes");
+        if (p != null) {
+            try {
+                long v = Long.parseLong(p.trim());
+                if (v > 0) return Math.min(v, Integer.MAX_VALUE - 16);
+            } catch (NumberFormatException ignored) {
+                // fall back to the default
+            }
+        }
+        return DEFAULT_MAX_BYTES;
+    }
+
+    /**
+     * The whole file as text (UTF-8, a leading byte-order mark dropped); binary content (a NUL byte
+     * anywhere), UTF-16 text, a file that is not a regular file (a FIFO, a device, a socket) and a
+     * file above {@link #maxBytes()} are refused with a {@link CaptureException}, never decoded into
+     * junk, waited on or read into memory.
+     *
+     * @throws CaptureException naming the file (and the line of a NUL byte)
+     */
     public String text() {
         if (text == null) {
             if (directory) throw new CaptureException(name, 0, "is a directory, expected a file");
-            try {
-                byte[] bytes = Files.readAllBytes(path);
-                for (int i = 0, n = Math.min(bytes.length, 8192); i < n; i++) {
-                    if (bytes[i] == 0) throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at "
-                            + "offset " + i + "), expected a text capture");
-                }
-                // fast path (ASCII and valid UTF-8 decode straight into a compact string); only text that
-                // decoded with replacement characters is decoded again strictly, falling back to Latin-1
-                String fast = new String(bytes, StandardCharsets.UTF_8);
-                if (fast.indexOf('\uFFFD') < 0) {
-                    text = fast;
-                } else {
-                    try {
-                        text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                                .onUnmappableCharacter(CodingErrorAction.REPORT)
-                                .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-                    } catch (CharacterCodingException e) {
-                        text = new String(bytes, StandardCharsets.ISO_8859_1);
-                    }
-                }
-            } catch (IOException e) {
-                throw new CaptureException(name, 0, "cannot read: " + e, e);
-            }
+            text = decode(readBounded(path, name), name);
         }
         return text;
+    }
+
+    /** Reads a regular file of at most {@link #maxBytes()} bytes; anything else is a {@link CaptureException}. */
+    static byte[] readBounded(Path path, String name) {
+        long max = maxBytes();
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(path,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            if (a.isDirectory()) throw new CaptureException(name, 0, "is a directory, expected a file");
+            if (!a.isRegularFile()) {
+                throw new CaptureException(name, 0, "not a regular file (" + (a.isOther() ? "a FIFO, device or socket" : "a special file")
+                        + "); expected a capture file, refused rather than read");
+            }
+            if (a.size() > max) {
+                throw new CaptureException(name, 0, "file is " + a.size() + " bytes, above the " + max + "-byte bound for one "
+                        + "capture (set -Dfabriclab.maxCaptureBytes to raise it)");
+            }
+            try (java.io.InputStream in = Files.newInputStream(path)) {
+                byte[] bytes = in.readNBytes((int) max + 1);
+                if (bytes.length > max) {
+                    throw new CaptureException(name, 0, "file grew above the " + max + "-byte bound for one capture while "
+                            + "being read");
+                }
+                return bytes;
+            }
+        } catch (IOException e) {
+            throw new CaptureException(name, 0, "cannot read: " + e, e);
+        }
+    }
+
+    /** Decodes capture bytes: BOM dropped, NUL and UTF-16 refused, invalid UTF-8 read as Latin-1. */
+    static String decode(byte[] bytes, String name) {
+        int from = 0;
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) from = 3;
+        else if (bytes.length >= 2 && ((bytes[0] & 0xff) == 0xFF && (bytes[1] & 0xff) == 0xFE
+                || (bytes[0] & 0xff) == 0xFE && (bytes[1] & 0xff) == 0xFF)) {
+            throw new CaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[0] & 0xff,
+                    bytes[1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
+        }
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at offset " + i
+                        + "), expected a text capture");
+            }
+        }
+        // fast path (ASCII and valid UTF-8 decode straight into a compact string); only text that
+        // decoded with replacement characters is decoded again strictly, falling back to Latin-1
+        String fast = new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8);
+        if (fast.indexOf('\uFFFD') < 0) return fast;
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes, from, bytes.length - from)).toString();
+        } catch (CharacterCodingException e) {
+            return new String(bytes, from, bytes.length - from, StandardCharsets.ISO_8859_1);
+        }
     }
 
     /** All lines (terminators removed, a trailing {@code \r} stripped). */

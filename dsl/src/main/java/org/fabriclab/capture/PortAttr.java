@@ -17,4 +17,16 @@ public record PortAttr(String port, String key, String value, String file, int l
     public static final String LINK_LAYER = "link_layer";
     public static final String NETDEV = "netdev";
     public static final String NODE_DESC = "node_desc";
+
+    /**
+     * True for an all-zero GUID in any spelling ({@code 0x0000000000000000}, {@code 0000:0000:0000:0000}):
+     * it identifies nothing, so readers and snapshots never join or name ports by it.
+     */
+    public static boolean isZeroGuid(String v) {
+        if (v == null) return false;
+        String h = v.strip().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("0x")) h = h.substring(2);
+        h = h.replace(":", "");
+        return !h.isEmpty() && h.chars().allMatch(ch -> ch == '0');
+    }
 }

@@ -45,8 +45,45 @@ public final class Readers {
         return read(Input.of(path));
     }
 
+    /**
+     * Reads with the reader that claims {@code in} most confidently. A multi-file dump
+     * ({@code ==> eth0 <==} sections, {@code grep -H} prefixes: {@link MultiFileDump}) is read part by
+     * part, each with its own reader, into one capture; a {@code grep -H} split is used only when its
+     * first part is claimed more confidently than the whole text.
+     */
     public Capture read(Input in) {
+        if (!in.isDirectory() && in.partName() == null) {
+            List<Input> parts = MultiFileDump.headTail(in);
+            if (parts == null) {
+                List<Input> grep = MultiFileDump.grepH(in);
+                if (grep != null && bestScore(grep.get(0)) > bestScore(in)) parts = grep;
+            }
+            if (parts != null) return readParts(in, parts);
+        }
         return choose(in).read(in);
+    }
+
+    private Capture readParts(Input in, List<Input> parts) {
+        List<Capture> caps = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Input part : parts) {
+            if (part.text().isBlank()) {
+                warnings.add("file '" + part.partName() + "' of the dump is empty; skipped");
+                continue;
+            }
+            caps.add(choose(part).read(part));
+        }
+        if (caps.isEmpty()) throw new CaptureException(in.name(), 0, "every file of the multi-file dump is empty");
+        return Capture.merge(in.name(), caps, warnings);
+    }
+
+    /** The best sniff score for {@code in}, 0 when no reader claims it (never throws). */
+    int bestScore(Input in) {
+        int best = 0;
+        for (CaptureReader r : readers) {
+            try { best = Math.max(best, r.sniff(in)); } catch (RuntimeException e) { /* not this one */ }
+        }
+        return best;
     }
 
     /** Reads with a named format, bypassing sniffing. */
@@ -87,7 +124,8 @@ public final class Readers {
             List<Path> out = new ArrayList<>();
             for (Path p : s.sorted().toList()) {
                 String n = p.getFileName().toString();
-                if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta")) continue;
+                // timestamp.json: the snapshot time fabriclab collect writes beside the captures (incident.Layout)
+                if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta") || n.equals("timestamp.json")) continue;
                 out.addAll(expand(p));
             }
             return out;

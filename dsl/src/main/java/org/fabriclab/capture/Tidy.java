@@ -27,6 +27,8 @@ public final class Tidy {
     public static final String OVERFLOW = "overflow";
     public static final String KIND = "kind";
     public static final String LAYER = "layer";
+    /** The queue (ring) index of a per-queue counter; missing for a port-level counter. Last column. */
+    public static final String QUEUE = "queue";
 
     private Tidy() {}
 
@@ -45,7 +47,9 @@ public final class Tidy {
         StringColumn overflow = StringColumn.create(OVERFLOW);
         StringColumn kind = StringColumn.create(KIND);
         StringColumn layer = StringColumn.create(LAYER);
+        IntColumn queue = IntColumn.create(QUEUE);
         for (Reading r : readings) {
+            if (r.isQueue()) queue.append(r.queue()); else queue.appendMissing();
             source.append(r.source().key()); file.append(r.file()); line.append(r.line()); port.append(r.port());
             counter.append(r.counter()); raw.append(r.rawName()); value.append(r.value()); unit.append(r.unit());
             scale.append(r.scale());
@@ -57,8 +61,9 @@ public final class Tidy {
             source.append(a.source().key()); file.append(a.file()); line.append(a.line()); port.append(a.port());
             counter.append(a.counter()); raw.append(a.rawName()); value.appendMissing(); unit.append("absent: " + a.reason());
             scale.appendMissing(); width.appendMissing(); overflow.append(""); kind.append(""); layer.append("");
+            queue.appendMissing();
         }
-        return Table.create(name, source, file, line, port, counter, raw, value, unit, scale, width, overflow, kind, layer);
+        return Table.create(name, source, file, line, port, counter, raw, value, unit, scale, width, overflow, kind, layer, queue);
     }
 
     /** Empty tidy table, for a capture that holds measurements only. */
@@ -66,11 +71,14 @@ public final class Tidy {
         return table(name, java.util.List.of(), java.util.List.of());
     }
 
-    /** One row per port, one exact {@link LongColumn} per canonical counter (missing where not read). */
+    /** One row per port, one exact {@link LongColumn} per canonical counter (missing where not read); queues summed to the port. */
     public static Table wide(String name, Collection<Reading> readings) {
         java.util.Map<String, java.util.Map<String, Long>> byPort = new java.util.LinkedHashMap<>();
         java.util.Set<String> counters = new java.util.TreeSet<>();
-        for (Reading r : readings) {
+        java.util.List<Reading> ports = new java.util.ArrayList<>();
+        for (Reading r : readings) if (!r.isQueue()) ports.add(r);
+        ports.addAll(Queues.sumToPort(new java.util.ArrayList<>(readings)).readings());
+        for (Reading r : ports) {
             byPort.computeIfAbsent(r.port(), k -> new java.util.HashMap<>()).put(r.counter(), r.value());
             counters.add(r.counter());
         }

@@ -62,7 +62,8 @@ public final class Values {
         return v;
     }
 
-    static String abbreviate(String s) {
+    /** {@code s} cut to 60 characters for a message. */
+    public static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 }

@@ -20,6 +20,16 @@ public enum Source {
     MLXLINK("mlxlink"),
     PERFTEST("perftest"),
     IBSTAT("ibstat"),
+    /**
+     * Prometheus node_exporter: {@code node_infiniband_*} (sysfs {@code counters/}, {@code counters_ext/} and
+     * {@code hw_counters/}, data in octets = 4 x the words the fields count) and {@code node_ethtool_*}
+     * ({@code ethtool -S}). A binding's width is that of the field the exporter read.
+     */
+    NODE_EXPORTER("node_exporter"),
+    /** treydock/infiniband_exporter: {@code infiniband_{hca,switch}_port_*} from {@code perfquery -x} (data x 4) and {@code -E}. */
+    INFINIBAND_EXPORTER("infiniband_exporter"),
+    /** guilbaults/infiniband-exporter: {@code infiniband_<field>_total} from {@code ibqueryerrors --data} (data in words). */
+    IBQUERYERRORS_EXPORTER("ibqueryerrors_exporter"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 

@@ -48,14 +48,14 @@ public final class History {
         return new History(Series.of(name, ports, time, port, counters, sources, stepMs));
     }
 
-    /** Loads a gzip (or plain) CSV history; see {@link HistoryCsv}. */
-    public static History load(Path csv) { return HistoryCsv.read(csv, Map.of(), Progress.NONE); }
+    /** Loads a history file: gzip (or plain) CSV ({@link HistoryCsv}) or Parquet; see {@link HistoryFormats}. */
+    public static History load(Path file) { return HistoryFormats.read(file, Map.of(), Progress.NONE); }
 
-    public static History load(Path csv, Progress progress) { return HistoryCsv.read(csv, Map.of(), progress); }
+    public static History load(Path file, Progress progress) { return HistoryFormats.read(file, Map.of(), progress); }
 
-    /** Loads a CSV history whose counters were read from the named sources (others use the defaults). */
-    public static History load(Path csv, Map<String, Source> sources, Progress progress) {
-        return HistoryCsv.read(csv, sources, progress);
+    /** Loads a history whose counters were read from the named sources (others use the defaults). */
+    public static History load(Path file, Map<String, Source> sources, Progress progress) {
+        return HistoryFormats.read(file, sources, progress);
     }
 
     /**

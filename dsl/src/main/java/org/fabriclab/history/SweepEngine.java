@@ -3,9 +3,9 @@ package org.fabriclab.history;
 /**
  * Runs a threshold sweep over a history: per-interval deltas with the delta rules, the rule's rate
  * per interval, and for each threshold the alerts and their score against the labels. The default
- * is {@link PrimitiveSweepEngine}; an embedded-SQL or cluster engine implements the same contract
- * and must return the same table for the same input (the engine test runs any engine against a
- * naive reference).
+ * is {@link PrimitiveSweepEngine}; the DuckDB (out-of-core) and Spark (cluster) engines of the
+ * engines module implement the same contract and return the same table for the same input, found
+ * through {@link SweepEngines}. Every engine takes the history's step as {@link Steps} defines it.
  *
  * <pre>{@code
  * SweepEngine engine = new PrimitiveSweepEngine();
@@ -23,4 +23,14 @@ public interface SweepEngine {
      * classifier's bar); intervals with no value are not scored and are counted in the result.
      */
     SweepResult sweep(History history, RateRule rule, double[] thresholds, Labels labels, Progress progress);
+
+    /**
+     * The same sweep over a history file. Out-of-core engines (DuckDB, Spark) read the file where it
+     * lies; by default the file is loaded into memory and swept.
+     *
+     * @throws org.fabriclab.capture.CaptureException when the file is not a valid history
+     */
+    default SweepResult sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+        return sweep(file.load(progress), rule, thresholds, labels, progress);
+    }
 }

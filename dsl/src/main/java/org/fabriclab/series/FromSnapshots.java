@@ -54,6 +54,9 @@ final class FromSnapshots {
         }
         start[ports.size()] = n;
         String name = snaps.isEmpty() ? "snapshots" : snaps.get(0).name() + " .. " + snaps.get(m - 1).name();
-        return Series.of(name, ports, start, ts, counters, columns, Map.of(), null, null);
+        Series s = Series.of(name, ports, start, ts, counters, columns, Map.of(), null, null);
+        // link pairs from the snapshots' topology captures (ibnetdiscover -p, ibdiagnet2.lst, ...), when they hold one
+        for (Snapshot snap : snaps) if (!snap.topology().isEmpty()) s = s.withTopology(snap.topology());
+        return s;
     }
 }

@@ -202,6 +202,14 @@ public final class Series {
         return new Series(name, ports, start, ts, rowPorts, counters, columns, measures, peer2, kind2, stepMs);
     }
 
+    /**
+     * The same series with link pairs and kinds from a topology ({@code Snapshot.topology()}, or
+     * {@code Topology.of(captures)} of an {@code ibnetdiscover -p} / {@code ibdiagnet2.lst}).
+     */
+    public Series withTopology(org.fabriclab.capture.topology.Topology t) {
+        return withLinks(t.peers(), t.kinds());
+    }
+
     /** What the series was read from (a file name, a table name). */
     public String name() { return name; }
     public List<String> ports() { return ports; }

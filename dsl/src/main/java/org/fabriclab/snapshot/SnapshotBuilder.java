@@ -13,7 +13,9 @@ import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Queues;
 import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Source;
 
 
 /**
@@ -53,10 +55,11 @@ final class SnapshotBuilder {
             if (portNum == null) continue;
             String lid = kv.get(PortAttr.LID);
             if (lid != null) link(uf, ids, p, "lid " + normaliseLid(lid) + "/" + portNum);
+            // an all-zero GUID identifies nothing: never joined through
             String ng = kv.get(PortAttr.NODE_GUID);
-            if (ng != null) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
+            if (ng != null && !PortAttr.isZeroGuid(ng)) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
             String g = kv.get(PortAttr.GUID);
-            if (g != null) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
+            if (g != null && !PortAttr.isZeroGuid(g)) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
             String nd = kv.get(PortAttr.NETDEV);
             if (nd != null) link(uf, ids, p, "netdev " + nd);
         }
@@ -80,8 +83,10 @@ final class SnapshotBuilder {
         Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
         Map<String, Map<String, Absent>> absents = new LinkedHashMap<>();
         Map<String, Map<String, String>> attrs = new LinkedHashMap<>();
+        List<Reading> queues = new ArrayList<>();
         for (Capture c : captures) {
             for (Reading r : c.readings()) {
+                if (r.isQueue()) { queues.add(r.onPort(rep.get(r.port()))); continue; }
                 String port = rep.get(r.port());
                 Reading renamed = rename(r, port);
                 Map<String, Reading> m = readings.computeIfAbsent(port, k -> new LinkedHashMap<>());
@@ -97,6 +102,14 @@ final class SnapshotBuilder {
                 attrs.computeIfAbsent(rep.get(a.port()), k -> new LinkedHashMap<>()).putIfAbsent(a.key(), a.value());
             }
         }
+        // per-queue counters: kept as they are for the tidy table, summed to their port for everything else
+        Queues.Sum sum = Queues.sumToPort(queues);
+        for (Reading r : sum.readings()) {
+            Map<String, Reading> m = readings.computeIfAbsent(r.port(), k -> new LinkedHashMap<>());
+            Reading prev = m.get(r.counter());
+            m.put(r.counter(), prev == null ? r : merge(prev, r, notes));
+        }
+        for (String o : sum.overflowed()) notes.add(o + ": the queues sum above 2^63-1; no port total");
         // a value read elsewhere beats an "absent" from another file
         absents.forEach((p, m) -> m.keySet().removeIf(k -> readings.getOrDefault(p, Map.of()).containsKey(k)));
         absents.values().removeIf(Map::isEmpty);
@@ -104,10 +117,13 @@ final class SnapshotBuilder {
         List<String> unjoined = new ArrayList<>();
         boolean hasDevice = ids.stream().anyMatch(SnapshotBuilder::isDeviceForm);
         if (hasDevice) {
+            // ports known only by attributes (a topology's far ends, an ibstat) hold no counter to lose
             Set<String> seen = new LinkedHashSet<>(rep.values());
-            for (String p : seen) if (!isDeviceForm(p)) unjoined.add(p);
+            for (String p : seen) {
+                if (!isDeviceForm(p) && (readings.containsKey(p) || absents.containsKey(p))) unjoined.add(p);
+            }
         }
-        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined);
+        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues);
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {
@@ -125,10 +141,32 @@ final class SnapshotBuilder {
                     + " copy " + wide.value() + " (" + wide.file() + ":" + wide.line() + ")");
             return wide;
         }
+        if (a.source() != b.source()) {
+            // two tools read the same counter some milliseconds apart on a live port: keep one by a fixed
+            // preference (the wider field, then perfquery -x over sysfs, hw_counters over rdma), and say so
+            Reading keep = preferred(a, b), drop = keep == a ? b : a;
+            notes.add(keep.port() + " " + keep.counter() + ": " + keep.source() + " " + keep.value() + " (" + keep.file() + ":"
+                    + keep.line() + ") kept over " + drop.source() + " " + drop.value() + " (" + drop.file() + ":" + drop.line()
+                    + "): different tools, read at different moments");
+            return keep;
+        }
         throw new CaptureException(b.file(), b.line(), "port " + b.port() + " counter " + b.counter() + " = " + b.value()
                 + " conflicts with " + a.value() + " read from " + a.file() + ":" + a.line()
                 + "; expected one value per port and counter in one snapshot (are 'before' and 'after' files mixed?)");
     }
+
+    /** The reading kept when two sources disagree: the wider field, then the source earlier in {@link #SOURCE_PREFERENCE}. */
+    static Reading preferred(Reading a, Reading b) {
+        if (a.field().width() != b.field().width()) return a.field().width() > b.field().width() ? a : b;
+        int ia = SOURCE_PREFERENCE.indexOf(a.source()), ib = SOURCE_PREFERENCE.indexOf(b.source());
+        if (ia < 0) ia = SOURCE_PREFERENCE.size();
+        if (ib < 0) ib = SOURCE_PREFERENCE.size();
+        return ib < ia ? b : a;
+    }
+
+    /** Source order for {@link #preferred}: the PMA's 64-bit query first, then the kernel's views. */
+    static final List<Source> SOURCE_PREFERENCE = List.of(Source.PERFQUERY_X, Source.PERFQUERY, Source.HW_COUNTERS, Source.SYSFS,
+            Source.RDMA, Source.ETHTOOL);
 
     private static Reading rename(Reading r, String port) {
         if (r.port().equals(port)) return r;

@@ -61,6 +61,12 @@ public final class EthtoolReader implements CaptureReader {
         byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         String port = UNNAMED;
         boolean portAnnounced = false;
+        if (in.partName() != null) {
+            // one file of a multi-file dump (==> eth0 <==, grep -H): the file names the interface
+            String dev = netdevOf(in.fileName());
+            port = "netdev " + dev;
+            b.attr(port, PortAttr.NETDEV, dev, 1);
+        }
         int noise = 0;
         int counters = 0;
         while (c.next()) {
@@ -113,6 +119,17 @@ public final class EthtoolReader implements CaptureReader {
         return b.build();
     }
 
+
+    /** The interface a dump's file name gives: {@code ethtool_S_eth0.txt} and {@code eth0} both give {@code eth0}. */
+    static String netdevOf(String fileName) {
+        String n = fileName;
+        int dot = n.lastIndexOf('.');
+        if (dot > 0 && n.length() - dot <= 4) n = n.substring(0, dot);
+        for (String prefix : new String[] {"ethtool_S_", "ethtool-S-", "ethtool_S-", "ethtool-S_", "ethtool_", "ethtool-"}) {
+            if (n.startsWith(prefix) && n.length() > prefix.length()) return n.substring(prefix.length());
+        }
+        return n;
+    }
 
     /** The interface named by an {@code ethtool -S <if>} command line, or null. */
     static String interfaceOf(String line) {

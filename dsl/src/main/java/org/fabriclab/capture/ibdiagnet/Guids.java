@@ -21,6 +21,15 @@ final class Guids {
         return "0x" + "0".repeat(16 - hex.length()) + hex.toLowerCase(java.util.Locale.ROOT);
     }
 
+    /** {@link #normalise} for a GUID that names a port: an all-zero GUID identifies nothing and is refused. */
+    static String identity(String text, String file, int line) {
+        String g = normalise(text, file, line);
+        if (org.fabriclab.capture.PortAttr.isZeroGuid(g)) {
+            throw new CaptureException(file, line, "all-zero GUID '" + text.trim() + "' cannot name a port; expected the device's GUID");
+        }
+        return g;
+    }
+
     /** True for a hex value that does not fit a signed 64-bit long (a mask such as 0xfffffffffffffffe). */
     static boolean isWideHex(String text) {
         String t = text.trim();

@@ -117,7 +117,12 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 rowLines.add(j + 1);
             }
             // one parse of the section; per-line parsing only to locate a problem
-            List<String[]> parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new StringReader(body.toString()));
+            List<String[]> parsed;
+            try {
+                parsed = rowLines.isEmpty() ? List.of() : csv.parseAll(new StringReader(body.toString()));
+            } catch (RuntimeException e) {
+                parsed = List.of();   // re-split line by line below, so the error names its line
+            }
             boolean oneRowPerLine = parsed.size() == rowLines.size();
             for (int r = 0; r < rowLines.size(); r++) {
                 int j = rowLines.get(r) - 1;
@@ -223,7 +228,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         for (int r = 0; r < rows.size(); r++) {
             String[] c = rows.get(r);
             int line = rowLines.get(r);
-            String ng = Guids.normalise(c[node], file, line);
+            String ng = Guids.identity(c[node], file, line);
             String pg = Guids.normalise(c[portGuid], file, line);
             String pn = Long.toString(Values.parseCounter(c[num], file, line));
             String port = "guid " + ng + "/" + pn;
@@ -314,7 +319,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
     private static CsvParser parser() {
         CsvParserSettings s = new CsvParserSettings();
         s.setMaxColumns(4096);
-        s.setMaxCharsPerColumn(1 << 16);
+        s.setMaxCharsPerColumn(-1);   // a cell is bounded by the file's size bound, not by the parser
         s.setIgnoreLeadingWhitespaces(false);
         s.setIgnoreTrailingWhitespaces(false);
         s.setNullValue("");

@@ -77,7 +77,7 @@ public final class IbdiagnetPmReader implements CaptureReader {
                     throw new CaptureException(file, lineNo, "expected 'Port=<n> Lid=<lid> GUID=0x<guid> Device=<id> Port Name=<name>', found '"
                             + abbreviate(l) + "'");
                 }
-                String guid = Guids.normalise(m.group(3), file, lineNo);
+                String guid = Guids.identity(m.group(3), file, lineNo);
                 String num = m.group(1);
                 port = "guid " + guid + "/" + num;
                 portLine = lineNo;

@@ -49,6 +49,14 @@ public final class IbstatReader implements CaptureReader {
             String line = c.line();
             String t = line.strip();
             if (t.isEmpty()) { noise++; continue; }
+            if (isToolMessage(t)) {
+                // ibstat stops at the first device it cannot stat: "ibpanic: ... stat of IB device 'mlx5_8' failed"
+                boolean fatal = t.startsWith("ibpanic") || t.contains("iberror");
+                b.warn(file + ":" + c.number() + ": " + (fatal ? "ibstat output cut by '" : "ibstat printed '") + abbreviate(t) + "'"
+                        + (fatal ? "; the devices after it are missing from this capture" : ""));
+                noise++;
+                continue;
+            }
             if (t.startsWith("CA '")) {
                 checkPort(port, portAttrs, file, portLine);
                 int q = t.indexOf('\'', 4);
@@ -89,9 +97,13 @@ public final class IbstatReader implements CaptureReader {
                     case "Firmware version" -> "fw_ver";
                     default -> null;
                 };
-                if (k != null) caAttrs.add(new String[] {k, k.endsWith("guid") ? value.toLowerCase() : value,
-                        Integer.toString(c.number())});
-                else noise++;
+                if (k != null && k.endsWith("guid") && PortAttr.isZeroGuid(value)) {
+                    b.warn(file + ":" + c.number() + ": " + key + " of CA '" + ca + "' is all zero; not used as an identity");
+                } else if (k != null) {
+                    caAttrs.add(new String[] {k, k.endsWith("guid") ? value.toLowerCase() : value, Integer.toString(c.number())});
+                } else {
+                    noise++;
+                }
                 continue;
             }
             portAttrs++;
@@ -105,7 +117,10 @@ public final class IbstatReader implements CaptureReader {
                 }
                 case "SM lid" -> b.attr(port, "sm_lid", number(value, key, file, c.number()), c.number());
                 case "LMC" -> b.attr(port, "lmc", number(value, key, file, c.number()), c.number());
-                case "Port GUID" -> b.attr(port, PortAttr.GUID, value.toLowerCase(), c.number());
+                case "Port GUID" -> {
+                    if (PortAttr.isZeroGuid(value)) b.warn(file + ":" + c.number() + ": Port GUID of " + port + " is all zero; not used as an identity");
+                    else b.attr(port, PortAttr.GUID, value.toLowerCase(), c.number());
+                }
                 case "Link layer" -> b.attr(port, PortAttr.LINK_LAYER, value, c.number());
                 case "Capability mask" -> b.attr(port, "cap_mask", value, c.number());
                 default -> noise++;
@@ -139,6 +154,12 @@ public final class IbstatReader implements CaptureReader {
         } catch (NumberFormatException e) {
             throw new CaptureException(file, line, key + " is '" + abbreviate(v) + "'; expected a number");
         }
+    }
+
+    /** {@code ibwarn:}, {@code ibpanic:}, {@code ibstat: iberror:}: messages of the tool, not attributes. */
+    private static boolean isToolMessage(String t) {
+        return t.startsWith("ibpanic:") || t.startsWith("ibwarn:") || t.startsWith("iberror:") || t.startsWith("ibstat:")
+                || t.startsWith("ibpanic ") || t.startsWith("ibwarn ");
     }
 
     private static boolean isDigits(String s) {

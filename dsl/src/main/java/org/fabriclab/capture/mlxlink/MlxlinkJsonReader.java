@@ -2,7 +2,6 @@ package org.fabriclab.capture.mlxlink;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,20 +10,24 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads {@code mlxlink --json} output: {@code {"result": {"output": {"<section>": {"<key>": "<value>"
- * | {"values": [...]}}}}, "status": {...}}} (mstflint {@code mlxlink_cmd_print.cpp},
- * {@code toJsonFormat}). The sections are the text output's, so the tables are the same as
- * {@link MlxlinkReader}'s. The JSON names no device: the port is {@code mlxlink <file name stem>}
- * ({@code #2}, {@code #3} ... for further documents in the same file).
+ * | {"values": [...]}}}}, "status": {"code": 0, "message": "success"}}} (mstflint
+ * {@code mlxlink_cmd_print.cpp}, {@code toJsonFormat}). The sections are the text output's, so the
+ * tables are the same as {@link MlxlinkReader}'s, plus the {@code fec_histogram} of
+ * {@code --rx_fec_histogram --show_histogram} ({@code "Bin 3": {"values": ["[3]", "177"]}}). A
+ * non-zero {@code status.code} is a failed capture: a {@link CaptureException} naming the status
+ * message and its line. Read with Jackson's streaming parser, so every value keeps the line it is
+ * on (errors name the line of the bad value, not of its object). The JSON names no device: the port
+ * is {@code mlxlink <file name stem>} ({@code #2}, {@code #3} ... for further documents in the file).
  *
  * <pre>{@code
  * Capture c = new MlxlinkJsonReader().read(Input.of(Path.of("mlx5_0.json")));
@@ -32,7 +35,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public final class MlxlinkJsonReader implements CaptureReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     @Override public String format() { return "mlxlink-json"; }
 
@@ -42,52 +45,39 @@ public final class MlxlinkJsonReader implements CaptureReader {
         String head = text.substring(0, Math.min(text.length(), 8192)).stripLeading();
         if (!head.startsWith("{") || !head.contains("\"result\"") || !head.contains("\"output\"")) return 0;
         return head.contains("\"" + MlxlinkReader.OPERATIONAL_INFO + "\"") || head.contains("\"" + MlxlinkReader.COUNTERS_INFO + "\"")
-                || head.contains("\"" + MlxlinkReader.MODULE_INFO + "\"") ? 90 : 0;
+                || head.contains("\"" + MlxlinkReader.MODULE_INFO + "\"") || head.contains("\"" + MlxlinkTables.FEC_HISTOGRAM + "\"")
+                ? 90 : 0;
+    }
+
+    /** One document: its output sections and its status. */
+    private static final class Doc {
+        Map<String, Map<String, MlxlinkTables.Value>> sections;
+        int line;
+        Long statusCode;
+        int statusLine;
+        String statusMessage;
     }
 
     @Override public Capture read(Input in) {
         String file = in.name();
-        List<String> lines = in.lines();
         String stem = MlxlinkReader.fallbackPort(in);
         List<MlxlinkTables.PortOutput> ports = new ArrayList<>();
-        try (JsonParser p = MAPPER.createParser(in.text())) {
+        try (JsonParser p = JSON.createParser(in.text())) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
-                int line = p.currentLocation().getLineNr();
+                int line = line(p);
                 if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line, "expected a JSON object from mlxlink --json");
-                JsonNode root = p.readValueAsTree();
-                JsonNode output = root.path("result").path("output");
-                if (!output.isObject()) {
+                Doc d = document(p, file, line);
+                if (d.statusCode != null && d.statusCode != 0) {
+                    throw new CaptureException(file, d.statusLine, "mlxlink reported a failed run: status code " + d.statusCode
+                            + ", message '" + (d.statusMessage == null ? "" : d.statusMessage) + "'; the capture holds no valid values");
+                }
+                if (d.sections == null) {
                     throw new CaptureException(file, line, "expected \"result\": {\"output\": {...}} (mlxlink --json); status: "
-                            + root.path("status").path("message").asText("none"));
+                            + (d.statusMessage == null ? "none" : d.statusMessage));
                 }
                 String port = ports.isEmpty() ? stem : stem + "#" + (ports.size() + 1);
-                Map<String, Map<String, String>> sections = new LinkedHashMap<>();
-                Map<String, Integer> lineOf = new LinkedHashMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = output.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> s = it.next();
-                    if (!s.getValue().isObject()) continue;
-                    int sectionLine = find(lines, "\"" + s.getKey() + "\"", line);
-                    Map<String, String> kv = new LinkedHashMap<>();
-                    for (Iterator<Map.Entry<String, JsonNode>> f = s.getValue().fields(); f.hasNext(); ) {
-                        Map.Entry<String, JsonNode> e = f.next();
-                        JsonNode v = e.getValue();
-                        String value;
-                        if (v.isObject() && v.has("values")) {
-                            List<String> vals = new ArrayList<>();
-                            v.get("values").forEach(x -> vals.add(x.asText().trim()));
-                            value = String.join(",", vals);
-                        } else if (v.isValueNode()) {
-                            value = v.asText();
-                        } else {
-                            continue;
-                        }
-                        kv.put(e.getKey(), value);
-                        lineOf.put(s.getKey() + "\u0000" + e.getKey(), find(lines, "\"" + e.getKey() + "\"", sectionLine));
-                    }
-                    sections.put(s.getKey(), kv);
-                }
-                ports.add(new MlxlinkTables.PortOutput(port, line, sections, lineOf));
+                ports.add(new MlxlinkTables.PortOutput(port, line, d.sections));
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
@@ -101,9 +91,101 @@ public final class MlxlinkJsonReader implements CaptureReader {
         return b.build();
     }
 
-    /** The 1-based line of the first occurrence of {@code needle} at or after {@code from}, else {@code from}. */
-    private static int find(List<String> lines, String needle, int from) {
-        for (int i = Math.max(0, from - 1); i < lines.size(); i++) if (lines.get(i).contains(needle)) return i + 1;
-        return from;
+    /** The document the parser is at (its START_OBJECT read). */
+    private static Doc document(JsonParser p, String file, int line) throws IOException {
+        Doc d = new Doc();
+        d.line = line;
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            t = p.nextToken();
+            if (name.equals("result") && t == JsonToken.START_OBJECT) {
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String rn = p.currentName();
+                    t = p.nextToken();
+                    if (rn.equals("output") && t == JsonToken.START_OBJECT) d.sections = sections(p, file);
+                    else p.skipChildren();
+                }
+            } else if (name.equals("status") && t == JsonToken.START_OBJECT) {
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String sn = p.currentName();
+                    t = p.nextToken();
+                    if (sn.equals("code")) {
+                        d.statusLine = line(p);
+                        if (t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                            d.statusCode = p.getLongValue();
+                        } else if (t == JsonToken.VALUE_STRING && p.getText().strip().matches("-?\\d{1,9}")) {
+                            d.statusCode = Long.parseLong(p.getText().strip());
+                        } else {
+                            throw new CaptureException(file, d.statusLine, "\"status\": \"code\" is " + Values.abbreviate(p.getText())
+                                    + "; expected an integer (0 for success)");
+                        }
+                    } else if (sn.equals("message") && t.isScalarValue()) {
+                        d.statusMessage = p.getText();
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        if (t != JsonToken.END_OBJECT) throw new CaptureException(file, line(p), "malformed JSON object (is the file cut?)");
+        return d;
+    }
+
+    /** {@code "<section>": {"<key>": value}}, each value with its line. */
+    private static Map<String, Map<String, MlxlinkTables.Value>> sections(JsonParser p, String file) throws IOException {
+        Map<String, Map<String, MlxlinkTables.Value>> out = new LinkedHashMap<>();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String section = p.currentName();
+            t = p.nextToken();
+            if (t != JsonToken.START_OBJECT) { p.skipChildren(); continue; }
+            Map<String, MlxlinkTables.Value> kv = new LinkedHashMap<>();
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                t = p.nextToken();
+                int line = line(p);
+                if (t.isScalarValue()) {
+                    kv.put(key, MlxlinkTables.Value.scalar(t == JsonToken.VALUE_NULL ? "" : p.getText(), line));
+                } else if (t == JsonToken.START_OBJECT) {
+                    MlxlinkTables.Value v = valuesObject(p, file);
+                    if (v != null) kv.put(key, new MlxlinkTables.Value(String.join(",", v.items()), v.items(), line, v.itemLines()));
+                } else {
+                    p.skipChildren();
+                }
+            }
+            out.put(section, kv);
+        }
+        return out;
+    }
+
+    /** {@code {"values": ["a", "b"], "mask": ...}}: the values with their lines, or null without values. */
+    private static MlxlinkTables.Value valuesObject(JsonParser p, String file) throws IOException {
+        List<String> items = null;
+        List<Integer> lines = null;
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String n = p.currentName();
+            t = p.nextToken();
+            if (n.equals("values") && t == JsonToken.START_ARRAY) {
+                items = new ArrayList<>();
+                lines = new ArrayList<>();
+                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                    if (t == null) throw new CaptureException(file, line(p), "JSON ends inside a \"values\" array (is the file cut?)");
+                    if (!t.isScalarValue()) { p.skipChildren(); items.add(""); lines.add(line(p)); continue; }
+                    items.add(t == JsonToken.VALUE_NULL ? "" : p.getText());
+                    lines.add(line(p));
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return items == null ? null : new MlxlinkTables.Value("", items, 0, lines);
+    }
+
+    private static int line(JsonParser p) {
+        return p.currentTokenLocation() == null ? 0 : p.currentTokenLocation().getLineNr();
     }
 }

@@ -11,6 +11,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
 
@@ -47,14 +48,13 @@ public final class MlxlinkReader implements CaptureReader {
     public static final String LANES = "ber_lanes";
     public static final String MODULE = "module";
     public static final String OPERATIONAL = "operational";
+    public static final String FEC_HISTOGRAM = "fec_histogram";
 
     static final String OPERATIONAL_INFO = "Operational Info";
     static final String COUNTERS_INFO = "Physical Counters and BER Info";
     static final String MODULE_INFO = "Module Info";
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
-    private static final Pattern KV = Pattern.compile("^(\\S.*?)\\s*:\\s?(.*)$");
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s/$#])(?:mlxlink|mstlink)\\s+(.*)$");
-    private static final Pattern LEADING_NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
     private static final Pattern RDMA_DEVICE = Pattern.compile("^[a-z][a-z0-9]*_\\d+$");
 
     @Override public String format() { return "mlxlink"; }
@@ -66,7 +66,8 @@ public final class MlxlinkReader implements CaptureReader {
         for (String raw : head) {
             String l = strip(raw).trim();
             if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) score += 50;
-            else if (l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER")) score += 20;
+            else if ((l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER"))
+                    && l.contains(" : ")) score += 20;   // mlxlink pads keys to a column: "Physical state    : LinkUp"
             else if (COMMAND.matcher(l).find()) score += 20;
         }
         return Math.min(score, 95);
@@ -76,13 +77,12 @@ public final class MlxlinkReader implements CaptureReader {
     private static final class Port {
         final String id;
         final int line;
-        final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
-        final Map<String, Integer> lines = new LinkedHashMap<>();
+        final Map<String, Map<String, MlxlinkTables.Value>> sections = new LinkedHashMap<>();
 
         Port(String id, int line) { this.id = id; this.line = line; }
     }
 
-    static String strip(String s) { return ANSI.matcher(s).replaceAll(""); }
+    static String strip(String s) { return s.indexOf('\u001B') < 0 ? s : ANSI.matcher(s).replaceAll(""); }
 
     @Override public Capture read(Input in) {
         String file = in.name();
@@ -92,23 +92,42 @@ public final class MlxlinkReader implements CaptureReader {
         String section = null;
         int sectionLine = 0;
         int noise = 0;
+        int toolErrors = 0;
+        String firstToolError = null;
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
-            String l = strip(lines.get(i)).trim();
+            String l = strip(lines.get(i)).strip();
             if (l.isEmpty()) { continue; }
-            if (l.chars().allMatch(c -> c == '-' || c == '=')) continue;
-            Matcher cmd = COMMAND.matcher(l);
-            if (cmd.find() && !l.contains(" : ")) {
+            if (isRule(l)) continue;
+            String device = deviceHeader(l);
+            if (device != null) {
+                // a collection script's banner: "========== mt4123_pciconf1 ==========" names the next output's device
                 checkSection(file, current, section, sectionLine);
-                current = new Port(portId(cmd.group(1), in), lineNo);
+                current = new Port(devicePort(device), lineNo);
                 ports.add(current);
                 section = null;
                 continue;
             }
-            boolean underlined = i + 1 < lines.size() && strip(lines.get(i + 1)).trim().matches("-{3,}");
-            Matcher kv = KV.matcher(l);
-            if (underlined || !kv.matches()) {
-                if (underlined || l.endsWith("Info") || l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) {
+            if (l.startsWith("-E-") || l.startsWith("-W-")) {
+                toolErrors++;
+                if (firstToolError == null) firstToolError = file + ":" + lineNo + ": " + Values.abbreviate(l);
+                noise++;
+                continue;
+            }
+            Matcher cmd = COMMAND.matcher(l);
+            if (l.indexOf(" : ") < 0 && cmd.find()) {
+                checkSection(file, current, section, sectionLine);
+                String id = portId(cmd.group(1), in);
+                current = new Port(id, lineNo);
+                ports.add(current);
+                section = null;
+                continue;
+            }
+            boolean underlined = i + 1 < lines.size() && isDashes(strip(lines.get(i + 1)).strip());
+            int colon = l.indexOf(':');
+            if (underlined || colon <= 0) {
+                if (underlined || l.endsWith("Info") || l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)
+                        || l.equals(MlxlinkTables.FEC_HISTOGRAM)) {
                     checkSection(file, current, section, sectionLine);
                     if (current == null) { current = new Port(fallbackPort(in), lineNo); ports.add(current); }
                     if (current.sections.containsKey(l)) {
@@ -124,8 +143,9 @@ public final class MlxlinkReader implements CaptureReader {
                 continue;
             }
             if (section == null) { noise++; continue; }
-            current.sections.get(section).put(kv.group(1).trim(), kv.group(2).trim());
-            current.lines.put(section + "\u0000" + kv.group(1).trim(), lineNo);
+            String key = l.substring(0, colon).strip();
+            String value = l.substring(colon + 1).strip();
+            current.sections.get(section).put(key, MlxlinkTables.Value.scalar(value, lineNo));
         }
         checkSection(file, current, section, sectionLine);
         ports.removeIf(p -> p.sections.isEmpty());
@@ -134,8 +154,9 @@ public final class MlxlinkReader implements CaptureReader {
                     + "' or '" + MODULE_INFO + "' followed by 'Key : value' lines");
         }
         Capture.Builder b = Capture.builder(Source.MLXLINK, file);
-        new MlxlinkTables(file).emit(b, ports.stream().map(p -> new MlxlinkTables.PortOutput(p.id, p.line, p.sections, p.lines)).toList());
+        new MlxlinkTables(file).emit(b, ports.stream().map(p -> new MlxlinkTables.PortOutput(p.id, p.line, p.sections)).toList());
         b.noise(noise);
+        if (toolErrors > 0) b.warn(toolErrors + " mlxlink error/warning line(s) (-E-/-W-), first: " + firstToolError);
         return b.build();
     }
 
@@ -143,6 +164,35 @@ public final class MlxlinkReader implements CaptureReader {
         if (p != null && section != null && p.sections.get(section).isEmpty()) {
             throw new CaptureException(file, line, "section '" + section + "' has no 'Key : value' lines (file truncated?)");
         }
+    }
+
+    private static boolean isRule(String l) {
+        for (int k = 0; k < l.length(); k++) if (l.charAt(k) != '-' && l.charAt(k) != '=') return false;
+        return true;
+    }
+
+    private static boolean isDashes(String l) {
+        if (l.length() < 3) return false;
+        for (int k = 0; k < l.length(); k++) if (l.charAt(k) != '-') return false;
+        return true;
+    }
+
+    /** {@code ========== mt4123_pciconf1 ==========}: the name between the rules, else null. */
+    static String deviceHeader(String l) {
+        if (!l.startsWith("===") || !l.endsWith("===")) return null;
+        int a = 0, b = l.length();
+        while (a < b && l.charAt(a) == '=') a++;
+        while (b > a && l.charAt(b - 1) == '=') b--;
+        String name = l.substring(a, b).strip();
+        return name.isEmpty() ? null : name;
+    }
+
+    /** The port a banner names: {@code mlx5_0 FEC Counters} gives {@code mlx5_0/1}, {@code mt4123_pciconf1} {@code mlxlink mt4123_pciconf1}. */
+    private static String devicePort(String banner) {
+        String dev = banner.split("\\s+")[0];
+        if (dev.startsWith("/dev/mst/")) dev = dev.substring(9);
+        if (RDMA_DEVICE.matcher(dev).matches()) return dev + "/1";
+        return "mlxlink " + dev;
     }
 
     private static String portId(String args, Input in) {
@@ -166,9 +216,4 @@ public final class MlxlinkReader implements CaptureReader {
         return "mlxlink " + (dot > 0 ? n.substring(0, dot) : n);
     }
 
-    /** Number at the start of {@code 45C}, {@code 45 [-5..75]}, {@code 3287.8}; NaN for N/A. */
-    static double leadingNumber(String v) {
-        Matcher m = LEADING_NUMBER.matcher(v.trim());
-        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
-    }
 }

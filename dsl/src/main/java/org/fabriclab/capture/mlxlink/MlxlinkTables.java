@@ -1,7 +1,11 @@
 package org.fabriclab.capture.mlxlink;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -15,27 +19,46 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Turns the sections of mlxlink outputs into the {@code ber}, {@code ber_lanes}, {@code module} and
- * {@code operational} tables and the error-count readings (see {@link MlxlinkReader}).
+ * Turns the sections of mlxlink outputs into the {@code ber}, {@code ber_lanes}, {@code module},
+ * {@code operational} and {@code fec_histogram} tables and the error-count readings (see
+ * {@link MlxlinkReader}). Shared by the text and the JSON reader, so both read a value the same way:
+ * <ul>
+ * <li>a lane list ({@code 279,,285,304} in text, a {@code values} array in JSON) keeps each lane's
+ * index; an empty or {@code N/A} lane is missing in {@code ber_lanes} and makes the port's summed
+ * {@code raw_physical_errors} absent (a sum over the other lanes would be too small);</li>
+ * <li>a BER whose exponent is {@code -255} ({@code 15E-255}) is mlxlink's placeholder for "no errors
+ * counted": the BER is 0 and the table's {@code below_measurable} column names it;</li>
+ * <li>a number is read whole ({@code 45C}, {@code 61 [-10..80]}, {@code 3287.8}); {@code 12abc},
+ * {@code 1e3} or {@code 0xFF} where a number belongs is an error naming the line, never a prefix.</li>
+ * </ul>
  */
 final class MlxlinkTables {
-    /** The sections of one port; {@code lines} maps "section\0key" to its line. */
-    record PortOutput(String port, int line, Map<String, Map<String, String>> sections, Map<String, Integer> lines) {
-        String get(String section, String... keys) {
-            Map<String, String> m = sections.get(section);
+    /** One printed value: its text, its list items (a JSON {@code values} array, else null) and lines. */
+    record Value(String text, List<String> items, int line, List<Integer> itemLines) {
+        static Value scalar(String text, int line) { return new Value(text, null, line, null); }
+    }
+
+    /** The sections of one port. */
+    record PortOutput(String port, int line, Map<String, Map<String, Value>> sections) {
+        Value value(String section, String... keys) {
+            Map<String, Value> m = sections.get(section);
             if (m == null) return null;
             for (String k : keys) if (m.containsKey(k)) return m.get(k);
             return null;
         }
 
-        int lineOf(String section, String... keys) {
-            for (String k : keys) {
-                Integer l = lines.get(section + "\u0000" + k);
-                if (l != null) return l;
-            }
-            return line;
+        String get(String section, String... keys) {
+            Value v = value(section, keys);
+            return v == null ? null : v.text();
         }
     }
+
+    static final String FEC_HISTOGRAM = "Histogram of FEC Errors";
+    /** A number, an optional unit, optional {@code [low..high]} thresholds: {@code 61 [-10..80]}, {@code 45C}. */
+    private static final Pattern NUMBER_UNIT = Pattern.compile(
+            "(-?\\d{1,18}(?:\\.\\d{1,18})?)\\s*(C|mV|V|W|mW|mA|dBm|dB|nm|m|%|Min|min)?(?:\\s*\\[[-+0-9.eE]*\\.\\.[-+0-9.eE]*\\])?");
+    private static final Pattern BER = Pattern.compile("(\\d{1,18})(?:\\.(\\d{1,18}))?[eE]([-+]?\\d{1,4})|\\d{1,18}(?:\\.\\d{1,18})?");
+    private static final Pattern BIN = Pattern.compile("Bin (\\d{1,4})");
 
     private final String file;
 
@@ -47,14 +70,19 @@ final class MlxlinkTables {
         DoubleColumn bEff = DoubleColumn.create("effective_ber"), bSym = DoubleColumn.create("symbol_ber");
         LongColumn bRawErr = LongColumn.create("raw_errors"), bEffErr = LongColumn.create("effective_errors");
         LongColumn bSymErr = LongColumn.create("symbol_errors");
+        StringColumn bBelow = StringColumn.create("below_measurable");
         StringColumn lPort = StringColumn.create("port");
         IntColumn lLane = IntColumn.create("lane");
         LongColumn lErr = LongColumn.create("raw_errors");
+        DoubleColumn lBer = DoubleColumn.create("raw_ber");
         StringColumn mPort = StringColumn.create("port"), mVendor = StringColumn.create("vendor"), mPart = StringColumn.create("part_number");
         DoubleColumn mTemp = DoubleColumn.create("temperature_c"), mVolt = DoubleColumn.create("voltage_mv");
         StringColumn oPort = StringColumn.create("port"), oState = StringColumn.create("state"), oPhys = StringColumn.create("physical_state");
         StringColumn oSpeed = StringColumn.create("speed"), oWidth = StringColumn.create("width"), oFec = StringColumn.create("fec");
         StringColumn oLoop = StringColumn.create("loopback");
+        StringColumn hPort = StringColumn.create("port"), hRange = StringColumn.create("range");
+        IntColumn hBin = IntColumn.create("bin");
+        LongColumn hCount = LongColumn.create("occurrences");
 
         for (PortOutput p : ports) {
             String port = p.port();
@@ -68,27 +96,12 @@ final class MlxlinkTables {
                 bPort.append(port);
                 bFile.append(file);
                 bTime.append(dbl(p, c, "Time Since Last Clear [Min]"));
-                bRaw.append(ber(p, c, "Raw Physical BER"));
-                bEff.append(ber(p, c, "Effective Physical BER"));
-                bSym.append(ber(p, c, "Symbol BER"));
-                String lanes = p.get(c, "Raw Physical Errors Per Lane");
-                if (lanes == null || isNa(lanes)) {
-                    bRawErr.appendMissing();
-                    if (lanes != null) {
-                        b.absent(port, "raw_physical_errors", p.lineOf(c, "Raw Physical Errors Per Lane"), "N/A in mlxlink output");
-                    }
-                } else {
-                    int line = p.lineOf(c, "Raw Physical Errors Per Lane");
-                    String[] parts = lanes.split("[,\\s]+");
-                    long sum = 0;
-                    for (int k = 0; k < parts.length; k++) {
-                        long v = Values.parseCounter(parts[k], file, line);
-                        lPort.append(port); lLane.append(k); lErr.append(v);
-                        sum = Math.addExact(sum, v);
-                    }
-                    bRawErr.append(sum);
-                    b.counter(port, "raw_physical_errors", sum, line);
-                }
+                List<String> below = new ArrayList<>();
+                bRaw.append(ber(p, c, "raw", below, "Raw Physical BER"));
+                bEff.append(ber(p, c, "effective", below, "Effective Physical BER"));
+                bSym.append(ber(p, c, "symbol", below, "Symbol BER"));
+                bBelow.append(String.join(",", below));
+                lanes(b, p, c, bRawErr, lPort, lLane, lErr, lBer);
                 count(b, p, c, bEffErr, "effective_physical_errors", "Effective Physical Errors");
                 count(b, p, c, bSymErr, "symbol_errors", "Symbol Errors");
                 count(b, p, c, null, "link_down_counter", "Link Down Counter");
@@ -111,59 +124,165 @@ final class MlxlinkTables {
                 oWidth.append(orEmpty(p.get(o, "Width")));
                 oFec.append(orEmpty(p.get(o, "FEC")));
                 oLoop.append(orEmpty(p.get(o, "Loopback Mode", "Loopback")));
-                String state = p.get(o, "State");
-                if (state != null) b.attr(port, PortAttr.STATE, state, p.lineOf(o, "State"));
+                Value state = p.value(o, "State");
+                if (state != null && !isNa(state.text())) b.attr(port, PortAttr.STATE, state.text().strip(), state.line());
             }
+            if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
         }
         if (!bPort.isEmpty()) {
-            b.measurements(MlxlinkReader.BER, Table.create(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr, bSymErr));
+            b.measurements(MlxlinkReader.BER, Table.create(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr,
+                    bSymErr, bBelow));
         }
-        if (!lPort.isEmpty()) b.measurements(MlxlinkReader.LANES, Table.create(MlxlinkReader.LANES, lPort, lLane, lErr));
+        if (!lPort.isEmpty()) b.measurements(MlxlinkReader.LANES, Table.create(MlxlinkReader.LANES, lPort, lLane, lErr, lBer));
         if (!mPort.isEmpty()) b.measurements(MlxlinkReader.MODULE, Table.create(MlxlinkReader.MODULE, mPort, mTemp, mVolt, mVendor, mPart));
         if (!oPort.isEmpty()) {
             b.measurements(MlxlinkReader.OPERATIONAL, Table.create(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
         }
+        if (!hPort.isEmpty()) b.measurements(MlxlinkReader.FEC_HISTOGRAM, Table.create(MlxlinkReader.FEC_HISTOGRAM, hPort, hBin, hRange, hCount));
+    }
+
+    /** The per-lane raw errors (and BER when printed), index kept; the port's sum, absent when a lane is. */
+    private void lanes(Capture.Builder b, PortOutput p, String c, LongColumn bRawErr, StringColumn lPort, IntColumn lLane,
+                       LongColumn lErr, DoubleColumn lBer) {
+        Value lanes = p.value(c, "Raw Physical Errors Per Lane");
+        Value bers = p.value(c, "Raw Physical BER Per Lane");
+        if (lanes == null) { bRawErr.appendMissing(); return; }
+        List<String> items = items(lanes);
+        List<String> berItems = bers == null ? List.of() : items(bers);
+        if (items.size() == 1 && isNa(items.get(0))) {
+            bRawErr.appendMissing();
+            b.absent(p.port(), "raw_physical_errors", lanes.line(), "N/A in mlxlink output");
+            return;
+        }
+        long sum = 0;
+        String missing = null;
+        boolean overflow = false;
+        for (int k = 0; k < items.size(); k++) {
+            String item = items.get(k);
+            int line = lanes.itemLines() == null ? lanes.line() : lanes.itemLines().get(k);
+            lPort.append(p.port());
+            lLane.append(k);
+            if (isNa(item)) {
+                lErr.appendMissing();
+                if (missing == null) missing = "lane " + k + " is '" + item.strip() + "'";
+            } else {
+                long v = Values.parseCounter(item, file, line);
+                lErr.append(v);
+                if (!overflow) {
+                    try {
+                        sum = Math.addExact(sum, v);
+                    } catch (ArithmeticException e) {
+                        overflow = true;
+                    }
+                }
+            }
+            String ber = k < berItems.size() ? berItems.get(k) : null;
+            lBer.append(ber == null || isNa(ber) ? Double.NaN : berValue(ber, "Raw Physical BER Per Lane", bers.line(), null, null));
+        }
+        if (overflow) {
+            throw new CaptureException(file, lanes.line(), "'Raw Physical Errors Per Lane': the lanes sum above 2^63-1, which is not a "
+                    + "counter value fabriclab represents exactly");
+        }
+        if (missing != null) {
+            bRawErr.appendMissing();
+            b.absent(p.port(), "raw_physical_errors", lanes.line(), "not summed over lanes: " + missing + " in mlxlink output");
+        } else {
+            bRawErr.append(sum);
+            b.counter(p.port(), "raw_physical_errors", sum, lanes.line());
+        }
+    }
+
+    /** List items: the JSON array, or the text split at commas (empty items kept), or at blanks. */
+    private static List<String> items(Value v) {
+        if (v.items() != null) return v.items();
+        String t = v.text().strip();
+        String[] parts = t.indexOf(',') >= 0 ? t.split(",", -1) : t.split("\\s+");
+        List<String> out = new ArrayList<>(parts.length);
+        for (String s : parts) out.add(s.strip());
+        return out;
+    }
+
+    private void histogram(Capture.Builder b, PortOutput p, StringColumn hPort, IntColumn hBin, StringColumn hRange, LongColumn hCount) {
+        Map<Integer, Value> bins = new TreeMap<>();
+        for (Map.Entry<String, Value> e : p.sections().get(FEC_HISTOGRAM).entrySet()) {
+            Matcher m = BIN.matcher(e.getKey().strip());
+            if (m.matches()) bins.put(Integer.parseInt(m.group(1)), e.getValue());
+        }
+        for (Map.Entry<Integer, Value> e : bins.entrySet()) {
+            Value v = e.getValue();
+            List<String> items = items(v);
+            if (items.size() != 2) {
+                throw new CaptureException(file, v.line(), "FEC histogram 'Bin " + e.getKey() + "': expected a range and a count "
+                        + "('[0]', '22858119037881'), found '" + Values.abbreviate(v.text()) + "'");
+            }
+            int line = v.itemLines() == null ? v.line() : v.itemLines().get(1);
+            hPort.append(p.port());
+            hBin.append(e.getKey());
+            hRange.append(items.get(0));
+            // each bin is also a counter reading (fec_histogram_bin<N>), so a series of mlxlink snapshots carries the histogram
+            if (isNa(items.get(1))) {
+                hCount.appendMissing();
+                b.absent(p.port(), "fec_histogram_bin" + e.getKey(), line, "N/A in mlxlink output");
+            } else {
+                long n = Values.parseCounter(items.get(1), file, line);
+                hCount.append(n);
+                b.counter(p.port(), "fec_histogram_bin" + e.getKey(), n, line);
+            }
+        }
     }
 
     private void count(Capture.Builder b, PortOutput p, String section, LongColumn col, String reading, String key) {
-        String v = p.get(section, key);
-        int line = p.lineOf(section, key);
-        if (v == null || isNa(v)) {
+        Value v = p.value(section, key);
+        if (v == null || isNa(v.text())) {
             if (col != null) col.appendMissing();
-            if (v != null) b.absent(p.port(), reading, line, "N/A in mlxlink output");
+            if (v != null) b.absent(p.port(), reading, v.line(), "N/A in mlxlink output");
             return;
         }
-        long n = Values.parseCounter(v, file, line);
+        long n = Values.parseCounter(v.text(), file, v.line());
         if (col != null) col.append(n);
-        b.counter(p.port(), reading, n, line);
+        b.counter(p.port(), reading, n, v.line());
     }
 
-    /** mlxlink BER: {@code 15E-255} (coefficient E minus magnitude), or a plain decimal. */
-    private double ber(PortOutput p, String section, String key) {
-        String v = p.get(section, key);
-        if (v == null || isNa(v)) return Double.NaN;
-        String t = v.trim();
-        if (!t.matches("\\d+(\\.\\d+)?([eE][-+]?\\d+)?")) {
-            throw new CaptureException(file, p.lineOf(section, key), "'" + key + "': expected a BER such as 15E-255 or 1E-12, found '"
-                    + t + "'");
+    /** mlxlink BER: {@code 5E-10} (coefficient E exponent) or a plain decimal; {@code 15E-255} is 0 (no errors). */
+    private double ber(PortOutput p, String section, String name, List<String> below, String key) {
+        Value v = p.value(section, key);
+        if (v == null || isNa(v.text())) return Double.NaN;
+        return berValue(v.text(), key, v.line(), name, below);
+    }
+
+    private double berValue(String text, String key, int line, String name, List<String> below) {
+        String t = text.strip();
+        Matcher m = BER.matcher(t);
+        if (!m.matches()) {
+            throw new CaptureException(file, line, "'" + key + "': expected a BER such as 15E-255 or 1E-12, found '"
+                    + Values.abbreviate(t) + "'");
         }
-        return Double.parseDouble(t);
-    }
-
-    private double dbl(PortOutput p, String section, String... keys) {
-        String v = p.get(section, keys);
-        if (v == null || isNa(v)) return Double.NaN;
-        double d = MlxlinkReader.leadingNumber(v);
-        if (Double.isNaN(d)) {
-            throw new CaptureException(file, p.lineOf(section, keys), "'" + keys[0] + "': expected a number, found '" + v + "'");
+        if (m.group(3) != null && Integer.parseInt(m.group(3)) == -255) {
+            if (below != null) below.add(name);
+            return 0.0;
+        }
+        double d = Double.parseDouble(t);
+        if (!Double.isFinite(d) || d < 0 || d > 1) {
+            throw new CaptureException(file, line, "'" + key + "': a BER is between 0 and 1, found '" + Values.abbreviate(t) + "'");
         }
         return d;
     }
 
-    private static boolean isNa(String v) {
-        String t = v.trim();
+    private double dbl(PortOutput p, String section, String... keys) {
+        Value v = p.value(section, keys);
+        if (v == null || isNa(v.text())) return Double.NaN;
+        Matcher m = NUMBER_UNIT.matcher(v.text().strip());
+        if (!m.matches()) {
+            throw new CaptureException(file, v.line(), "'" + keys[0] + "': expected a number (optionally a unit and [low..high] "
+                    + "thresholds, as in '61 [-10..80]'), found '" + Values.abbreviate(v.text().strip()) + "'");
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    static boolean isNa(String v) {
+        String t = v.strip();
         return t.isEmpty() || t.equalsIgnoreCase("N/A") || t.equalsIgnoreCase("NA");
     }
 
-    private static String orEmpty(String s) { return s == null ? "" : s; }
+    private static String orEmpty(String s) { return s == null ? "" : s.strip(); }
 }

@@ -16,6 +16,42 @@ record BlockHeader(String title, BlockKind kind, long lid, int port, String capM
 
     Source source() { return kind.source(); }
 
+    /** Bit {@code mask} of a hex mask as perfquery prints it; null when the mask is absent or not hex. */
+    static Boolean bit(String hex, long mask) {
+        if (hex == null) return null;
+        String h = hex.startsWith("0x") || hex.startsWith("0X") ? hex.substring(2) : hex;
+        if (h.isEmpty() || h.length() > 15) return null;
+        try {
+            return (Long.parseLong(h, 16) & mask) != 0;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Why a field of this block holds no value although perfquery printed one, or null when it is
+     * valid: libibmad's {@code dump_perfcounters_ext} prints the unicast/multicast packets only
+     * when CapMask bit 9 (0x200) is set and the additional error counters only when CapMask2 bit 1
+     * (0x2) is set; {@code perfquery} clears a classic PortXmitWait when CapMask bit 12 (0x1000) is
+     * not set. A field that is not advertised is reserved, so its printed 0 is not a count.
+     */
+    String reserved(String raw) {
+        if (kind == BlockKind.EXTENDED) {
+            if (BlockKind.EXT_ADDITIONAL.contains(raw) && Boolean.FALSE.equals(bit(capMask2, 0x2))) {
+                return "reserved: CapMask2 " + capMask2 + " does not advertise the additional extended counters "
+                        + "(IsAdditionalPortCountersExtendedSupported, bit 1), so perfquery's value is not a count";
+            }
+            if (BlockKind.EXT_UNICAST_MULTICAST.contains(raw) && Boolean.FALSE.equals(bit(capMask, 0x200))) {
+                return "reserved: CapMask " + capMask + " does not advertise the extended unicast/multicast counters "
+                        + "(bit 9), so perfquery's value is not a count";
+            }
+        } else if (kind == BlockKind.PORT && raw.equals("PortXmitWait") && Boolean.FALSE.equals(bit(capMask, 0x1000))) {
+            return "not supported: CapMask " + capMask + " does not advertise PortCounters:PortXmitWait (bit 12); perfquery "
+                    + "prints 0 in its place";
+        }
+        return null;
+    }
+
     String portId() { return "lid " + lid + "/" + port; }
 
     /** True for a line that opens a block. */
@@ -55,9 +91,9 @@ record BlockHeader(String title, BlockKind kind, long lid, int port, String capM
 
     private static String token(String s, int from) {
         int i = from;
-        while (i < s.length() && s.charAt(i) == ' ') i++;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++;
         int j = i;
-        while (j < s.length() && s.charAt(j) != ' ' && s.charAt(j) != ')' && s.charAt(j) != '(') j++;
+        while (j < s.length() && !Character.isWhitespace(s.charAt(j)) && s.charAt(j) != ')' && s.charAt(j) != '(') j++;
         return s.substring(i, j);
     }
 

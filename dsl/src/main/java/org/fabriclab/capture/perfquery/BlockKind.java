@@ -34,6 +34,23 @@ enum BlockKind {
     /** Any other {@code # X counters:} block (extended speeds, per-VL, congestion): read, uncatalogued. */
     OTHER("", Source.PERFQUERY, List.of());
 
+    /**
+     * {@code perfquery -x} fields that libibmad prints only when {@code CapMask} bit 9 (0x200,
+     * extended width supported, IETF) is set: {@code IB_PC_EXT_XMT_UPKTS_F .. IB_PC_EXT_LAST_F}.
+     */
+    static final Set<String> EXT_UNICAST_MULTICAST = Set.of("PortUnicastXmitPkts", "PortUnicastRcvPkts",
+            "PortMulticastXmitPkts", "PortMulticastRcvPkts");
+    /**
+     * {@code perfquery -x} fields that libibmad prints only when {@code CapMask2} (as perfquery prints
+     * it, shifted right by 5) has bit 1 (0x2, IsAdditionalPortCountersExtendedSupported) set:
+     * {@code IB_PC_EXT_COUNTER_SELECT2_F .. IB_PC_EXT_ERR_LAST_F}. Older perfquery builds print them
+     * regardless; the PMA leaves them reserved (zero).
+     */
+    static final Set<String> EXT_ADDITIONAL = Set.of("CounterSelect2", "SymbolErrorCounter", "LinkErrorRecoveryCounter",
+            "LinkDownedCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors", "PortXmitDiscards",
+            "PortXmitConstraintErrors", "PortRcvConstraintErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors",
+            "VL15Dropped", "PortXmitWait", "QP1Dropped");
+
     private final String title;
     private final Source source;
     private final List<String> required;

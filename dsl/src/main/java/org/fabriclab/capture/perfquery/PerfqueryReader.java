@@ -195,6 +195,13 @@ public final class PerfqueryReader implements CaptureReader {
             long value = Values.parseDecimal(a, v, ve);
             if (value < 0) value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
+            String reserved = header.reserved(raw);
+            if (reserved != null) {
+                if (!raw.equals("CounterSelect2")) b.absent(header.source(), port, raw, c.number(), reserved);
+                counters++;
+                if (header.kind().isRequired(raw)) required++;
+                return;
+            }
             copies.add(header.source(), port, raw, value, c.number());
             counters++;
             if (header.kind().isRequired(raw)) required++;

@@ -51,11 +51,11 @@ public final class PerftestReader implements CaptureReader {
     public static final String LATENCY = "latency";
 
     private static final Pattern TITLE = Pattern.compile("^\\s*(\\S.*?(?:BW|Latency)(?: \\w+)*) Test\\s*$");
-    private static final Pattern KV = Pattern.compile("([A-Za-z][^:\\t]*?)\\s*:\\s*(\\S+(?: \\S+)*?)(?=\\s{2,}|\\t|$)");
     private static final Pattern COLUMN = Pattern.compile(
             "#\\w+|BW (?:peak|average|Port\\d)\\[[^\\]]*\\]|MsgRate(?: Port\\d)?\\[[^\\]]*\\]|t_\\w+\\[[^\\]]*\\]"
                     + "|99(?:\\.9)?% percentile\\[[^\\]]*\\]|tps average");
     private static final Pattern COMMAND = Pattern.compile("\\b(ib_\\w+_(?:bw|lat)|raw_ethernet_\\w+)\\b(.*)$");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,30}(?:\\.\\d{1,30})?");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
     private static final String CPU_FREQ = "Conflicting CPU frequency values detected";
 
@@ -66,7 +66,7 @@ public final class PerftestReader implements CaptureReader {
         int score = 0;
         for (String l : in.head(60)) {
             String t = l.trim();
-            if (TITLE.matcher(t).matches()) score += 40;
+            if (t.endsWith("Test") && TITLE.matcher(t).matches()) score += 40;
             else if (t.startsWith("#bytes") && (t.contains("BW peak") || t.contains("t_min") || t.contains("t_avg"))) score += 50;
             else if (t.startsWith("Dual-port") || t.startsWith("Number of qps") || t.startsWith("Connection type")) score += 10;
         }
@@ -126,12 +126,12 @@ public final class PerftestReader implements CaptureReader {
                 String[] tok = t.split("\\s+");
                 double[] v = new double[tok.length];
                 for (int k = 0; k < tok.length; k++) {
-                    try {
-                        v[k] = Double.parseDouble(tok[k]);
-                    } catch (NumberFormatException e) {
-                        throw new CaptureException(file, lineNo, "expected a number in column " + (k + 1) + " of a perftest result row, found '"
-                                + abbreviate(tok[k]) + "'");
+                    // perftest prints plain non-negative decimals; NaN, Infinity, 1e3 or -5 is not a measurement
+                    if (!PLAIN_NUMBER.matcher(tok[k]).matches()) {
+                        throw new CaptureException(file, lineNo, "expected a non-negative decimal in column " + (k + 1)
+                                + " of a perftest result row, found '" + abbreviate(tok[k]) + "'");
                     }
+                    v[k] = Double.parseDouble(tok[k]);
                 }
                 long size = parseLong(tok[0], "message size (#bytes)", file, lineNo);
                 Run r = null;
@@ -157,17 +157,15 @@ public final class PerftestReader implements CaptureReader {
                 continue;
             }
             if (t.startsWith("local address") || t.startsWith("remote address") || t.startsWith("GID")) continue;
-            Matcher kv = KV.matcher(t);
-            boolean any = false;
-            while (kv.find()) {
-                any = true;
-                String key = kv.group(1).trim();
+            List<String[]> kvs = headerFields(t);
+            for (String[] kv : kvs) {
+                String key = kv[0];
                 Run r = null;
                 for (Run x : runs) if (!x.header.containsKey(key)) { r = x; break; }
                 if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
-                r.header.put(key, kv.group(2).trim());
+                r.header.put(key, kv[1]);
             }
-            if (!any) noise++;
+            if (kvs.isEmpty()) noise++;
         }
         List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
         if (runs.isEmpty()) {
@@ -285,6 +283,48 @@ public final class PerftestReader implements CaptureReader {
             b.measurements(LATENCY, t);
         }
     }
+
+    /**
+     * The {@code Key : value} fields of a perftest header line, in one linear pass (perftest prints
+     * two per line: {@code Number of qps   : 1\t\tTransport type : IB}). A key starts with a letter
+     * and runs to the first colon (blanks before the colon belong to the padding; a tab inside a
+     * key ends it); the value runs to two blanks, a tab or the end of the line. A line without a
+     * colon has no fields.
+     */
+    static List<String[]> headerFields(String t) {
+        List<String[]> out = new ArrayList<>(2);
+        int n = t.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !isLetter(t.charAt(i))) i++;
+            if (i >= n) break;
+            int j = i;
+            while (j < n && t.charAt(j) != ':' && t.charAt(j) != '\t') j++;
+            int colon = j;
+            if (j < n && t.charAt(j) == '\t') {
+                colon = j;
+                while (colon < n && (t.charAt(colon) == ' ' || t.charAt(colon) == '\t')) colon++;
+                if (colon >= n || t.charAt(colon) != ':') { i = j + 1; continue; }
+            }
+            if (colon >= n) break;
+            int v = colon + 1;
+            while (v < n && Character.isWhitespace(t.charAt(v))) v++;
+            if (v >= n) break;
+            int e = v;
+            while (e < n) {
+                char ch = t.charAt(e);
+                if (ch == '\t') break;
+                if (Character.isWhitespace(ch) && (e + 1 >= n || Character.isWhitespace(t.charAt(e + 1)))) break;
+                e++;
+            }
+            String key = t.substring(i, j).strip();
+            if (!key.isEmpty()) out.add(new String[] {key, t.substring(v, e).strip()});
+            i = e;
+        }
+        return out;
+    }
+
+    private static boolean isLetter(char c) { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'; }
 
     private static String unitOf(Run r) {
         if (r.columns == null) return "";

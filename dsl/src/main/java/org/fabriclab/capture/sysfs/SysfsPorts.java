@@ -67,6 +67,11 @@ final class SysfsPorts {
         if (p.length == 2 && DEVICE_FILES.contains(p[1])) {
             String key = p[1];
             String val = key.endsWith("guid") ? normaliseGuid(v) : v;
+            if (key.endsWith("guid") && PortAttr.isZeroGuid(val)) {
+                b.warn(file + ":" + line + ": " + p[0] + " " + key + " is all zero; not used as an identity");
+                read++;
+                return;
+            }
             deviceAttrs.computeIfAbsent(p[0], k -> new ArrayList<>()).add(new String[] {key, val, Integer.toString(line)});
             read++;
             return;
@@ -87,9 +92,11 @@ final class SysfsPorts {
         if (p.length == 5 && COUNTER_DIRS.contains(p[3])) {
             Source src = p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS;
             if (v.startsWith("N/A")) {
-                b.absent(src, port, p[4], line, v);
+                b.absent(src, port, p[4], file, line, v);
+            } else if (v.isEmpty()) {
+                b.absent(src, port, p[4], file, line, "empty file (no value)");
             } else {
-                b.counter(src, port, p[4], Values.parseCounter(v, file, line), line);
+                b.counter(src, port, p[4], Values.parseCounter(v, file, line), file, line);
             }
             read++;
             return;
@@ -110,11 +117,17 @@ final class SysfsPorts {
                 if (g != null) b.attr(port, PortAttr.RATE_GBPS, g, line);
                 b.attr(port, "rate", v, line);
             }
-            case "state" -> b.attr(port, PortAttr.STATE, afterColon(v), line);
-            case "phys_state" -> b.attr(port, "phys_state", afterColon(v), line);
+            case "state" -> { b.attr(port, PortAttr.STATE, afterColon(v), line); stateId(port, "state_id", v, line); }
+            case "phys_state" -> { b.attr(port, "phys_state", afterColon(v), line); stateId(port, "phys_state_id", v, line); }
             case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
             default -> b.attr(port, name, v, line);
         }
+    }
+
+    /** {@code 4: ACTIVE} also gives the numeric id ({@code state_id = 4}), as the kernel prints it. */
+    private void stateId(String port, String key, String v, int line) {
+        int c = v.indexOf(':');
+        if (c > 0 && isNumber(v.substring(0, c).strip())) b.attr(port, key, v.substring(0, c).strip(), line);
     }
 
     /** Gives device attributes to every port of the device; call once after the last entry. */

@@ -22,7 +22,9 @@ import org.fabriclab.catalogue.Source;
  * }</pre>
  */
 public final class SysfsReader implements CaptureReader {
-    static final String MARK = "infiniband/";
+    static final String MARK = "class/infiniband/";
+    /** The first line ttar writes: {@code # Archive created by ttar -c -f x.ttar dir}. */
+    static final String TTAR_BANNER = "# Archive created by ttar";
 
     @Override public String format() { return "sysfs"; }
 
@@ -31,12 +33,12 @@ public final class SysfsReader implements CaptureReader {
         List<String> head = in.head(10);
         if (head.isEmpty()) return 0;
         String first = head.get(0).strip();
-        if (first.startsWith("Directory: ") || first.startsWith("Path: ")) {
-            for (String l : head) if (l.contains(MARK)) return 90;
-            return 0;
+        if (first.startsWith(TTAR_BANNER) || first.startsWith("Directory: ") || first.startsWith("Path: ")) {
+            // a whole ttar'ed /sys holds class/infiniband far down (node_exporter's sys.ttar: line 1490)
+            return in.text().contains(MARK) ? 90 : 0;
         }
         int hits = 0;
-        for (String l : head) if (l.contains("/class/infiniband/") && l.indexOf(':') > 0) hits++;
+        for (String l : head) if (l.contains("/" + MARK) && l.indexOf(':') > 0) hits++;
         if (hits == 0) return 0;
         return first.startsWith("/sys/class/infiniband/") ? 95 : 80;
     }
@@ -49,7 +51,7 @@ public final class SysfsReader implements CaptureReader {
             noise = SysfsDirectory.read(in.path(), ports, b);
         } else {
             String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
-            noise = first.startsWith("Directory: ") || first.startsWith("Path: ")
+            noise = first.startsWith(TTAR_BANNER) || first.startsWith("Directory: ") || first.startsWith("Path: ")
                     ? TtarArchive.read(in, ports) : readGrep(in, ports);
         }
         ports.finish();

@@ -24,7 +24,7 @@ final class TtarArchive {
         LineCursor c = new LineCursor(in.text());
         int noise = 0;
         while (c.next()) {
-            String line = c.line();
+            String line = c.line().stripTrailing();
             if (line.isBlank() || line.startsWith("# ") || line.startsWith("Mode: ") || line.startsWith("Directory: ")) {
                 noise++;
                 continue;
@@ -37,7 +37,7 @@ final class TtarArchive {
             int pathLine = c.number();
             if (!c.next()) throw new CaptureException(file, pathLine, "ttar entry '" + path + "' ends the file; expected "
                     + "'Lines: <n>' or 'SymlinkTo:' after it (is the file cut?)");
-            String spec = c.line();
+            String spec = c.line().strip();
             if (spec.startsWith("SymlinkTo: ")) { noise += 2; continue; }
             if (!spec.startsWith("Lines: ")) {
                 throw new CaptureException(file, c.number(), "expected 'Lines: <n>' after 'Path: " + path + "', found '"
@@ -46,8 +46,9 @@ final class TtarArchive {
             int n;
             try {
                 n = Integer.parseInt(spec.substring(7).strip());
+                if (n < 0) throw new NumberFormatException();
             } catch (NumberFormatException e) {
-                throw new CaptureException(file, c.number(), "expected a line count after 'Lines:', found '"
+                throw new CaptureException(file, c.number(), "expected a non-negative line count after 'Lines:', found '"
                         + SysfsReader.abbreviate(spec) + "'");
             }
             String value = "";
@@ -55,9 +56,11 @@ final class TtarArchive {
             for (int i = 0; i < n; i++) {
                 if (!c.next()) throw new CaptureException(file, c.number(), "ttar entry '" + path + "' announces " + n
                         + " lines but the file ends after " + i + " (is the file cut?)");
-                if (i == 0) value = c.line();
+                if (i == 0) value = c.line().strip();
             }
-            if (n == 1 && value.endsWith("EOF")) value = value.substring(0, value.length() - 3);
+            // ttar appends EOF to the last line of a file that has no final newline
+            if (n == 1 && value.endsWith("EOF")) value = value.substring(0, value.length() - 3).strip();
+            if (n == 0) valueLine = c.number();
             noise += 2 + Math.max(0, n - 1);
             int mark = path.indexOf(SysfsReader.MARK);
             if (mark < 0) { noise++; continue; }

@@ -15,6 +15,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 import com.univocity.parsers.csv.CsvParser;
@@ -77,7 +78,16 @@ public final class UfmCsvReader implements CaptureReader {
         }
         if (headerIdx < 0) throw new CaptureException(file, 0, "empty file, expected UFM telemetry CSV");
         // the header split by univocity (the parser Tablesaw reads with), so quoting is honoured
-        String[] header = new CsvParser(new CsvParserSettings()).parseLine(lines.get(headerIdx));
+        String[] header;
+        try {
+            CsvParserSettings settings = new CsvParserSettings();
+            settings.setMaxCharsPerColumn(-1);
+            settings.setMaxColumns(4096);
+            header = new CsvParser(settings).parseLine(lines.get(headerIdx));
+        } catch (RuntimeException e) {
+            throw new CaptureException(file, headerIdx + 1, "cannot split the CSV header (expected at most 4096 comma-separated "
+                    + "column names): " + Values.abbreviate(String.valueOf(e.getMessage())), e);
+        }
         if (header == null) header = new String[0];
         for (int k = 0; k < header.length; k++) header[k] = header[k] == null ? "" : header[k].trim();
         Layout lay = layout(header, file, headerIdx + 1);
@@ -127,7 +137,7 @@ public final class UfmCsvReader implements CaptureReader {
         }
         try {
             return Table.read().usingOptions(CsvReadOptions.builder(new StringReader(text)).header(true).columnTypes(types)
-                    .missingValueIndicator(MISSING).maxCharsPerColumn(1 << 16));
+                    .missingValueIndicator(MISSING).maxCharsPerColumn(-1));
         } catch (RuntimeException notTyped) {
             return null;
         }
@@ -146,13 +156,23 @@ public final class UfmCsvReader implements CaptureReader {
             long portNum = nonNegative(num.getLong(r), "Port_Number", file, line);
             Map<String, Long> counters = new LinkedHashMap<>();
             Map<String, Double> measurements = new LinkedHashMap<>();
+            Map<String, String> absent = new LinkedHashMap<>();
             for (int k = 0; k < n; k++) {
-                if (lay.identity[k] || lay.floatMetric[k] || cols[k].isMissing(r)) continue;
-                if (lay.measurement[k] != null) measurements.put(lay.measurement[k], ((DoubleColumn) cols[k]).getDouble(r));
-                else counters.put(lay.names[k], nonNegative(((LongColumn) cols[k]).getLong(r), lay.names[k], file, line));
+                if (lay.identity[k] || lay.floatMetric[k]) continue;
+                if (cols[k].isMissing(r)) {
+                    if (lay.measurement[k] == null) absent.put(lay.names[k], "empty or N/A cell in UFM telemetry (no value)");
+                    continue;
+                }
+                if (lay.measurement[k] != null) {
+                    double d = ((DoubleColumn) cols[k]).getDouble(r);
+                    if (Double.isInfinite(d)) throw new CaptureException(file, line, "column '" + lay.names[k] + "': expected a finite number");
+                    if (!Double.isNaN(d)) measurements.put(lay.measurement[k], d);
+                } else {
+                    counters.put(lay.names[k], nonNegative(((LongColumn) cols[k]).getLong(r), lay.names[k], file, line));
+                }
             }
             series.sample(line, timestamp, lay.node < 0 ? null : t.stringColumn(lay.node).get(r),
-                    lay.portGuid < 0 ? null : t.stringColumn(lay.portGuid).get(r), portNum, counters, measurements);
+                    lay.portGuid < 0 ? null : t.stringColumn(lay.portGuid).get(r), portNum, counters, Map.of(), measurements, absent);
         }
     }
 
@@ -168,7 +188,7 @@ public final class UfmCsvReader implements CaptureReader {
         Table raw;
         try {
             raw = Table.read().usingOptions(CsvReadOptions.builder(new StringReader(text)).header(true).columnTypes(types)
-                    .missingValueIndicator().maxCharsPerColumn(1 << 16));
+                    .missingValueIndicator().maxCharsPerColumn(-1));
         } catch (RuntimeException e) {
             // Tablesaw names the 1-based data row ("Row number 2 contains 6 columns. 7 expected.")
             Matcher m = ROW_WIDTH.matcher(String.valueOf(e.getMessage()));
@@ -193,16 +213,19 @@ public final class UfmCsvReader implements CaptureReader {
 
     private static void fromStrings(Table raw, Layout lay, List<Integer> dataLines, UfmSeries series, String file) {
         int n = lay.names.length;
-        // a column with any fractional cell is a rate or a gauge, not a counter: skipped whole
+        Catalogue cat = Catalogue.standard();
+        // an uncatalogued column with a fractional cell is a rate or a gauge, not a counter: skipped whole;
+        // a fraction in a column the catalogue knows as a counter is that sample's absent value
         boolean[] fractional = new boolean[n];
+        boolean[] catalogued = new boolean[n];
         for (int k = 0; k < n; k++) {
             if (lay.identity[k] || lay.measurement[k] != null) continue;
+            // UFM spells a metric's type in its name: _u_ unsigned integer, _f_ float (see UfmSeries)
+            catalogued[k] = cat.lookup(Source.UFM, lay.names[k]).isPresent() || UfmSeries.isIntegerMetric(lay.names[k]);
+            if (catalogued[k]) continue;
             for (int r = 0; r < raw.rowCount() && !fractional[k]; r++) {
-                String v = raw.stringColumn(k).get(r);
-                if (v.contains(".") || v.contains("e") || v.contains("E")) {
-                    parseDouble(v.trim(), lay.names[k], file, dataLines.get(r));
-                    fractional[k] = true;
-                }
+                String v = raw.stringColumn(k).get(r).trim();
+                if (isFraction(v)) fractional[k] = true;
             }
             if (fractional[k]) series.skip(lay.names[k]);
         }
@@ -212,19 +235,33 @@ public final class UfmCsvReader implements CaptureReader {
             long portNum = Values.parseCounter(raw.stringColumn(lay.num).get(r), file, line);
             Map<String, Long> counters = new LinkedHashMap<>();
             Map<String, Double> measurements = new LinkedHashMap<>();
+            Map<String, String> absent = new LinkedHashMap<>();
             for (int k = 0; k < n; k++) {
                 if (lay.identity[k]) continue;
                 String name = lay.names[k];
                 String v = raw.stringColumn(k).get(r).trim();
-                if (v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA")) continue;
-                if (lay.measurement[k] != null) { measurements.put(lay.measurement[k], parseDouble(v, name, file, line)); continue; }
                 if (lay.floatMetric[k]) { series.skip(name); continue; }
                 if (fractional[k]) continue;
+                boolean none = v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA") || v.equalsIgnoreCase("NaN");
+                if (lay.measurement[k] != null) {
+                    if (none) continue;
+                    double d = parseDouble(v, name, file, line);
+                    if (!Double.isFinite(d)) throw new CaptureException(file, line, "column '" + name + "': expected a finite number, found '" + v + "'");
+                    measurements.put(lay.measurement[k], d);
+                    continue;
+                }
+                if (none) { absent.put(name, "'" + v + "' in UFM telemetry (no value)"); continue; }
+                if (catalogued[k] && isFraction(v)) { absent.put(name, "non-integer value '" + v + "' for a counter"); continue; }
                 counters.put(name, Values.parseCounter(v, file, line));
             }
             series.sample(line, timestamp, lay.node < 0 ? null : raw.stringColumn(lay.node).get(r),
-                    lay.portGuid < 0 ? null : raw.stringColumn(lay.portGuid).get(r), portNum, counters, measurements);
+                    lay.portGuid < 0 ? null : raw.stringColumn(lay.portGuid).get(r), portNum, counters, Map.of(), measurements, absent);
         }
+    }
+
+    /** A plain decimal fraction ({@code 1.5}, {@code 0.25}): a rate or a gauge, not a count. */
+    private static boolean isFraction(String v) {
+        return v.matches("\\d{1,18}\\.\\d{1,18}");
     }
 
     private static double parseDouble(String v, String name, String file, int line) {

@@ -1,7 +1,9 @@
 package org.fabriclab.capture.telemetry;
 
 import java.io.IOException;
-import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,13 +11,14 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
 
 /**
  * Reads UFM telemetry as the fluentd plugin streams it: an object
@@ -30,7 +33,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public final class UfmJsonReader implements CaptureReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     @Override public String format() { return "ufm-json"; }
 
@@ -50,19 +53,21 @@ public final class UfmJsonReader implements CaptureReader {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.UFM, file);
         UfmSeries series = new UfmSeries(file);
-        try (JsonParser p = MAPPER.createParser(in.text())) {
+        try (JsonParser p = JSON.createParser(in.text())) {
             JsonToken t = p.nextToken();
             if (t == null) throw new CaptureException(file, 0, "empty JSON, expected UFM telemetry");
             // one message, an array, or several messages one after another (a fluentd log, JSON lines)
             for (; t != null; t = p.nextToken()) {
-                if (t == JsonToken.START_OBJECT) message(p, series, file);
-                else if (t == JsonToken.START_ARRAY) {
+                if (t == JsonToken.START_OBJECT) {
+                    Obj o = object(p, file);
+                    if (o.values == null) throw new CaptureException(file, o.line, "expected a \"values\" array of telemetry samples");
+                    for (Obj x : o.values) sample(x, series, file);
+                } else if (t == JsonToken.START_ARRAY) {
                     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
                         if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a JSON object in the array");
-                        int line = line(p);
-                        JsonNode node = p.readValueAsTree();
-                        if (node.has("values")) values(node.get("values"), series, file, line);
-                        else sample(node, series, file, line);
+                        Obj o = object(p, file);
+                        if (o.values != null) for (Obj x : o.values) sample(x, series, file);
+                        else sample(o, series, file);
                     }
                 } else {
                     throw new CaptureException(file, line(p), "expected a JSON object or array of UFM telemetry");
@@ -78,84 +83,97 @@ public final class UfmJsonReader implements CaptureReader {
         return b.build();
     }
 
-    private static void message(JsonParser p, UfmSeries series, String file) throws IOException {
-        boolean sawValues = false;
+    /** One scalar member of an object, with the line of its value. */
+    private record Member(String name, JsonToken token, String text, int line) {}
+
+    /** An object read by streaming: its scalar members and, when it has one, its "values" array of objects. */
+    private static final class Obj {
+        final int line;
+        final Map<String, Member> members = new LinkedHashMap<>();
+        List<Obj> values;
+
+        Obj(int line) { this.line = line; }
+    }
+
+    /** Reads the object the parser is at (START_OBJECT consumed); nested objects other than "values" are skipped. */
+    private static Obj object(JsonParser p, String file) throws IOException {
+        Obj o = new Obj(line(p));
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             t = p.nextToken();
-            if (name.equals("values")) {
-                if (t != JsonToken.START_ARRAY) throw new CaptureException(file, line(p), "expected \"values\" to be an array of samples");
-                sawValues = true;
+            if (name.equals("values") && t == JsonToken.START_ARRAY) {
+                o.values = new ArrayList<>();
                 while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
                     if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a sample object in \"values\"");
-                    int line = line(p);
-                    sample(p.readValueAsTree(), series, file, line);
+                    o.values.add(object(p, file));
                 }
-            } else {
+            } else if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
                 p.skipChildren();
-            }
-        }
-        if (t != JsonToken.END_OBJECT) throw new CaptureException(file, line(p), "malformed JSON object");
-        if (!sawValues) throw new CaptureException(file, 1, "expected a \"values\" array of telemetry samples");
-    }
-
-    private static void values(JsonNode values, UfmSeries series, String file, int line) {
-        if (!values.isArray()) throw new CaptureException(file, line, "expected \"values\" to be an array of samples");
-        for (JsonNode n : values) sample(n, series, file, line);
-    }
-
-    private static void sample(JsonNode n, UfmSeries series, String file, int line) {
-        JsonNode ts = n.get("timestamp");
-        if (ts == null || !ts.canConvertToExactIntegral() || !ts.canConvertToLong()) {
-            throw new CaptureException(file, line, "sample needs an integer \"timestamp\" (epoch microseconds), found "
-                    + (ts == null ? "none" : ts.toString()));
-        }
-        JsonNode pn = n.get("port_num");
-        if (pn == null || !(pn.isIntegralNumber() || pn.isTextual())) {
-            throw new CaptureException(file, line, "sample needs \"port_num\"");
-        }
-        long portNum;
-        try {
-            portNum = pn.isIntegralNumber() ? pn.asLong() : Long.parseLong(pn.asText().trim());
-        } catch (NumberFormatException e) {
-            throw new CaptureException(file, line, "expected an integer \"port_num\", found '" + pn.asText() + "'");
-        }
-        Map<String, Long> counters = new LinkedHashMap<>();
-        Map<String, Double> measurements = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String k = e.getKey();
-            JsonNode v = e.getValue();
-            if (k.equals("timestamp") || k.equals("port_num") || k.equals("node_guid") || k.equals("port_guid")
-                    || k.equals("source_id") || k.equals("tag")) continue;
-            String m = UfmSeries.measurementColumn(k);
-            if (v.isNull()) continue;
-            if (m == null && UfmSeries.isFloatMetric(k)) { series.skip(k); continue; }
-            if (!v.isNumber()) {
-                throw new CaptureException(file, line, "counter \"" + k + "\": expected a number, found " + abbreviate(v.toString()));
-            }
-            if (m != null) { measurements.put(m, v.asDouble()); continue; }
-            if (v.isIntegralNumber()) {
-                if (!v.canConvertToLong() || v.asLong() < 0) {
-                    throw new CaptureException(file, line, "counter \"" + k + "\" = " + v + " is not a non-negative 64-bit value");
-                }
-                counters.put(k, v.asLong());
-            } else if (v.isNumber() && v.canConvertToExactIntegral() && v.asDouble() >= 0 && v.asDouble() < 9.0e15) {
-                counters.put(k, v.asLong());
             } else {
-                series.skip(k);
+                o.members.putIfAbsent(name, new Member(name, t, t == JsonToken.VALUE_NULL ? null : p.getText(), line(p)));
             }
         }
-        series.sample(line, ts.asLong(), text(n, "node_guid"), text(n, "port_guid"), portNum, counters, measurements);
+        if (t != JsonToken.END_OBJECT) throw new CaptureException(file, line(p), "malformed JSON object (is the file cut?)");
+        return o;
     }
 
-    private static String text(JsonNode n, String field) {
-        JsonNode v = n.get(field);
-        return v == null || v.isNull() ? null : v.asText();
+    private static final Set<String> IDENTITY = Set.of("timestamp", "port_num", "node_guid", "port_guid", "source_id", "tag");
+
+    private static void sample(Obj n, UfmSeries series, String file) {
+        Member ts = n.members.get("timestamp");
+        if (ts == null || ts.token() != JsonToken.VALUE_NUMBER_INT || !ts.text().matches("\\d{1,19}")) {
+            throw new CaptureException(file, ts == null ? n.line : ts.line(), "sample needs an integer \"timestamp\" (epoch "
+                    + "microseconds), found " + (ts == null ? "none" : abbreviate(String.valueOf(ts.text()))));
+        }
+        long timestamp = Values.parseCounter(ts.text(), file, ts.line());
+        Member pn = n.members.get("port_num");
+        if (pn == null || pn.text() == null || !(pn.token() == JsonToken.VALUE_NUMBER_INT || pn.token() == JsonToken.VALUE_STRING)) {
+            throw new CaptureException(file, pn == null ? n.line : pn.line(), "sample needs an integer \"port_num\"");
+        }
+        long portNum = Values.parseCounter(pn.text(), file, pn.line());
+        Map<String, Long> counters = new LinkedHashMap<>();
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        Map<String, Double> measurements = new LinkedHashMap<>();
+        Map<String, String> absent = new LinkedHashMap<>();
+        Catalogue cat = Catalogue.standard();
+        for (Member m : n.members.values()) {
+            String k = m.name();
+            if (IDENTITY.contains(k)) continue;
+            String meas = UfmSeries.measurementColumn(k);
+            if (meas == null && UfmSeries.isFloatMetric(k)) { series.skip(k); continue; }
+            lines.put(k, m.line());
+            if (m.token() == JsonToken.VALUE_NULL) {
+                if (meas == null) absent.put(k, "null in UFM telemetry (no value)");
+                continue;
+            }
+            if (m.token() != JsonToken.VALUE_NUMBER_INT && m.token() != JsonToken.VALUE_NUMBER_FLOAT) {
+                throw new CaptureException(file, m.line(), "counter \"" + k + "\": expected a number, found "
+                        + abbreviate(String.valueOf(m.text())));
+            }
+            if (meas != null) {
+                double d = Double.parseDouble(m.text());
+                if (!Double.isFinite(d)) throw new CaptureException(file, m.line(), "\"" + k + "\": expected a finite number");
+                measurements.put(meas, d);
+                continue;
+            }
+            if (m.token() == JsonToken.VALUE_NUMBER_INT) {
+                counters.put(k, Values.parseCounter(m.text(), file, m.line()));
+            } else if (cat.lookup(Source.UFM, k).isPresent() || UfmSeries.isIntegerMetric(k)) {
+                // a fraction where the catalogue knows a counter: this sample has no valid value for it
+                absent.put(k, "non-integer value " + abbreviate(m.text()) + " for a counter");
+            } else {
+                series.skip(k);   // an uncatalogued fractional column is a rate or a gauge, not a counter
+            }
+        }
+        Member ng = n.members.get("node_guid"), pg = n.members.get("port_guid");
+        series.sample(n.line, timestamp, ng == null ? null : ng.text(), pg == null ? null : pg.text(), portNum, counters, lines,
+                measurements, absent);
     }
 
-    private static int line(JsonParser p) { return p.currentLocation().getLineNr(); }
+    private static int line(JsonParser p) {
+        return p.currentTokenLocation() == null ? 0 : p.currentTokenLocation().getLineNr();
+    }
 
     private static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
 }

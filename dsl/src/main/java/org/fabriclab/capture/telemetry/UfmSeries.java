@@ -62,7 +62,10 @@ final class UfmSeries {
     private final Set<String> skipped = new TreeSet<>();
 
     record Sample(int line, long timestampMs, String port, String nodeGuid, String portGuid, long portNum,
-                  Map<String, Long> counters, Map<String, Double> measurements) {}
+                  Map<String, Long> counters, Map<String, Integer> lines, Map<String, Double> measurements,
+                  Map<String, String> absent) {
+        int lineOf(String raw) { return lines.getOrDefault(raw, line); }
+    }
 
     UfmSeries(String file) { this.file = file; }
 
@@ -71,6 +74,9 @@ final class UfmSeries {
 
     /** UFM names float-valued metrics (rates, percentages) with an {@code _f_} infix: not counters. */
     static boolean isFloatMetric(String raw) { return raw.contains("_f_"); }
+
+    /** UFM names unsigned-integer metrics with a {@code _u_} infix ({@code hist0_u_count}): counters, whatever the catalogue says. */
+    static boolean isIntegerMetric(String raw) { return raw.contains("_u_") && !raw.contains("_f_"); }
 
     /** Converts a UFM timestamp to epoch milliseconds (see the class comment). */
     static long toEpochMs(long ts) {
@@ -92,11 +98,26 @@ final class UfmSeries {
 
     void sample(int line, long timestamp, String nodeGuid, String portGuid, long portNum, Map<String, Long> counters,
                 Map<String, Double> measurements) {
+        sample(line, timestamp, nodeGuid, portGuid, portNum, counters, Map.of(), measurements, Map.of());
+    }
+
+    /**
+     * One sample; {@code lines} gives a counter's own line where it differs from the sample's (JSON),
+     * {@code absent} the counters the sample names without a valid value, with the reason.
+     */
+    void sample(int line, long timestamp, String nodeGuid, String portGuid, long portNum, Map<String, Long> counters,
+                Map<String, Integer> lines, Map<String, Double> measurements, Map<String, String> absent) {
         String ng = nodeGuid == null || nodeGuid.isBlank() ? null : guid(nodeGuid, file, line);
         String pg = portGuid == null || portGuid.isBlank() ? null : guid(portGuid, file, line);
-        if (ng == null && pg == null) throw new CaptureException(file, line, "sample names neither a port GUID nor a node GUID");
+        // an all-zero GUID identifies nothing
+        if (PortAttr.isZeroGuid(ng)) ng = null;
+        if (PortAttr.isZeroGuid(pg)) pg = null;
+        if (ng == null && pg == null) {
+            throw new CaptureException(file, line, "sample names neither a port GUID nor a node GUID (all-zero GUIDs identify nothing)");
+        }
         String port = "guid " + (pg != null ? pg : ng) + "/" + portNum;
-        samples.add(new Sample(line, toEpochMs(timestamp), port, ng, pg, portNum, counters, measurements));
+        samples.add(new Sample(line, toEpochMs(timestamp), port, ng, pg, portNum, new LinkedHashMap<>(counters), lines,
+                measurements, new LinkedHashMap<>(absent)));
     }
 
     int size() { return samples.size(); }
@@ -105,7 +126,9 @@ final class UfmSeries {
     void emit(Capture.Builder b) {
         if (samples.isEmpty()) throw new CaptureException(file, 0, "no telemetry samples found");
         // a column skipped anywhere (a fraction in some sample) is not a counter in any sample
-        if (!skipped.isEmpty()) for (Sample s : samples) s.counters.keySet().removeAll(skipped);
+        if (!skipped.isEmpty()) {
+            for (Sample s : samples) { s.counters.keySet().removeAll(skipped); s.absent.keySet().removeAll(skipped); }
+        }
         // which raw column feeds each counter column of the table: the widest copy present
         Map<String, String> columnOfRaw = new LinkedHashMap<>();
         Map<String, Integer> widthOfColumn = new HashMap<>();
@@ -161,8 +184,9 @@ final class UfmSeries {
             if (s.portGuid != null) b.attr(s.port, PortAttr.GUID, s.portGuid, s.line);
             b.attr(s.port, PortAttr.PORT_NUM, Long.toString(s.portNum), s.line);
             b.attr(s.port, "timestamp_ms", Long.toString(s.timestampMs), s.line);
-            s.counters.forEach((raw, v) -> copies.add(raw, v, s.line));
+            s.counters.forEach((raw, v) -> copies.add(raw, v, s.lineOf(raw)));
             dropped += copies.emit(b, s.port);
+            s.absent.forEach((raw, why) -> b.absent(Source.UFM, s.port, raw, s.lineOf(raw), why));
         }
         copies.warnInconsistent(b);
         if (dropped > 0) {

@@ -39,7 +39,12 @@ class EthtoolReaderTest {
         assertTrue(pause.catalogued());
         assertEquals("congestion", pause.layer().label());
         assertEquals(Kind.GAUGE, c.reading("netdev ens1f0np0", "outbound_pci_stalled_rd").orElseThrow().kind());
-        assertFalse(c.reading("netdev ens1f0np0", "rx0_packets").orElseThrow().catalogued());
+        // mlx5's per-channel rx0_packets: one counter with a queue attribute (the catalogue's queue-less name)
+        var ring = c.queueReadings("netdev ens1f0np0", "rx_queue_packets");
+        assertFalse(ring.isEmpty());
+        assertTrue(ring.get(0).catalogued());
+        assertEquals(0, ring.get(0).queue());
+        assertEquals("rx0_packets", ring.get(0).rawName());
     }
 
     @Test void severalInterfacesInOneFile() {
@@ -57,8 +62,15 @@ class EthtoolReaderTest {
     @Test void perRingCountersInBracketsAreCounters() {
         Capture c = reader.read(Input.ofText("bnxt.txt", "NIC statistics:\n     [0]: rx_ucast_packets: 5\n"
                 + "     [1]: rx_ucast_packets: 7\n     rx_total_discard_pkts: 0\n"));
-        assertEquals(7, c.reading("netdev ?", "[1]: rx_ucast_packets").orElseThrow().value());
+        var rings = c.queueReadings("netdev ?", "rx_queue_ucast_packets");
+        assertEquals(List.of(0, 1), rings.stream().map(r -> r.queue()).toList());
+        assertEquals(7, rings.get(1).value());
+        assertEquals("[1]: rx_ucast_packets", rings.get(1).rawName());
+        assertEquals(12, c.reading("netdev ?", "rx_queue_ucast_packets").orElseThrow().value(), "the port total: 5 + 7");
         assertEquals(3, c.readings().size());
+        assertEquals(List.of(0, 1), c.tidy().intColumn("queue").asList().subList(0, 2));
+        assertTrue(c.tidy().intColumn("queue").isMissing(2), "a port-level counter has no queue");
+        assertEquals(12L, c.wide().longColumn("rx_queue_ucast_packets").get(0), "wide sums the queues to the port");
     }
 
     @Test void valueNotANumber() {

@@ -10,6 +10,7 @@ import org.fabriclab.capture.BadCaptureInput;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.GoldenCapture;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.capture.Readers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,56 @@ class MlxlinkJsonReaderTest {
         BadCaptureInput.fails(reader, "t.json", "{\"status\": {\"code\": 1, \"message\": \"No such device\"}}", 1, "No such device");
         BadCaptureInput.fails(reader, "t.json", "{\"result\": {\"output\": {\n\"Physical Counters and BER Info\": {\n"
                 + "\"Effective Physical Errors\": \"many\"}}}}", 3, "found 'many'");
+    }
+
+    private static String counters(String lanes) {
+        return "{\n\"result\": {\n\"output\": {\n\"Physical Counters and BER Info\": {\n"
+                + "\"Effective Physical BER\": \"15E-255\",\n\"Raw Physical Errors Per Lane\": {\n\"values\": [\n" + lanes
+                + "\n]\n}\n}\n}\n},\n\"status\": {\n\"code\": 0,\n\"message\": \"success\"\n}\n}\n";
+    }
+
+    @Test void naAndEmptyLanesKeepTheIndex() {
+        Capture c = reader.read(Input.ofText("x.json", counters("\"5\",\n\"\",\n\"N/A\",\n\"9\"")));
+        Table lanes = c.measurements(MlxlinkReader.LANES).orElseThrow();
+        assertEquals(List.of(0, 1, 2, 3), lanes.intColumn("lane").asList());
+        assertEquals(9L, lanes.longColumn("raw_errors").get(3), "lane 3 stays lane 3 after an empty lane 1");
+        assertTrue(lanes.longColumn("raw_errors").isMissing(1));
+        assertTrue(lanes.longColumn("raw_errors").isMissing(2));
+        assertTrue(c.reading("mlxlink x", "raw_physical_errors").isEmpty());
+        assertEquals(0.0, c.measurements(MlxlinkReader.BER).orElseThrow().doubleColumn("effective_ber").get(0));
+    }
+
+    @Test void aBadValueIsReportedAtItsOwnLine() {
+        // the third lane value is on line 10 of this document
+        BadCaptureInput.fails(reader, "x.json", counters("\"5\",\n\"6\",\n\"7abc\",\n\"9\""), 10, "found '7abc'");
+    }
+
+    @Test void aFailedRunIsAFailedCapture() {
+        String failed = counters("\"1\"").replace("\"code\": 0", "\"code\": 1").replace("success", "Failed to open device");
+        BadCaptureInput.fails(reader, "x.json", failed, 15, "Failed to open device");
+    }
+
+    @Test void publicFecHistogramAndPlaceholderBer() {
+        Capture c = Readers.standard().read(PublicCaptureFiles.file("mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki.json"));
+        Table h = c.measurements(MlxlinkReader.FEC_HISTOGRAM).orElseThrow();
+        assertEquals(16, h.rowCount());
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), h.intColumn("bin").asList(), "bins in numeric order");
+        assertEquals(22858119037881L, h.longColumn("occurrences").get(0));
+        assertEquals(65755507L, h.longColumn("occurrences").get(1));
+        assertEquals(7970L, h.longColumn("occurrences").get(2));
+        assertEquals("[8]", h.stringColumn("range").get(8));
+        assertEquals(3L, h.longColumn("occurrences").get(8));
+        assertEquals(22858119037881L, c.reading("mlxlink mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki", "fec_hist0")
+                .orElseThrow().value(), "each bin is also a counter reading, under the catalogue's name");
+        Capture dr4 = Readers.standard().read(PublicCaptureFiles.file("mlxlink_json_mft4.34_400g_dr4_osfp_yuuki.json"));
+        Table ber = dr4.measurements(MlxlinkReader.BER).orElseThrow();
+        assertEquals(0.0, ber.doubleColumn("effective_ber").get(0), "15E-255: no errors");
+        assertEquals("effective", ber.stringColumn("below_measurable").get(0));
+        assertEquals(5e-10, ber.doubleColumn("raw_ber").get(0));
+        assertEquals(3017647L + 15132549L + 7368641L + 9233545L, ber.longColumn("raw_errors").get(0));
+        Table lanes = dr4.measurements(MlxlinkReader.LANES).orElseThrow();
+        assertEquals(1e-9, lanes.doubleColumn("raw_ber").get(1));
+        assertEquals(61.0, dr4.measurements(MlxlinkReader.MODULE).orElseThrow().doubleColumn("temperature_c").get(0), "61 [-10..80]");
     }
 
     @Test void junk(@TempDir Path dir) {

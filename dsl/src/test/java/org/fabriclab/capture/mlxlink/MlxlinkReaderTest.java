@@ -31,9 +31,11 @@ class MlxlinkReaderTest {
         assertEquals("Active", op.stringColumn("state").get(0), "ANSI colour codes stripped");
         Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
         assertEquals(List.of("port", "file", "time_since_clear_min", "raw_ber", "effective_ber", "symbol_ber", "raw_errors",
-                "effective_errors", "symbol_errors"), ber.columnNames());
+                "effective_errors", "symbol_errors", "below_measurable"), ber.columnNames());
         assertEquals("mlx5_0/1", ber.stringColumn("port").get(0));
-        assertEquals(1.5e-254, ber.doubleColumn("effective_ber").get(0));
+        // 15E-255 is mlxlink's "no errors" placeholder: BER 0, named in below_measurable (not 1.5e-254)
+        assertEquals(0.0, ber.doubleColumn("effective_ber").get(0));
+        assertEquals("effective,symbol", ber.stringColumn("below_measurable").get(0));
         assertEquals(2e-12, ber.doubleColumn("raw_ber").get(0));
         assertEquals(2567L, ber.longColumn("raw_errors").get(0), "1021+1534+0+12");
         Table lanes = c.measurements(MlxlinkReader.LANES).orElseThrow();
@@ -95,6 +97,41 @@ class MlxlinkReaderTest {
         BadCaptureInput.fails(reader, "t.txt", head + "Raw Physical Errors Per Lane : 1,2,x3,4\n", 3, "found 'x3'");
         BadCaptureInput.fails(reader, "t.txt", head + "Raw Physical BER  : high\n", 3, "expected a BER such as 15E-255");
         BadCaptureInput.fails(reader, "t.txt", "Module Info\n-----------\nTemperature [C] : hot\n", 3, "expected a number");
+    }
+
+    @Test void lanesKeepTheirIndex() {
+        String head = "Physical Counters and BER Info\n------------------------------\n";
+        Capture c = reader.read(Input.ofText("l.txt", head + "Raw Physical Errors Per Lane : 10,,30,N/A\n"));
+        Table lanes = c.measurements(MlxlinkReader.LANES).orElseThrow();
+        assertEquals(List.of(0, 1, 2, 3), lanes.intColumn("lane").asList());
+        assertEquals(10L, lanes.longColumn("raw_errors").get(0));
+        assertTrue(lanes.longColumn("raw_errors").isMissing(1), "an empty lane is missing, lane 2 stays lane 2");
+        assertEquals(30L, lanes.longColumn("raw_errors").get(2));
+        assertTrue(lanes.longColumn("raw_errors").isMissing(3));
+        assertTrue(c.reading("mlxlink l", "raw_physical_errors").isEmpty(), "no sum over part of the lanes");
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("raw_physical_errors") && a.reason().contains("lane 1")));
+    }
+
+    @Test void numbersAreReadWholeOrRefused() {
+        String head = "Physical Counters and BER Info\n------------------------------\n";
+        for (String junk : List.of("12abc", "1e3", "0xFFFFFFFFFFFFFFFF", "-5", "1.5")) {
+            BadCaptureInput.fails(reader, "t.txt", head + "Effective Physical Errors   : " + junk + "\n", 3, junk);
+        }
+        for (String junk : List.of("12abc", "1e3", "0xFF", "45x")) {
+            BadCaptureInput.fails(reader, "t.txt", "Module Info\n-----------\nTemperature [C] : " + junk + "\n", 3, "expected a number");
+        }
+        BadCaptureInput.fails(reader, "t.txt", head + "Raw Physical Errors Per Lane : 9223372036854775807,1\n", 3, "sum above 2^63-1");
+    }
+
+    @Test void deviceBannerNamesThePorts() {
+        String out = "Operational Info\n----------------\nState : Active\n\nPhysical Counters and BER Info\n"
+                + "------------------------------\nEffective Physical Errors : 3\n";
+        Capture c = reader.read(Input.ofText("script.txt", "$ for i in 0 1; do echo \"=== $i ===\"; sudo mlxlink -d /dev/mst/mt4123_pciconf$i; done\n"
+                + "========== mt4123_pciconf0 ==========\n\n" + out + " \n-E- \"--show_ber_monitor\" option is not supported for HCA\n"
+                + "========== mt4123_pciconf1 ==========\n\n" + out));
+        assertEquals(List.of("mlxlink mt4123_pciconf0", "mlxlink mt4123_pciconf1"), c.ports());
+        assertEquals(3L, c.reading("mlxlink mt4123_pciconf1", "effective_physical_errors").orElseThrow().value());
+        assertEquals(1, c.warnings().size(), c.warnings().toString());
     }
 
     @Test void junk(@TempDir Path dir) {

@@ -115,7 +115,10 @@ class PerftestReaderTest {
         String text = "                    RDMA_Write BW Test\n"
                 + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n"
                 + " 65536      5000             11000.00            1O999.5		   0.175992\n";
-        BadCaptureInput.fails(reader, "t.txt", text, 3, "expected a number in column 4");
+        BadCaptureInput.fails(reader, "t.txt", text, 3, "expected a non-negative decimal in column 4");
+        for (String bad : List.of("-11000.00", "NaN", "Infinity", "1e4")) {
+            BadCaptureInput.fails(reader, "t.txt", text.replace("1O999.5", bad), 3, "found '" + bad + "'");
+        }
     }
 
     @Test void junk(@TempDir Path dir) {

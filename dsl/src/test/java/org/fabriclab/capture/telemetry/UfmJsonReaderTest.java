@@ -68,9 +68,9 @@ class UfmJsonReaderTest {
 
     @Test void nonNumberValue() {
         BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\",\n"
-                + "  \"port_num\": 1, \"PortXmitDataExtended\": \"lots\"}]}", 2, "expected a number, found \"lots\"");
+                + "  \"port_num\": 1, \"PortXmitDataExtended\": \"lots\"}]}", 3, "expected a number, found lots");
         BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\",\n"
-                + "  \"port_num\": 1, \"PortXmitDataExtended\": -4}]}", 2, "not a non-negative 64-bit value");
+                + "  \"port_num\": 1, \"PortXmitDataExtended\": -4}]}", 3, "non-negative");
         BadCaptureInput.fails(reader, "t.json", "{\"values\": [\n {\"timestamp\": \"yesterday\", \"node_guid\": \"0x1\", \"port_num\": 1}]}",
                 2, "integer \"timestamp\"");
     }

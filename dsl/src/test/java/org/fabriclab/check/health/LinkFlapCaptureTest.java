@@ -41,4 +41,30 @@ class LinkFlapCaptureTest {
             assertEquals(times[3], a.time());
         }
     }
+
+    /**
+     * The same samples with an {@code ibnetdiscover -p} of the fabric in each snapshot (written from
+     * infiniband-diags' ports report layout): the series takes the link pairs and kinds from the
+     * snapshots' topology, joined to the perfquery ports by LID, with no hand-written links.
+     */
+    @Test void linkPairsComeFromTheSnapshotTopology() {
+        List<Snapshot> snaps = new ArrayList<>();
+        long[] times = new long[4];
+        for (int t = 0; t < 4; t++) {
+            snaps.add(Snapshot.of(DIR.resolve("t" + t + "-perfquery.txt"), DIR.resolve("ibnetdiscover-p.txt")));
+            times[t] = 1_700_000_000_000L + t * 300_000L;
+        }
+        // the topology's GUIDs name the joined ports (guid outranks lid); the LIDs joined them
+        String hostA = "guid 0x0002c903000a0001/1", switchA = "guid 0x0002c903000b0000/7", hostB = "guid 0x0002c903000a0002/1";
+        assertTrue(snaps.get(0).ports().contains(hostA), snaps.get(0).ports().toString());
+        assertEquals(java.util.Optional.of("10"), snaps.get(0).attr(hostA, "lid"));
+        assertEquals(java.util.Optional.of(switchA), snaps.get(0).topology().peer(hostA));
+        assertEquals(java.util.Optional.of("host-switch"), snaps.get(0).topology().kind(hostB));
+        Series s = Series.ofSnapshots(snaps, times);
+        assertEquals(switchA, s.peer(s.indexOf(hostA)));
+        assertEquals("host-switch", s.linkKind(s.indexOf("guid 0x0002c903000b0000/8")));
+        List<Alert> flaps = HealthRules.defaults().run(s).alerts(Engine.LINK_FLAPS);
+        assertTrue(flaps.stream().anyMatch(a -> a.port().equals(hostA) || a.port().equals(switchA)), "link A must alert: " + flaps);
+        assertTrue(flaps.stream().allMatch(a -> a.port().equals(hostA) || a.port().equals(switchA)), flaps.toString());
+    }
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# History load + sweep benchmark, every engine side by side on the same generated file, each in its own
+# process (its peak RSS is its own), each run RUNS times (median reported):
+#   ours CSV.gz / Parquet (History.load into primitive columns + PrimitiveSweepEngine), under the kernel's JVM
+#   flags (InstallCommand.JVM_FLAGS, read from the source) and under JVM defaults; DuckDB JDBC over CSV.gz and
+#   over Parquet (our DuckDB engine: the SQL sweep where the file lies); pandas (Debian python3-pandas); zcat.
+# The 50-row score tables of all engines are compared at the end.
+# Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 2000 30 3: 17.3M rows)
+#   env: BENCH_DIR (data folder, default a temp folder outside the repo, deleted unless BENCH_KEEP=1),
+#        ENGINES (default "zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ports=${1:-2000}; days=${2:-30}; runs=${3:-3}
+engines=${ENGINES:-"zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas"}
+root=$PWD
+dir=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/fabriclab-history-bench.XXXXXX")}
+if [ -z "${BENCH_DIR:-}" ] && [ "${BENCH_KEEP:-0}" != 1 ]; then trap 'rm -rf "$dir"' EXIT; fi
+mkdir -p "$dir"
+
+mvn -B -ntp -q install -DskipTests >&2
+cp_file="$dir/cp.txt"
+# resolved in the reactor (not from ~/.m2, where another checkout's SNAPSHOT poms may sit); the last module written is engines
+mvn -B -ntp -q -o dependency:build-classpath -pl engines -am -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test >/dev/null
+# the reactor's own classes first: ~/.m2 holds whatever SNAPSHOT another checkout installed last
+cp="$root/engines/target/test-classes:$root/engines/target/classes:$root/dsl/target/classes:$(tr ':' '\n' < "$cp_file" | grep -v fabriclab-dsl | paste -sd:)"
+kernel_flags=$(sed -n '/static final String JVM_FLAGS/,/;/p' kernel/src/main/java/org/fabriclab/kernel/cli/InstallCommand.java | grep -o '"[^"]*"' | tr -d '"' | tr -d '\n')
+spark_opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+
+data="$dir/d${ports}x${days}/history"
+if [ ! -f "$data/history.csv.gz" ]; then
+  echo "generating ${ports} ports x ${days} days with the project's generator (./fabriclab datasets)..." >&2
+  ./fabriclab datasets --out "$dir/d${ports}x${days}" --history-ports "$ports" --history-days "$days" >&2
+fi
+csv="$data/history.csv.gz"; labels="$data/labels.csv"; pq="$data/history.parquet"
+if [ ! -f "$pq" ]; then java -Xmx12g -cp "$cp" org.fabriclab.bench.HistoryLoadBench parquet "$csv" "$pq" >&2; fi
+ls -l "$csv" "$pq" >&2
+
+# one run: prints "load sweep total rss_mb"
+run() {
+  local name=$1 out="$dir/table-$1.csv" log="$dir/log-$1.txt"
+  case $name in
+    zcat) /usr/bin/time -f "%e %M" -o "$dir/time" zcat "$csv" > /dev/null; read -r e m < "$dir/time"; echo "- - $e $((m / 1024))"; return ;;
+    pandas) /usr/bin/time -f "%e %M" -o "$dir/time" /usr/bin/python3 bench/history_pandas.py "$csv" "$labels" "$dir/table-ours-csv-defaults.csv" "$out" > "$log" ;;
+    ours-csv-kernel) /usr/bin/time -f "%e %M" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-csv-defaults) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-parquet-kernel) /usr/bin/time -f "%e %M" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-parquet-defaults) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    duckdb-csv) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
+    duckdb-parquet) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;
+    spark-parquet) /usr/bin/time -f "%e %M" -o "$dir/time" java $spark_opens -Xmx4g -cp "$cp" org.fabriclab.bench.HistoryLoadBench spark "$pq" "$labels" "$out" > "$log" 2>/dev/null ;;
+    *) echo "unknown engine $name" >&2; exit 2 ;;
+  esac
+  read -r e m < "$dir/time"
+  local line; line=$(grep -m1 '^load=' "$log")
+  local l s t; l=$(sed 's/.*load=\([^ ]*\).*/\1/' <<< "$line"); s=$(sed 's/.*sweep=\([^ ]*\).*/\1/' <<< "$line"); t=$(sed 's/.*total=\([^ ]*\).*/\1/' <<< "$line")
+  echo "$l $s $t $((m / 1024))"
+}
+
+expand() { for e in $engines; do case $e in ours-csv|ours-parquet) echo "$e-kernel $e-defaults";; *) echo "$e";; esac; done; }
+list=$(expand | tr '\n' ' ')
+# pandas needs the grid from ours-csv-defaults: make sure that runs first
+list="ours-csv-defaults $(tr ' ' '\n' <<< "$list" | grep -v '^ours-csv-defaults$' | tr '\n' ' ')"
+
+echo "history benchmark: ${ports} ports x ${days} days, $(zcat "$csv" | wc -l | awk '{print $1 - 1}') rows; $runs runs per engine, median"
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB; $(java -version 2>&1 | head -1); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "kernel JVM flags: $kernel_flags"
+declare -A L S T R
+for ((i = 1; i <= runs; i++)); do
+  for e in $list; do
+    read -r l s t r <<< "$(run "$e")"
+    L[$e]+="$l "; S[$e]+="$s "; T[$e]+="$t "; R[$e]+="$r "
+    echo "  run $i $e: load $l sweep $s total $t s, peak RSS $r MB" >&2
+  done
+done
+median() { tr ' ' '\n' <<< "$1" | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0 || a[1] == "-") print "-"; else print a[int((NR + 1) / 2)]}'; }
+zt=$(median "${T[zcat]:-}"); dt=$(median "${T[duckdb-csv]:-}")
+printf '\n%-22s %8s %8s %8s %10s %9s %12s\n' engine load_s sweep_s total_s peak_MB "x zcat" "duckdb-csv/x"
+for e in $list; do
+  t=$(median "${T[$e]}")
+  rz=$(awk -v a="$t" -v b="$zt" 'BEGIN { if (b == "-" || b == 0) print "-"; else printf "%.2f", a / b }')
+  rd=$(awk -v a="$t" -v b="$dt" 'BEGIN { if (b == "-" || b == "" || a == 0) print "-"; else printf "%.2f", b / a }')
+  printf '%-22s %8s %8s %8s %10s %9s %12s\n' "$e" "$(median "${L[$e]}")" "$(median "${S[$e]}")" "$t" "$(median "${R[$e]}")" "$rz" "$rd"
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+ref="$dir/table-ours-csv-defaults.csv"; same=yes
+for e in $list; do
+  [ "$e" = zcat ] && continue
+  if ! cmp -s "$ref" "$dir/table-$e.csv"; then same=no; echo "table of $e differs from ours-csv-defaults:"; diff "$ref" "$dir/table-$e.csv" | head -5; fi
+done
+echo "the same $(($(wc -l < "$ref") - 1))-row score table from every engine: $same"

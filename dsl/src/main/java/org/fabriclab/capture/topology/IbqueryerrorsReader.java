@@ -1,0 +1,162 @@
+package org.fabriclab.capture.topology;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Source;
+
+import tech.tablesaw.api.BooleanColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Reads {@code ibqueryerrors}: per node with errors {@code Errors for 0x<GUID> "<desc>"} (a switch)
+ * or {@code Errors for "<desc>"}, per port {@code GUID 0x<port GUID> port 13: [SymbolErrorCounter == 1234]
+ * [LinkDownedCounter == 3 (3.000 )]}, then the summary {@code ## Summary: 4 nodes checked, 2 bad nodes
+ * found}, {@code ## 40 ports checked, 2 ports have errors beyond threshold}, {@code ## Thresholds:
+ * [SymbolErrorCounter = 10]}, {@code ## Suppressed: ...}. Layout and semantics from infiniband-diags
+ * {@code ibqueryerrors.c} ({@code print_results}, {@code check_threshold}, {@code set_thresholds},
+ * {@code print_summary}):
+ * <ul>
+ * <li>a field is printed only when its value is <em>above</em> its threshold ({@code val > thres}); the
+ * threshold of a field the threshold file does not name is 0. So the printed values are exact counter
+ * readings, and a port's unprinted fields are not zero: they are at most their threshold, and are
+ * not read;</li>
+ * <li>the threshold file ({@code --threshold-file}, default {@code error_thresholds}) is
+ * {@code name=value} lines, {@code #} comments; the run's thresholds are the summary's
+ * {@code Thresholds:} line, the table {@value #THRESHOLDS};</li>
+ * <li>a value printed with a human-readable form ({@code == 3 (3.000 )}) came from the extended
+ * (64-bit) counters (CapMask2 advertises them): source {@code perfquery_x}; without it the 32-bit
+ * classic counters, source {@code perfquery}; {@code port ALL} is port 255 (aggregated).</li>
+ * </ul>
+ * Tables: {@value #PORT_ERRORS} (port, guid, port_num, node_desc, counter, value, threshold, line),
+ * {@value #THRESHOLDS} (counter, threshold) and {@value #SUMMARY} (key, value). Ports are
+ * {@code guid <port GUID>/<port>}.
+ *
+ * <pre>{@code
+ * Capture c = new IbqueryerrorsReader().read(Input.of(Path.of("ibqueryerrors.txt")));
+ * c.reading("guid 0x0002c903000c0b8c/13", "SymbolErrorCounter");
+ * }</pre>
+ */
+public final class IbqueryerrorsReader implements CaptureReader {
+    public static final String PORT_ERRORS = "port_errors";
+    public static final String THRESHOLDS = "thresholds";
+    public static final String SUMMARY = "ibqueryerrors_summary";
+
+    private static final Pattern NODE = Pattern.compile("^Errors for (?:(0x[0-9a-fA-F]{1,16}) )?\"(.*)\"$");
+    private static final Pattern PORT = Pattern.compile("^GUID (0x[0-9a-fA-F]{1,16}) port (\\d{1,3}|ALL):(.*)$");
+    private static final Pattern FIELD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) == ([^\\]\\s(]+)(\\s*\\([^)]*\\))?\\]");
+    private static final Pattern THRESHOLD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) = (\\d{1,20})\\]");
+    private static final Pattern NODES = Pattern.compile("^## Summary: (\\d+) nodes checked, (\\d+) bad nodes found$");
+    private static final Pattern PORTS = Pattern.compile("^##\\s+(\\d+) ports checked, (\\d+) ports have errors beyond threshold$");
+
+    @Override public String format() { return "ibqueryerrors"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        for (String l : in.head(20)) {
+            String t = l.strip();
+            if (NODE.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
+        }
+        return in.text().contains("\n## Summary: ") && in.text().contains("ports have errors beyond threshold") ? 90 : 0;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
+        LineCursor c = new LineCursor(in.text());
+        StringColumn ePort = StringColumn.create("port"), eGuid = StringColumn.create("guid"), eDesc = StringColumn.create("node_desc");
+        StringColumn eCounter = StringColumn.create("counter");
+        IntColumn eNum = IntColumn.create("port_num"), eLine = IntColumn.create("line");
+        LongColumn eValue = LongColumn.create("value"), eThr = LongColumn.create("threshold");
+        BooleanColumn eExt = BooleanColumn.create("extended");
+        Map<String, Long> thresholds = new LinkedHashMap<>();
+        StringColumn sKey = StringColumn.create("key"), sValue = StringColumn.create("value");
+        String desc = null;
+        boolean summary = false;
+        int noise = 0;
+        int thresholdsLine = 0;
+        java.util.List<int[]> rows = new java.util.ArrayList<>();
+        while (c.next()) {
+            String t = c.line().strip();
+            if (t.isEmpty()) { noise++; continue; }
+            Matcher m;
+            if ((m = NODE.matcher(t)).matches()) { desc = m.group(2); continue; }
+            if ((m = PORT.matcher(t)).matches()) {
+                if (desc == null) throw new CaptureException(file, c.number(), "port line before any 'Errors for ...' line");
+                String guid = LinkTable.guid(m.group(1), file, c.number());
+                int num = m.group(2).equals("ALL") ? 255 : LinkTable.number(m.group(2), false, "a port number", file, c.number());
+                String port = "guid " + guid + "/" + num;
+                b.attr(port, PortAttr.GUID, guid, c.number());
+                b.attr(port, PortAttr.PORT_NUM, Integer.toString(num), c.number());
+                if (!desc.isEmpty()) b.attr(port, PortAttr.NODE_DESC, desc, c.number());
+                if (num == 255) b.warn(file + ":" + c.number() + ": counters aggregated over all ports (port ALL), read as port 255");
+                Matcher f = FIELD.matcher(m.group(3));
+                int fields = 0;
+                while (f.find()) {
+                    fields++;
+                    boolean ext = f.group(3) != null;
+                    long v = Values.parseCounter(f.group(2), file, c.number());
+                    b.counter(ext ? Source.PERFQUERY_X : Source.PERFQUERY, port, f.group(1), v, c.number());
+                    ePort.append(port); eGuid.append(guid); eNum.append(num); eDesc.append(desc); eCounter.append(f.group(1));
+                    eValue.append(v); eExt.append(ext); eLine.append(c.number());
+                }
+                if (fields == 0) {
+                    throw new CaptureException(file, c.number(), "port line without '[Name == value]' fields (is the line cut?)");
+                }
+                continue;
+            }
+            if (t.startsWith("##")) {
+                summary = true;
+                if ((m = NODES.matcher(t)).matches()) {
+                    sKey.append("nodes_checked"); sValue.append(m.group(1)); sKey.append("bad_nodes"); sValue.append(m.group(2));
+                } else if ((m = PORTS.matcher(t)).matches()) {
+                    sKey.append("ports_checked"); sValue.append(m.group(1)); sKey.append("bad_ports"); sValue.append(m.group(2));
+                } else if (t.startsWith("## Thresholds:")) {
+                    thresholdsLine = c.number();
+                    Matcher x = THRESHOLD.matcher(t);
+                    while (x.find()) thresholds.put(x.group(1), Values.parseCounter(x.group(2), file, c.number()));
+                } else if (t.startsWith("## Suppressed:")) {
+                    sKey.append("suppressed"); sValue.append(t.substring(14).strip());
+                } else {
+                    noise++;
+                }
+                continue;
+            }
+            if (t.startsWith("Link info:") || t.startsWith("Data Counters for") || t.startsWith("ibwarn") || t.contains("ibwarn:")) {
+                noise++;
+                continue;
+            }
+            throw new CaptureException(file, c.number(), "expected ibqueryerrors output ('Errors for ...', '   GUID 0x... port N: [Name == "
+                    + "value]', '## Summary: ...'), found '" + LinkTable.abbreviate(t) + "'");
+        }
+        if (ePort.isEmpty() && !summary) throw new CaptureException(file, 0, "no 'Errors for ...' block and no '## Summary:' line");
+        // every field's threshold: the file's value, else 0 (ibqueryerrors' default)
+        for (int i = 0; i < eCounter.size(); i++) eThr.append(thresholds.getOrDefault(eCounter.get(i), 0L));
+        b.measurements(PORT_ERRORS, Table.create(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));
+        StringColumn tName = StringColumn.create("counter");
+        LongColumn tValue = LongColumn.create("threshold");
+        thresholds.forEach((k, v) -> { tName.append(k); tValue.append(v); });
+        b.measurements(THRESHOLDS, Table.create(THRESHOLDS, tName, tValue));
+        if (!sKey.isEmpty()) b.measurements(SUMMARY, Table.create(SUMMARY, sKey, sValue));
+        for (int i = 0; i < eValue.size(); i++) {
+            if (eValue.get(i) <= eThr.get(i)) {
+                b.warn(file + ":" + eLine.get(i) + ": " + eCounter.get(i) + " = " + eValue.get(i) + " printed although not above the "
+                        + "threshold " + eThr.get(i) + (thresholdsLine > 0 ? " of line " + thresholdsLine : ""));
+            }
+        }
+        b.noise(noise);
+        return b.build();
+    }
+}

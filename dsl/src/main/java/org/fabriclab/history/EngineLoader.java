@@ -1,0 +1,83 @@
+package org.fabriclab.history;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+/**
+ * Finds the engines module (DuckDB, Spark) lazily, on the first call that needs it, so that neither
+ * the DSL jar nor the kernel's start-up pays for it. Looked up in order: the class path (tests,
+ * {@code spark-submit}, an application that depends on {@code fabriclab-engines}); the folder named
+ * by the system property {@code fabriclab.engines} or the environment variable
+ * {@code FABRICLAB_ENGINES}; {@code engines/target} under {@code fabriclab.home} (the checkout the
+ * {@code fabriclab} launcher runs from). A folder holds {@code fabriclab-engines.jar} and
+ * {@code lib/*.jar}; they are loaded in a class loader of their own whose parent is the DSL's.
+ *
+ * <pre>{@code
+ * List<SweepEngineProvider> all = EngineLoader.services(SweepEngineProvider.class);
+ * }</pre>
+ */
+public final class EngineLoader {
+    private static volatile ClassLoader loader;
+
+    private EngineLoader() {}
+
+    /** The providers of {@code service} on the class path, else in the engines folder; empty when neither has any. */
+    public static <S> List<S> services(Class<S> service) {
+        List<S> out = new ArrayList<>();
+        ServiceLoader.load(service, EngineLoader.class.getClassLoader()).forEach(out::add);
+        if (!out.isEmpty()) return out;
+        ClassLoader l = folderLoader();
+        if (l != null) ServiceLoader.load(service, l).forEach(out::add);
+        return out;
+    }
+
+    /** Where the engines folder was looked for, for error messages. */
+    static String whereLooked() {
+        return "the class path, -Dfabriclab.engines / FABRICLAB_ENGINES, and engines/target under -Dfabriclab.home"
+                + " (build it with: mvn -q install -DskipTests)";
+    }
+
+    private static ClassLoader folderLoader() {
+        ClassLoader l = loader;
+        if (l != null) return l;
+        synchronized (EngineLoader.class) {
+            if (loader != null) return loader;
+            Path dir = folder();
+            if (dir == null) return null;
+            List<URL> urls = new ArrayList<>();
+            try {
+                urls.add(dir.resolve("fabriclab-engines.jar").toUri().toURL());
+                Path lib = dir.resolve("lib");
+                if (Files.isDirectory(lib)) {
+                    try (Stream<Path> s = Files.list(lib)) {
+                        for (Path p : s.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) urls.add(p.toUri().toURL());
+                    }
+                }
+            } catch (MalformedURLException e) {
+                throw new IllegalStateException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            loader = new URLClassLoader("fabriclab-engines", urls.toArray(URL[]::new), EngineLoader.class.getClassLoader());
+            return loader;
+        }
+    }
+
+    private static Path folder() {
+        String p = System.getProperty("fabriclab.engines", System.getenv("FABRICLAB_ENGINES"));
+        if (p != null && !p.isBlank()) return Files.isRegularFile(Path.of(p, "fabriclab-engines.jar")) ? Path.of(p) : null;
+        String home = System.getProperty("fabriclab.home");
+        if (home == null) return null;
+        Path d = Path.of(home, "engines", "target");
+        return Files.isRegularFile(d.resolve("fabriclab-engines.jar")) ? d : null;
+    }
+}

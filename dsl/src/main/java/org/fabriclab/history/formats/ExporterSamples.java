@@ -1,0 +1,72 @@
+package org.fabriclab.history.formats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.history.History;
+
+/**
+ * The samples of catalogued exporter series read from Prometheus files (text scrapes, range queries),
+ * named by port once all are read: a host-local port ({@code mlx5_0/1}, {@code netdev eth0}) is prefixed
+ * by its {@code instance} label ({@code node01:9100 mlx5_0/1}) when the files hold more than one
+ * instance, so two hosts' {@code mlx5_0/1} stay two ports; fabric ports ({@code guid 0x.../N}) are
+ * named alike whichever exporter instance reported them.
+ *
+ * <pre>{@code
+ * ExporterSamples s = new ExporterSamples("scrapes");
+ * s.add(metric, labels, 1_700_000_000_000L, "3733440", "a.prom", 3);
+ * History h = s.history();
+ * }</pre>
+ */
+final class ExporterSamples {
+    private record Sample(ExporterMetrics.Metric metric, String port, String instance, long timeMs, long value, String file, int line) {}
+
+    private final String name;
+    private final List<Sample> samples = new ArrayList<>();
+    private final Set<String> instances = new LinkedHashSet<>();
+    private int uncatalogued;
+
+    ExporterSamples(String name) { this.name = name; }
+
+    /** Adds one sample of metric {@code metricName}; metrics no exporter source binds are counted and skipped. */
+    void add(String metricName, Map<String, String> labels, long timeMs, String value, String file, int line) {
+        var m = ExporterMetrics.lookup(metricName);
+        if (m.isEmpty()) { uncatalogued++; return; }
+        long v = ExporterMetrics.value(m.get(), value, file, line);
+        if (v == Long.MIN_VALUE) return;
+        String port = ExporterMetrics.port(m.get(), labels, file, line);
+        String instance = null;
+        if (ExporterMetrics.hostLocal(m.get())) {
+            instance = labels.getOrDefault("instance", "");
+            instances.add(instance);
+        }
+        samples.add(new Sample(m.get(), port, instance, timeMs, v, file, line));
+    }
+
+    /** How many samples were of metrics the catalogue does not bind (skipped). */
+    int uncatalogued() { return uncatalogued; }
+
+    /**
+     * The history of the samples.
+     *
+     * @throws CaptureException naming {@code name} when no sample was of a catalogued exporter counter
+     */
+    History history() {
+        if (samples.isEmpty()) {
+            throw new CaptureException(name, 0, "no counter of a known exporter (" + uncatalogued + " samples of other metrics); "
+                    + "expected node_exporter's node_infiniband_*/node_ethtool_*, infiniband_exporter's infiniband_{hca,switch}_port_* "
+                    + "or infiniband-exporter's infiniband_<counter>_total series");
+        }
+        boolean qualify = instances.size() > 1;
+        SampleGrid g = new SampleGrid(name);
+        for (Sample s : samples) {
+            String port = qualify && s.instance != null && !s.instance.isEmpty() ? s.instance + " " + s.port : s.port;
+            g.put(port, s.timeMs, s.metric.binding(), s.value, s.file, s.line);
+        }
+        return g.build();
+    }
+}

@@ -1,0 +1,43 @@
+package org.fabriclab.history.formats;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.fabriclab.history.History;
+import org.fabriclab.history.HistoryFile;
+import org.fabriclab.history.HistoryFormats;
+import org.fabriclab.history.Progress;
+
+/**
+ * The project's own history files, recognised by content: the CSV ({@code timestamp,port,<counter>...},
+ * plain or gzip, read by {@link org.fabriclab.history.HistoryCsv}) and Parquet (magic {@code PAR1}, read
+ * through the engines module). The file is handed to {@link HistoryFormats} by the format it holds.
+ *
+ * <pre>{@code
+ * History h = new HistoryFiles().read(Path.of("datasets/history/history.csv.gz"), Progress.NONE);
+ * }</pre>
+ */
+public final class HistoryFiles implements HistoryReader {
+    @Override public String format() { return "history-csv-or-parquet"; }
+
+    @Override public int sniff(Path path) {
+        return kind(path) == null ? 0 : 95;
+    }
+
+    @Override public History read(Path path, Progress progress) {
+        HistoryFile.Format k = kind(path);
+        if (k == null) throw new org.fabriclab.capture.CaptureException(path.toString(), 1,
+                "expected a history CSV (header timestamp,port,<counter>...) or a Parquet history");
+        return HistoryFormats.of(k).read(path, Map.of(), progress);
+    }
+
+    private static HistoryFile.Format kind(Path path) {
+        String head = Heads.head(path, 4096);
+        if (head.startsWith("PAR1")) return HistoryFile.Format.PARQUET;
+        String first = head.startsWith("\uFEFF") ? head.substring(1) : head;
+        int nl = first.indexOf('\n');
+        String line = (nl < 0 ? first : first.substring(0, nl)).strip().replace("\"", "");
+        if (!(line.equals("timestamp,port") || line.startsWith("timestamp,port,"))) return null;
+        return Heads.isGzip(path) ? HistoryFile.Format.CSV_GZ : HistoryFile.Format.CSV;
+    }
+}

@@ -1,0 +1,177 @@
+package org.fabriclab.history.formats;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Progress;
+
+/**
+ * Prometheus text-exposition snapshots as a history: one file or a folder of files, each a scrape
+ * ({@code curl host:9100/metrics > node-1764547200.prom}), several scrapes one after another, an
+ * OpenMetrics exposition, or {@code promtool tsdb dump} output ({@code {__name__="...", ...} value ts}).
+ * <ul>
+ * <li>Lines (exposition format 0.0.4): {@code # HELP}/{@code # TYPE}/other comments are skipped;
+ * a sample is {@code name{label="value",...} value [timestamp]}, label values with the escapes
+ * {@code \\}, {@code \"}, {@code \n}; an OpenMetrics exemplar ({@code # {...} v}) after the sample is ignored.</li>
+ * <li>Time: a sample's own timestamp, milliseconds since the epoch (seconds, possibly fractional, in
+ * OpenMetrics, which a {@code # EOF} line marks); a sample without one takes the time in its file name (the
+ * first run of 10 digits = epoch seconds, or 13 = milliseconds), else it is refused: a history needs a time
+ * per sample.</li>
+ * <li>What the values mean comes from the catalogue ({@link ExporterMetrics}): units, the x4 data words,
+ * port names from labels. Other metrics are skipped.</li>
+ * </ul>
+ * The text format has no well-kept Java parser on Maven Central (the Prometheus Java client only writes it),
+ * so the line grammar is read here; numbers go through {@link BigDecimal} (exact).
+ *
+ * <pre>{@code
+ * History h = new PrometheusTextHistory().read(Path.of("scrapes/"), Progress.NONE);
+ * }</pre>
+ */
+public final class PrometheusTextHistory implements HistoryReader {
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+    private static final Pattern SAMPLE_HEAD = Pattern.compile("(?m)^[a-zA-Z_:][a-zA-Z0-9_:]*(\\{[^\\n]*\\})?[ \\t]+[-+0-9.eEInfNa]+");
+    private static final Pattern FILE_TIME = Pattern.compile("(?<!\\d)(\\d{13}|\\d{10})(?!\\d)");
+
+    @Override public String format() { return "prometheus-text"; }
+
+    @Override public int sniff(Path path) {
+        if (Files.isDirectory(path)) return Heads.folderScore(path, PrometheusTextHistory::fileScore, 60);
+        return fileScore(path);
+    }
+
+    private static int fileScore(Path f) {
+        String h = Heads.head(f, 16 * 1024).stripLeading();
+        if (h.isEmpty()) return 0;
+        boolean typed = h.startsWith("# HELP ") || h.startsWith("# TYPE ") || h.contains("\n# TYPE ");
+        boolean dump = h.startsWith("{__name__=\"");
+        boolean sample = SAMPLE_HEAD.matcher(h).find();
+        if (typed && sample) return 85;
+        if (dump || sample && (h.contains("node_infiniband_") || h.contains("node_ethtool_") || h.contains("infiniband_"))) return 80;
+        return 0;
+    }
+
+    @Override public History read(Path path, Progress progress) {
+        List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
+        if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no Prometheus scrape files in the folder");
+        ExporterSamples samples = new ExporterSamples(path.toString());
+        for (int i = 0; i < files.size(); i++) {
+            readFile(files.get(i), samples);
+            progress.update("reading " + path.getFileName(), i + 1, files.size());
+        }
+        return samples.history();
+    }
+
+    static void readFile(Path f, ExporterSamples out) {
+        String file = f.toString();
+        String text = Heads.text(f);
+        boolean openMetrics = text.contains("\n# EOF") || text.startsWith("# EOF");
+        Long fileTime = null;
+        Matcher ft = FILE_TIME.matcher(f.getFileName().toString());
+        if (ft.find()) fileTime = ft.group(1).length() == 13 ? Long.parseLong(ft.group(1)) : Long.parseLong(ft.group(1)) * 1000;
+        int lineNo = 0, start = 0;
+        while (start <= text.length()) {
+            int nl = text.indexOf('\n', start);
+            String line = nl < 0 ? text.substring(start) : text.substring(start, nl);
+            lineNo++;
+            start = nl < 0 ? text.length() + 1 : nl + 1;
+            if (line.endsWith("\r")) line = line.substring(0, line.length() - 1);
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            sample(t, file, lineNo, openMetrics, fileTime, out);
+        }
+    }
+
+    /** One sample line: name, labels, value, optional timestamp. */
+    private static void sample(String s, String file, int line, boolean openMetrics, Long fileTime, ExporterSamples out) {
+        int i = 0;
+        String name = null;
+        Map<String, String> labels = new LinkedHashMap<>();
+        Matcher m = NAME.matcher(s);
+        if (m.lookingAt()) { name = m.group(); i = m.end(); }
+        if (i < s.length() && s.charAt(i) == '{') i = labels(s, i + 1, labels, file, line);
+        if (name == null) name = labels.remove("__name__");
+        if (name == null) throw new CaptureException(file, line, "expected a sample 'name{labels} value [timestamp]', found '"
+                + ExporterMetrics.abbreviate(s) + "'");
+        String rest = s.substring(i).strip();
+        int ex = rest.indexOf(" # ");
+        if (ex >= 0) rest = rest.substring(0, ex).strip();             // OpenMetrics exemplar
+        String[] parts = rest.split("[ \\t]+");
+        if (rest.isEmpty() || parts.length > 2) {
+            throw new CaptureException(file, line, "expected 'value [timestamp]' after " + name + ", found '" + ExporterMetrics.abbreviate(rest) + "'");
+        }
+        long time;
+        if (parts.length == 2) {
+            time = timestamp(parts[1], openMetrics, file, line);
+        } else if (fileTime != null) {
+            time = fileTime;
+        } else {
+            if (ExporterMetrics.lookup(name).isEmpty()) return;   // a metric we do not read needs no time
+            throw new CaptureException(file, line, name + " has no timestamp and the file name holds no epoch time; a history "
+                    + "needs the time of each sample (write scrapes with timestamps, promtool tsdb dump, or name files by epoch seconds)");
+        }
+        out.add(name, labels, time, parts[0], file, line);
+    }
+
+    /** Reads {@code label="value",...}} from {@code i} (after the brace); returns the index after the closing brace. */
+    private static int labels(String s, int i, Map<String, String> labels, String file, int line) {
+        while (true) {
+            while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == ',')) i++;
+            if (i >= s.length()) throw new CaptureException(file, line, "unterminated label set (expected '}')");
+            if (s.charAt(i) == '}') return i + 1;
+            String key;
+            if (s.charAt(i) == '"') {                                     // a quoted metric name (Prometheus 3) or label name
+                StringBuilder q = new StringBuilder();
+                i = quoted(s, i + 1, q, file, line);
+                key = q.toString();
+                while (i < s.length() && s.charAt(i) == ' ') i++;
+                if (i < s.length() && (s.charAt(i) == ',' || s.charAt(i) == '}')) { labels.put("__name__", key); continue; }
+            } else {
+                int k = i;
+                while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) i++;
+                key = s.substring(k, i);
+                if (key.isEmpty()) throw new CaptureException(file, line, "expected a label name at column " + (i + 1));
+            }
+            while (i < s.length() && s.charAt(i) == ' ') i++;
+            if (i >= s.length() || s.charAt(i) != '=') throw new CaptureException(file, line, "expected '=' after label " + key);
+            i++;
+            while (i < s.length() && s.charAt(i) == ' ') i++;
+            if (i >= s.length() || s.charAt(i) != '"') throw new CaptureException(file, line, "expected a quoted value for label " + key);
+            StringBuilder v = new StringBuilder();
+            i = quoted(s, i + 1, v, file, line);
+            if (labels.put(key, v.toString()) != null) throw new CaptureException(file, line, "label " + key + " given twice");
+        }
+    }
+
+    private static int quoted(String s, int i, StringBuilder out, String file, int line) {
+        while (i < s.length()) {
+            char c = s.charAt(i++);
+            if (c == '"') return i;
+            if (c == '\\' && i < s.length()) {
+                char e = s.charAt(i++);
+                out.append(e == 'n' ? '\n' : e);
+            } else {
+                out.append(c);
+            }
+        }
+        throw new CaptureException(file, line, "unterminated quoted string");
+    }
+
+    private static long timestamp(String t, boolean openMetrics, String file, int line) {
+        try {
+            BigDecimal d = new BigDecimal(t);
+            if (openMetrics || d.scale() > 0) d = d.movePointRight(3);
+            return d.setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new CaptureException(file, line, "expected a timestamp (ms since the epoch; seconds in OpenMetrics), found '"
+                    + ExporterMetrics.abbreviate(t) + "'");
+        }
+    }
+}

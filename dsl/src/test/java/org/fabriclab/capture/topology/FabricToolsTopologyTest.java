@@ -1,0 +1,92 @@
+package org.fabriclab.capture.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One small fabric (leaf-1 and spine-1, node01 and node02) in the layouts infiniband-diags prints it:
+ * the {@code ibnetdiscover} topology file, {@code ibnetdiscover -p}, {@code iblinkinfo} and
+ * {@code iblinkinfo -l}. The fixtures were written from the tools' print statements (rdma-core
+ * {@code infiniband-diags/ibnetdiscover.c} out_switch/out_ca/out_switch_port/out_ca_port and
+ * ports_iter_func; {@code iblinkinfo.c} print_port and print_node_header), field widths included.
+ * Every layout gives the same three links.
+ */
+class FabricToolsTopologyTest {
+    static final Set<String> LINKS = Set.of("lid 1/1 <-> lid 2/1", "lid 1/2 <-> lid 4/1", "lid 1/13 <-> lid 3/1");
+
+    private static Capture read(String name) {
+        Input in = GoldenCapture.input(FabricToolsTopologyTest.class, name);
+        return Readers.standard().read(in);
+    }
+
+    /** Links as LID/port pairs: the one identity every layout prints. */
+    private static Set<String> byLid(Topology t) {
+        Set<String> out = new TreeSet<>();
+        for (Link l : t.links()) {
+            String a = "lid " + l.a().lid() + "/" + l.a().port(), b = "lid " + l.b().lid() + "/" + l.b().port();
+            out.add(a.compareTo(b) < 0 ? a + " <-> " + b : b + " <-> " + a);
+        }
+        return out;
+    }
+
+    @Test void everyLayoutGivesTheSameLinks() {
+        for (String f : List.of("fabric.topo", "fabric_ports.txt", "fabric_iblinkinfo.txt", "fabric_iblinkinfo_l.txt")) {
+            Topology t = Topology.of(read(f));
+            assertEquals(LINKS, byLid(t), f);
+            for (Link l : t.links()) {
+                String kind = l.a().lid() == 3 || l.b().lid() == 3 ? "switch-switch" : "host-switch";
+                assertEquals(kind, l.kind(), f + " " + l);
+            }
+        }
+    }
+
+    @Test void formatsAreSniffed() {
+        assertEquals("ibnetdiscover", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric.topo")).format());
+        assertEquals("ibnetdiscover-ports", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric_ports.txt")).format());
+        assertEquals("iblinkinfo", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric_iblinkinfo.txt")).format());
+        assertEquals("iblinkinfo", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric_iblinkinfo_l.txt")).format());
+    }
+
+    @Test void topologyFileDetails() {
+        Capture c = read("fabric.topo");
+        Topology t = Topology.of(c);
+        assertEquals(Optional.of("guid 0x0002c903000c0b8c/1"), t.peer("guid 0x0002c903000fb73a/1"));
+        Link l = t.links().get(0);
+        assertEquals("4x", l.width());
+        assertEquals("FDR", l.speed());
+        assertEquals("node01 HCA-1", l.b().desc());
+        assertEquals("0x0002c903000fb73b", l.b().portGuid());
+        assertEquals(Optional.of("2"), c.attr("guid 0x0002c903000fb73a/1", "lid"));
+        assertEquals(Optional.of("0x0002c903000fb73b"), c.attr("guid 0x0002c903000fb73a/1", "guid"));
+    }
+
+    @Test void iblinkinfoDetails() {
+        Topology t = Topology.of(read("fabric_iblinkinfo.txt"));
+        Link leafSpine = t.links().stream().filter(x -> x.a().port() == 13).findFirst().orElseThrow();
+        assertEquals("4X", leafSpine.width());
+        assertEquals("14.0625 Gbps", leafSpine.speed());
+        assertEquals("Active", leafSpine.state());
+        assertEquals("0x0002c903000c0c00", leafSpine.b().nodeGuid(), "the remote end found by its LID and port");
+    }
+
+    @Test void badLines() {
+        BadCaptureInput.fails(new IbnetdiscoverReader(), "t.topo", "Switch\t36 \"S-0002c903000c0b8c\"\t\t# \"x\" port 0 lid 1 lmc 0\n"
+                + "[1]\t\"H-0002c903000fb73a\"[x]\t\t# \"y\" lid 2 4xFDR\n", 2, "expected an ibnetdiscover topology line");
+        BadCaptureInput.fails(new IbnetdiscoverPortsReader(), "p.txt",
+                "CA     2  1 0x0002c903000fb73b 4x FDR - SW     1  1 0x0002c903000c0b8c ( 'a' - 'b' )\nCA 2 1 junk\n", 2,
+                "expected an ibnetdiscover -p line");
+        BadCaptureInput.fails(new IblinkinfoReader(), "l.txt", "Switch: 0x0002c903000c0b8c leaf:\n   1    x[  ] ==( 4X x Active/ LinkUp)==> "
+                + "2 1[  ] \"a\" ( )\n", 2, "expected an iblinkinfo port line");
+    }
+}

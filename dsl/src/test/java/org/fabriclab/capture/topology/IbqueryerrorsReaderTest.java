@@ -1,0 +1,71 @@
+package org.fabriclab.capture.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabriclab.capture.BadCaptureInput;
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.GoldenCapture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.catalogue.Source;
+import org.junit.jupiter.api.Test;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * ibqueryerrors output and its threshold file, fixtures written from infiniband-diags
+ * {@code ibqueryerrors.c} (print_results, check_threshold, print_summary: unpadded {@code 0x%PRIx64}
+ * GUIDs, {@code [Name == value]}, the human-readable form of extended counters) and
+ * {@code etc/error_thresholds}.
+ */
+class IbqueryerrorsReaderTest {
+
+    @Test void errorsPerPortWithThresholds() {
+        Input in = GoldenCapture.input(getClass(), "ibqueryerrors.txt");
+        assertEquals("ibqueryerrors", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        String sw = "guid 0x0002c903000c0b8c/13", ca = "guid 0x0002c903000fb73b/1";
+        assertEquals(List.of(sw, ca), c.ports());
+        assertEquals(1234L, c.reading(sw, "SymbolErrorCounter").orElseThrow().value());
+        assertEquals(Source.PERFQUERY, c.reading(sw, "SymbolErrorCounter").orElseThrow().source(), "32-bit classic: no human form");
+        assertEquals(Source.PERFQUERY_X, c.reading(ca, "PortXmitWait").orElseThrow().source(), "extended: printed with (195.312K)");
+        assertEquals(200000L, c.reading(ca, "PortXmitWait").orElseThrow().value());
+        assertTrue(c.reading(sw, "PortRcvErrors").isEmpty(), "an unprinted field is at most its threshold, not 0");
+        Table e = c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow();
+        assertEquals(4, e.rowCount());
+        assertEquals(10L, e.longColumn("threshold").get(0), "SymbolErrorCounter = 10 from the summary");
+        assertEquals(0L, e.longColumn("threshold").get(1), "LinkDownedCounter: the file names none, 0");
+        assertEquals(1000L, e.longColumn("threshold").get(3));
+        assertEquals("node01 HCA-1", e.stringColumn("node_desc").get(2));
+        Table s = c.measurements(IbqueryerrorsReader.SUMMARY).orElseThrow();
+        assertEquals(List.of("nodes_checked", "bad_nodes", "ports_checked", "bad_ports", "suppressed"), s.stringColumn("key").asList());
+        assertEquals(List.of("4", "2", "40", "2", ""), s.stringColumn("value").asList());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+    }
+
+    @Test void aValueNotAboveItsThresholdIsWarned() {
+        Capture c = new IbqueryerrorsReader().read(Input.ofText("q.txt", "Errors for \"h\"\n   GUID 0x1 port 1: [SymbolErrorCounter == 5]\n"
+                + "## Thresholds: [SymbolErrorCounter = 10]\n"));
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("not above the threshold 10")), c.warnings().toString());
+    }
+
+    @Test void thresholdFileIsReadAsStrtoulDoes() {
+        Input in = GoldenCapture.input(getClass(), "error_thresholds");
+        assertEquals("error-thresholds", Readers.standard().choose(in).format(), "not the collection-script fallback");
+        Capture c = Readers.standard().read(in);
+        assertTrue(c.readings().isEmpty(), "thresholds are not counter values");
+        Table t = c.measurements(IbqueryerrorsReader.THRESHOLDS).orElseThrow();
+        assertEquals(List.of("SymbolErrorCounter", "LinkDownedCounter", "PortRcvErrors", "PortXmitWait"), t.stringColumn("counter").asList());
+        assertEquals(List.of(10L, 2L, 8L, 1000L), t.longColumn("threshold").asList(), "0x2 hex, 010 octal");
+    }
+
+    @Test void badInput() {
+        BadCaptureInput.fails(new IbqueryerrorsReader(), "q.txt", "Errors for \"h\"\n   GUID 0x1 port 1: [SymbolErrorCounter == 5x]\n", 2,
+                "5x");
+        BadCaptureInput.fails(new IbqueryerrorsReader(), "q.txt", "Errors for \"h\"\n   GUID 0x1 port 1:\n", 2, "without '[Name == value]'");
+        BadCaptureInput.fails(new ErrorThresholdsReader(), "t", "SymbolErrorCounter=09\n", 1, "strtoul");
+    }
+}

@@ -1,0 +1,51 @@
+package org.fabriclab.history.formats;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.catalogue.Source;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Progress;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fixture written from the incident-folder layout {@code fabriclab collect} writes ({@code incident.Layout}:
+ * {@code t0/ t1/ ...}, each with {@code timestamp.json} ({@code epoch_ms}, {@code monotonic_ns}, {@code boot_id}) and
+ * the tool outputs, here {@code sysfs.txt} in {@code grep -H .} form of {@code counters/}). The wall clock of t3 was
+ * stepped back 2 s by NTP; the monotonic clock keeps the 300 s spacing.
+ */
+class CollectSeriesHistoryTest {
+    private final CollectSeriesHistory reader = new CollectSeriesHistory();
+
+    @Test void snapshotsOverTimeAreTheHistoryOnTheMonotonicClock() {
+        History h = reader.read(Res.path("collect-series"), Progress.NONE);
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), h.ports());
+        assertArrayEquals(Res.everyStep(6), Res.times(h, "mlx5_0/1"));
+        assertArrayEquals(Res.WORDS_A, Res.values(h, "mlx5_0/1", "PortXmitData"));
+        assertArrayEquals(Res.SYM_B, Res.values(h, "mlx5_1/1", "SymbolErrorCounter"));
+        assertEquals(Source.SYSFS, h.column("SymbolErrorCounter").orElseThrow().source());
+        assertEquals(65535, h.column("SymbolErrorCounter").orElseThrow().cap());
+        assertEquals(Res.rows(Res.sweep(Res.csvAsSysfs(), "mlx5_0/1")), Res.rows(Res.sweep(h, "mlx5_0/1")));
+    }
+
+    @Test void aSnapshotNotLaterThanThePreviousIsRefusedAtItsTimestamp(@TempDir Path dir) throws Exception {
+        for (String t : List.of("t0", "t1")) {
+            Files.createDirectories(dir.resolve(t));
+            Files.copy(Res.path("collect-series/t0/sysfs.txt"), dir.resolve(t).resolve("sysfs.txt"));
+        }
+        Files.copy(Res.path("collect-series/t1/timestamp.json"), dir.resolve("t0/timestamp.json"));
+        Files.copy(Res.path("collect-series/t0/timestamp.json"), dir.resolve("t1/timestamp.json"));
+        var e = assertThrows(CaptureException.class, () -> reader.read(dir, Progress.NONE));
+        assertEquals(dir.resolve("t1/timestamp.json").toString(), e.file());
+        assertEquals(1, e.line());
+        assertTrue(e.getMessage().contains("not later"), e.getMessage());
+    }
+}

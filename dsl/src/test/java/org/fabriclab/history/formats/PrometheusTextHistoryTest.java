@@ -1,0 +1,130 @@
+package org.fabriclab.history.formats;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.catalogue.Source;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Progress;
+import org.fabriclab.series.Columns;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fixtures written from the Prometheus text exposition format (prometheus.io/docs/instrumenting/exposition_formats,
+ * "Text-based format": {@code # HELP}/{@code # TYPE}, {@code name{labels} value [timestamp ms]}), OpenMetrics 1.0
+ * ({@code # EOF}, timestamps in seconds, exemplars after {@code #}), {@code promtool tsdb dump} lines, and the
+ * metric names and units in the exporters' source: node_exporter collector/infiniband_linux.go (values from procfs
+ * sysfs/class_infiniband.go, which multiplies port_xmit_data by 4), treydock/infiniband_exporter collectors/switch.go,
+ * hca.go, perfquery.go (Data fields x 4), guilbaults/infiniband-exporter infiniband-exporter.py (ibqueryerrors words);
+ * numbers as the Go client writes them (strconv 'g': {@code 4e+09}, {@code 1.493376e+07}).
+ */
+class PrometheusTextHistoryTest {
+    private final PrometheusTextHistory reader = new PrometheusTextHistory();
+
+    @Test void aFolderOfNodeExporterScrapesIsTheHistoryInWordsWithTheSysfsFields() {
+        History h = reader.read(Res.path("node-exporter-scrapes"), Progress.NONE);
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), h.ports());
+        assertEquals(List.of("PortXmitData", "SymbolErrorCounter"), h.counters());     // state_id (gauge) and cpu seconds are not counters
+        assertArrayEquals(Res.everyStep(6), Res.times(h, "mlx5_0/1"));               // the epoch seconds in each file name
+        assertArrayEquals(Res.WORDS_A, Res.values(h, "mlx5_0/1", "PortXmitData"));   // 4e+09 bytes = 1e9 words
+        assertArrayEquals(Res.WORDS_B, Res.values(h, "mlx5_1/1", "PortXmitData"));
+        assertArrayEquals(Res.SYM_A, Res.values(h, "mlx5_0/1", "SymbolErrorCounter"));
+        assertArrayEquals(Res.SYM_B, Res.values(h, "mlx5_1/1", "SymbolErrorCounter"));   // no sample in the 5th scrape: absent
+        Columns sym = h.column("SymbolErrorCounter").orElseThrow();
+        assertEquals(Source.NODE_EXPORTER, sym.source());
+        assertEquals(16, sym.field().width());                  // node_exporter reads the 16-bit saturating counters/symbol_error
+        assertEquals(65535, sym.cap());
+        assertEquals(4, h.column("PortXmitData").orElseThrow().scale());
+        assertEquals(300_000, h.stepMs());
+    }
+
+    @Test void theSweepOverScrapesEqualsTheSweepOverTheSameCsv() {
+        History prom = reader.read(Res.path("node-exporter-scrapes"), Progress.NONE);
+        var a = Res.sweep(prom, "mlx5_0/1");
+        var b = Res.sweep(Res.csvAsSysfs(), "mlx5_0/1");
+        assertEquals(Res.rows(b), Res.rows(a));
+        assertEquals(10, a.intervals());
+        assertEquals(5, a.measured());                       // pegged (65535), reset, missing and no-bytes intervals have no value
+        assertEquals(1, a.positivesUnmeasured());            // the labelled interval into the pegged value
+        assertEquals(List.of(3L, 2L, 1L, 0L), a.table().longColumn("alerts").asList());
+    }
+
+    @Test void fabricExportersNameGuidPortsAndTheirDataWordsComeBackFromBytes() {
+        History h = reader.read(Res.path("exporters.prom"), Progress.NONE);
+        assertEquals(List.of("guid 0x7cfe9003003b4bde/1", "guid 0x7cfe9003009ce5b0/10", "guid 0x506b4b03005c2740/35"), h.ports());
+        assertArrayEquals(new long[] {3_733_440, 3_733_441}, Res.values(h, "guid 0x7cfe9003003b4bde/1", "PortXmitData"));
+        assertArrayEquals(new long[] {3_733_440}, Res.values(h, "guid 0x506b4b03005c2740/35", "PortXmitData")); // guilbaults: words as read
+        assertArrayEquals(new long[] {0, 70_000}, Res.values(h, "guid 0x7cfe9003009ce5b0/10", "SymbolErrorCounter"));
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_500_000L}, Res.times(h, "guid 0x7cfe9003009ce5b0/10"));
+        // two exporters' SymbolErrorCounter: the column takes the stricter field (ibqueryerrors' 16-bit PortCounters)
+        assertEquals(Source.IBQUERYERRORS_EXPORTER, h.column("SymbolErrorCounter").orElseThrow().source());
+        assertEquals(Source.INFINIBAND_EXPORTER, h.column("PortXmitData").orElseThrow().source());
+    }
+
+    @Test void promtoolDumpsNameEachHostsPortsByInstanceAndNanIsNoSample() {
+        History h = reader.read(Res.path("promtool-dump.txt"), Progress.NONE);
+        assertEquals(List.of("node01:9100 mlx5_0/1", "node02:9100 mlx5_0/1", "node02:9100 netdev eth2"), h.ports());
+        assertArrayEquals(new long[] {0, 4}, Res.values(h, "node01:9100 mlx5_0/1", "SymbolErrorCounter"));
+        assertArrayEquals(new long[] {7}, Res.values(h, "node02:9100 mlx5_0/1", "SymbolErrorCounter"));  // the NaN stale marker: no row
+        assertArrayEquals(new long[] {12_000_000}, Res.values(h, "node02:9100 netdev eth2", "rx_prio3_pause"));
+        assertEquals(Source.NODE_EXPORTER, h.column("rx_prio3_pause").orElseThrow().source());
+    }
+
+    @Test void openMetricsTimestampsAreSecondsAndExemplarsAreIgnored() {
+        History h = reader.read(Res.path("openmetrics.txt"), Progress.NONE);
+        assertArrayEquals(new long[] {1_764_547_200_500L, 1_764_547_500_500L}, Res.times(h, "mlx5_0/1"));
+        assertArrayEquals(new long[] {1, 255}, Res.values(h, "mlx5_0/1", "LinkDownedCounter"));
+        assertEquals(255, h.column("LinkDownedCounter").orElseThrow().cap());    // 8-bit saturating sysfs link_downed
+    }
+
+    @Test void badInputNamesTheFileAndLine(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("scrape-1764547200.prom");
+        Files.writeString(f, "# TYPE node_infiniband_symbol_error_total counter\n"
+                + "node_infiniband_symbol_error_total{device=\"mlx5_0\",port=\"1\"} 3\n"
+                + "node_infiniband_symbol_error_total{device=\"mlx5_1\",port=\"1\"} 2.5\n");
+        var e = assertThrows(CaptureException.class, () -> reader.read(f, Progress.NONE));
+        assertEquals(f.toString(), e.file());
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("whole number"), e.getMessage());
+
+        Files.writeString(f, "node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_0\",port=\"1\"} 14933762\n");
+        e = assertThrows(CaptureException.class, () -> reader.read(f, Progress.NONE));
+        assertEquals(1, e.line());
+        assertTrue(e.getMessage().contains("not a multiple of 4"), e.getMessage());
+
+        Path g = dir.resolve("scrape.prom");
+        Files.writeString(g, "# HELP x y\nnode_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 1\n");
+        e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("no timestamp"), e.getMessage());
+
+        Files.writeString(g, "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\" 1 1764547200000\n");
+        e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
+        assertEquals(1, e.line());
+
+        Files.writeString(g, "node_infiniband_link_downed_total{port=\"1\"} 1 1764547200000\n");
+        e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
+        assertTrue(e.getMessage().contains("'device' label"), e.getMessage());
+
+        Files.writeString(g, "# TYPE node_cpu_seconds_total counter\nnode_cpu_seconds_total{cpu=\"0\"} 3 1764547200000\n");
+        e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
+        assertTrue(e.getMessage().contains("no counter of a known exporter"), e.getMessage());
+    }
+
+    @Test void sameSeriesTwiceAtOneTimeMustAgree(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("dup.prom");
+        Files.writeString(f, "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 1 1764547200000\n"
+                + "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 2 1764547200000\n");
+        var e = assertThrows(CaptureException.class, () -> reader.read(f, Progress.NONE));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains(f + ":1"), e.getMessage());
+    }
+}

@@ -1,0 +1,115 @@
+package org.fabriclab.engines.duckdb;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.fabriclab.engines.sql.SweepSql;
+import org.fabriclab.history.HistoryFile;
+
+/**
+ * An embedded DuckDB for one operation: an in-memory database whose operators spill to a private
+ * temporary folder (deleted on close), so a sweep over a file larger than memory runs out of core.
+ * Options: {@code memory_limit} (DuckDB syntax, e.g. {@code 4GB}; default DuckDB's 80% of RAM),
+ * {@code threads}, {@code temp_directory} (where the private folder is made).
+ *
+ * <pre>{@code
+ * try (DuckDb db = DuckDb.open(Map.of("memory_limit", "2GB"))) { db.execute("SELECT 1"); }
+ * }</pre>
+ */
+final class DuckDb implements AutoCloseable {
+    final Connection conn;
+    private final Path temp;
+
+    private DuckDb(Connection conn, Path temp) {
+        this.conn = conn;
+        this.temp = temp;
+    }
+
+    static DuckDb open(Map<String, String> options) throws SQLException {
+        Path temp;
+        try {
+            String base = options.get("temp_directory");
+            temp = base == null ? Files.createTempDirectory("fabriclab-duckdb-") : Files.createTempDirectory(Path.of(base), "fabriclab-duckdb-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make DuckDB's spill folder: " + e.getMessage(), e);
+        }
+        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        DuckDb db = new DuckDb(c, temp);
+        try {
+            db.execute("SET temp_directory = " + SweepSql.string(temp.toString()));
+            db.execute("SET preserve_insertion_order = false");
+            if (options.containsKey("memory_limit")) db.execute("SET memory_limit = " + SweepSql.string(options.get("memory_limit")));
+            if (options.containsKey("threads")) db.execute("SET threads = " + Integer.parseInt(options.get("threads")));
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+        return db;
+    }
+
+    void execute(String sql) throws SQLException {
+        try (Statement s = conn.createStatement()) { s.execute(sql); }
+    }
+
+    /** The relation that reads {@code f} where it lies, every counter typed BIGINT (never guessed). */
+    static String source(HistoryFile f, List<String> counters) {
+        String p = SweepSql.string(f.path().toAbsolutePath().toString());
+        if (f.format() == HistoryFile.Format.PARQUET) return "read_parquet(" + p + ")";
+        StringBuilder types = new StringBuilder("{'timestamp': 'BIGINT', 'port': 'VARCHAR'");
+        for (String c : counters) types.append(", ").append(SweepSql.string(c)).append(": 'BIGINT'");
+        types.append('}');
+        return "read_csv(" + p + ", header = true, delim = ',', quote = '\"', escape = '\"', types = " + types + ")";
+    }
+
+    /** The column names of a relation. */
+    List<String> columns(String relation) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = conn.createStatement(); ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + relation)) {
+            while (r.next()) out.add(r.getString("column_name"));
+        }
+        return out;
+    }
+
+    /** Cancels the running statement when {@code owner} is interrupted (a notebook cell's interrupt). */
+    static Thread watch(Thread owner, Statement s) {
+        Thread w = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    if (owner.isInterrupted()) { s.cancel(); return; }
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException | SQLException e) {
+                // the statement finished or cannot be cancelled any more
+            }
+        }, "duckdb-cancel");
+        w.setDaemon(true);
+        w.start();
+        return w;
+    }
+
+    @Override public void close() {
+        try {
+            conn.close();
+        } catch (SQLException e) {
+            // nothing left to release
+        } finally {
+            try (Stream<Path> s = Files.walk(temp)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // best effort: the folder is under the temporary directory
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package org.fabriclab.engines.duckdb;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBChunkedResult;
+import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDataChunkReader;
+import org.duckdb.DuckDBPreparedStatement;
+import org.duckdb.DuckDBReadableVector;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.catalogue.Source;
+import org.fabriclab.delta.Rules;
+import org.fabriclab.engines.sql.SweepSql;
+import org.fabriclab.series.Columns;
+import org.fabriclab.history.History;
+import org.fabriclab.history.HistoryFile;
+import org.fabriclab.history.HistoryFormat;
+import org.fabriclab.history.Progress;
+import org.fabriclab.history.Steps;
+
+/**
+ * The Parquet history, read and written by DuckDB's own Parquet reader and writer: columns
+ * {@code timestamp} (INT64, epoch ms), {@code port} (UTF-8, dictionary-encoded), one INT64 per
+ * counter (NULL = no sample), rows ordered by port then time, zstd-compressed, with the step and the
+ * counters' sources in the key-value metadata ({@code fabriclab.step_ms}, {@code fabriclab.sources}).
+ * Read straight into primitive columns: DuckDB decodes in parallel, its vectors are copied in bulk.
+ *
+ * <pre>{@code
+ * new DuckDbParquet().write(history, Path.of("history.parquet"));
+ * History h = History.load(Path.of("history.parquet"));
+ * }</pre>
+ */
+public final class DuckDbParquet implements HistoryFormat {
+    private static final Field DATA = dataField();
+
+    @Override public HistoryFile.Format format() { return HistoryFile.Format.PARQUET; }
+
+    @Override public History read(Path file, Map<String, Source> sources, Progress progress) {
+        String name = file.toString();
+        if (!Files.isRegularFile(file)) throw new CaptureException(name, 0, "no such history file");
+        String stage = "reading " + file.getFileName();
+        String src = "read_parquet(" + SweepSql.string(file.toAbsolutePath().toString()) + ", file_row_number = true)";
+        try (DuckDb db = DuckDb.open(Map.of())) {
+            List<String> cols = db.columns(src);
+            if (cols.size() < 3 || !cols.get(0).equals("timestamp") || !cols.get(1).equals("port")) {
+                throw new CaptureException(name, 0, "expected columns 'timestamp, port, <counter>...', found " + cols);
+            }
+            List<String> counters = new ArrayList<>(cols.subList(2, cols.size()));
+            counters.remove("file_row_number");
+            Map<String, Source> given = new LinkedHashMap<>(metadataSources(db, file));
+            given.putAll(sources);
+            progress.update(stage, 0, 2);
+            // the port runs, in file order: each port's rows must be one block
+            List<String> ports = new ArrayList<>();
+            List<long[]> runs = new ArrayList<>();
+            long rows = 0;
+            try (Statement s = db.conn.createStatement();
+                 ResultSet r = s.executeQuery("SELECT port, min(file_row_number) AS first, count(*) AS n FROM " + src
+                         + " GROUP BY port ORDER BY first")) {
+                while (r.next()) {
+                    String p = r.getString(1);
+                    long first = r.getLong(2), n = r.getLong(3);
+                    if (p == null || p.isEmpty()) throw new CaptureException(name, 0, "row " + first + ": expected a port identity, found none");
+                    if (first != rows) {
+                        throw new CaptureException(name, 0, "rows must be ordered by port then time: port '" + p + "' has rows after row "
+                                + (first + n) + " that are not together (its first row is " + first + ")");
+                    }
+                    ports.add(p);
+                    runs.add(new long[] {first, n});
+                    rows += n;
+                }
+            }
+            if (rows > Integer.MAX_VALUE - 16) throw new CaptureException(name, 0, rows + " rows: too large for one in-memory history; "
+                    + "sweep it with SweepEngines.duckdb()");
+            int n = (int) rows;
+            long[] time = new long[n];
+            int[] port = new int[n];
+            for (int p = 0; p < runs.size(); p++) java.util.Arrays.fill(port, (int) runs.get(p)[0], (int) (runs.get(p)[0] + runs.get(p)[1]), p);
+            long[][] values = new long[counters.size()][n];
+            // every vector carries its rows' positions in the file: DuckDB scans in parallel, in any order, and each
+            // chunk is copied in bulk to where its rows belong
+            StringBuilder q = new StringBuilder("SELECT file_row_number, CAST(\"timestamp\" AS BIGINT)");
+            for (String c : counters) q.append(", coalesce(CAST(").append(SweepSql.DUCKDB.apply(c)).append(" AS BIGINT), ").append(Rules.ABSENT).append(')');
+            q.append(" FROM ").append(src);
+            long at = 0;
+            long[] rowNo = new long[4096];
+            try (DuckDBPreparedStatement ps = (DuckDBPreparedStatement) db.conn.prepareStatement(q.toString());
+                 DuckDBChunkedResult r = ps.query()) {
+                while (r.nextChunk()) {
+                    DuckDBDataChunkReader ch = r.chunk();
+                    int k = (int) ch.rowCount();
+                    if (rowNo.length < k) rowNo = new long[k];
+                    copy(ch.vector(0), rowNo, 0, k);
+                    long first = rowNo[0];
+                    boolean contiguous = rowNo[k - 1] - first == k - 1 && first >= 0 && first + k <= n;
+                    if (contiguous) {
+                        copy(ch.vector(1), time, (int) first, k);
+                        for (int c = 0; c < counters.size(); c++) copy(ch.vector(c + 2), values[c], (int) first, k);
+                    } else {
+                        long[] buf = new long[k];
+                        for (int c = -1; c < counters.size(); c++) {
+                            copy(ch.vector(c + 2), buf, 0, k);
+                            long[] into = c < 0 ? time : values[c];
+                            for (int i = 0; i < k; i++) {
+                                if (rowNo[i] < 0 || rowNo[i] >= n) throw new CaptureException(name, 0, "the file changed while it was read");
+                                into[(int) rowNo[i]] = buf[i];
+                            }
+                        }
+                    }
+                    at += k;
+                }
+            }
+            if (at != n) throw new CaptureException(name, 0, "expected " + n + " rows, read " + at);
+            for (int c = 0; c < counters.size(); c++) {
+                long[] v = values[c];
+                for (int i = 0; i < n; i++) {
+                    if (v[i] < 0 && v[i] != Rules.ABSENT) {
+                        throw new CaptureException(name, 0, "row " + i + ": counter '" + counters.get(c) + "' must not be negative, found " + v[i]);
+                    }
+                }
+            }
+            for (int i = 1; i < n; i++) {
+                if (port[i] == port[i - 1] && time[i] <= time[i - 1]) {
+                    throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
+                            + time[i - 1] + " then " + time[i]);
+                }
+            }
+            progress.update(stage, 1, 2);
+            Map<String, long[]> m = new LinkedHashMap<>();
+            for (int c = 0; c < counters.size(); c++) m.put(counters.get(c), values[c]);
+            History h;
+            try {
+                h = History.of(name, ports, time, port, m, given, Steps.of(time, port));
+            } catch (IllegalArgumentException e) {
+                throw new CaptureException(name, 0, e.getMessage());
+            }
+            progress.update(stage, 2, 2);
+            return h;
+        } catch (SQLException e) {
+            throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
+        }
+    }
+
+    @Override public void write(History h, Path file) {
+        Path tmp = file.toAbsolutePath().resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        try (DuckDb db = DuckDb.open(Map.of())) {
+            StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (pi INTEGER, ts BIGINT");
+            List<String> counters = h.counters();
+            for (int c = 0; c < counters.size(); c++) ddl.append(", c").append(c).append(" BIGINT");
+            db.execute(ddl.append(')').toString());
+            db.execute("CREATE TEMP TABLE ports (pi INTEGER, port VARCHAR)");
+            DuckDBConnection dc = (DuckDBConnection) db.conn;
+            try (DuckDBAppender a = dc.createAppender("temp", "main", "ports")) {
+                for (int p = 0; p < h.ports().size(); p++) a.beginRow().append(p).append(h.ports().get(p)).endRow();
+            }
+            long[] time = h.time();
+            int[] port = h.port();
+            long[][] v = new long[counters.size()][];
+            for (int c = 0; c < v.length; c++) v[c] = h.values(counters.get(c));
+            try (DuckDBAppender a = dc.createAppender("temp", "main", "h")) {
+                for (int r = 0; r < time.length; r++) {
+                    a.beginRow().append(port[r]).append(time[r]);
+                    for (long[] col : v) {
+                        if (col[r] == Rules.ABSENT) a.appendNull(); else a.append(col[r]);
+                    }
+                    a.endRow();
+                }
+            }
+            StringBuilder sel = new StringBuilder("SELECT h.ts AS timestamp, p.port AS port");
+            for (int c = 0; c < counters.size(); c++) sel.append(", h.c").append(c).append(" AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
+            sel.append(" FROM h JOIN ports p USING (pi) ORDER BY h.pi, h.ts");
+            StringBuilder srcs = new StringBuilder();
+            for (String c : counters) {
+                Columns col = h.column(c).orElseThrow();
+                if (srcs.length() > 0) srcs.append(',');
+                srcs.append(c).append('=').append(col.source().key());
+            }
+            db.execute("SET preserve_insertion_order = true");
+            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 1000000, "
+                    + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
+                    + SweepSql.string(srcs.toString()) + "})");
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (SQLException e) {
+            throw new IllegalStateException("DuckDB cannot write '" + file + "': " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot move the Parquet history into place at '" + file + "': " + e.getMessage(), e);
+        } finally {
+            tmp.toFile().delete();
+        }
+    }
+
+    /**
+     * {@code f} with the sources recorded in its Parquet metadata added under the ones it names
+     * (what the caller said wins); other files unchanged.
+     */
+    public static HistoryFile withRecordedSources(HistoryFile f) {
+        if (f.format() != HistoryFile.Format.PARQUET || f.path().toString().contains("://") || !Files.isRegularFile(f.path())) return f;
+        try (DuckDb db = DuckDb.open(Map.of())) {
+            Map<String, Source> m = new LinkedHashMap<>(metadataSources(db, f.path()));
+            m.putAll(f.sources());
+            return new HistoryFile(f.path(), m);
+        } catch (SQLException e) {
+            throw new CaptureException(f.path().toString(), 0, "DuckDB cannot read the Parquet metadata: " + e.getMessage(), e);
+        }
+    }
+
+    /** The sources of a history's counters, for a file written from it. */
+    public static Map<String, Source> sourcesOf(History h) {
+        Map<String, Source> m = new LinkedHashMap<>();
+        for (String c : h.counters()) m.put(c, h.column(c).orElseThrow().source());
+        return m;
+    }
+
+    /** The sources the writer recorded, so a reloaded history keeps its counters' widths. */
+    private static Map<String, Source> metadataSources(DuckDb db, Path file) throws SQLException {
+        Map<String, Source> out = new LinkedHashMap<>();
+        try (Statement s = db.conn.createStatement();
+             ResultSet r = s.executeQuery("SELECT decode(key), decode(value) FROM parquet_kv_metadata("
+                     + SweepSql.string(file.toAbsolutePath().toString()) + ")")) {
+            while (r.next()) {
+                if (!"fabriclab.sources".equals(r.getString(1))) continue;
+                for (String kv : r.getString(2).split(",")) {
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) continue;
+                    for (Source src : Source.values()) if (src.key().equals(kv.substring(eq + 1))) out.put(kv.substring(0, eq), src);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Copies a BIGINT vector: in bulk from DuckDB's buffer where it is reachable, else value by value. */
+    private static void copy(DuckDBReadableVector v, long[] into, int at, int k) {
+        if (DATA != null) {
+            try {
+                ByteBuffer b = (ByteBuffer) DATA.get(v);
+                b.duplicate().order(ByteOrder.nativeOrder()).asLongBuffer().get(0, into, at, k);
+                return;
+            } catch (IllegalAccessException | RuntimeException e) {
+                // fall through to the per-value path
+            }
+        }
+        for (int i = 0; i < k; i++) into[at + i] = v.getLong(i);
+    }
+
+    private static Field dataField() {
+        try {
+            Field f = DuckDBReadableVector.class.getDeclaredField("data");
+            if (f.getType() != ByteBuffer.class) return null;
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}

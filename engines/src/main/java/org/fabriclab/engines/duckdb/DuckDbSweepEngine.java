@@ -1,0 +1,114 @@
+package org.fabriclab.engines.duckdb;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.duckdb.DuckDBConnection;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.engines.sql.SweepSql;
+import org.fabriclab.engines.sql.Tally;
+import org.fabriclab.history.History;
+import org.fabriclab.history.HistoryFile;
+import org.fabriclab.history.Labels;
+import org.fabriclab.history.Progress;
+import org.fabriclab.history.RateRule;
+import org.fabriclab.history.SweepEngine;
+import org.fabriclab.history.SweepResult;
+import org.fabriclab.work.OperationInterruptedException;
+
+/**
+ * The sweep in embedded DuckDB, out of core: {@link SweepSql} over the Parquet or CSV file where it
+ * lies (DuckDB spills its window sort to disk past its memory limit), the labels appended as a
+ * small table. The same table as the in-memory engine, for files larger than the heap. An
+ * in-memory history is first written to a temporary Parquet file.
+ *
+ * <pre>{@code
+ * SweepEngine e = SweepEngines.duckdb();      // or new DuckDbSweepEngine(Map.of("memory_limit", "4GB"))
+ * e.sweep(HistoryFile.of(Path.of("history.parquet")), RateRule.congestion(), Thresholds.log(100, 1e5, 50), labels, Progress.NONE);
+ * }</pre>
+ */
+public final class DuckDbSweepEngine implements SweepEngine {
+    private final Map<String, String> options;
+
+    public DuckDbSweepEngine(Map<String, String> options) { this.options = Map.copyOf(options); }
+
+    @Override public String name() { return "duckdb"; }
+
+    @Override public SweepResult sweep(History h, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("fabriclab-sweep-", ".parquet");
+            new DuckDbParquet().write(h, tmp);
+            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, progress);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the history for DuckDB: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) tmp.toFile().delete();
+        }
+    }
+
+    @Override public SweepResult sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+        long t0 = System.nanoTime();
+        HistoryFile f = DuckDbParquet.withRecordedSources(file);
+        double[] th = ascending(thresholds);
+        String name = f.path().toString();
+        String stage = "sweep " + rule.name() + " (duckdb)";
+        progress.update(stage, 0, 1);
+        Set<String> needed = new LinkedHashSet<>(rule.counters());
+        try (DuckDb db = DuckDb.open(options)) {
+            List<String> cols = db.columns(DuckDb.source(f, List.of()));
+            String bytes = null;
+            for (String b : rule.bytes()) if (cols.contains(b)) { bytes = b; break; }
+            if (bytes == null) throw new IllegalArgumentException("history '" + name + "' has none of the byte counters " + rule.bytes()
+                    + "; a rate per GB needs one");
+            for (String c : rule.counters()) {
+                if (!cols.contains(c)) throw new IllegalArgumentException("history '" + name + "' has no counter '" + c + "' that rule '"
+                        + rule.name() + "' reads; it has " + cols);
+            }
+            needed.add(bytes);
+            db.execute("CREATE TEMP TABLE labels (port VARCHAR, s BIGINT, e BIGINT)");
+            try (var app = ((DuckDBConnection) db.conn).createAppender("temp", "main", "labels")) {
+                for (Labels.Incident i : labels.of(rule.layer())) app.beginRow().append(i.port()).append(i.startMs()).append(i.endMs()).endRow();
+            }
+            String sql = SweepSql.query(f, rule, bytes, th, DuckDb.source(f, new ArrayList<>(needed)), "labels", SweepSql.DUCKDB);
+            Tally tally = new Tally(name, th.length);
+            try (Statement s = db.conn.createStatement()) {
+                Thread watch = DuckDb.watch(Thread.currentThread(), s);
+                try (ResultSet r = s.executeQuery(sql)) {
+                    while (r.next()) {
+                        tally.add(r.getString(1), (Long) r.getObject(2, Long.class), (Integer) r.getObject(3, Integer.class), r.getLong(4),
+                                r.getObject(5, Long.class), r.getObject(6, Long.class));
+                    }
+                } finally {
+                    watch.interrupt();
+                }
+            }
+            if (Thread.currentThread().isInterrupted()) throw new OperationInterruptedException("interrupted: the DuckDB sweep was cancelled");
+            progress.update(stage, 1, 1);
+            return tally.result(rule, name(), th, (System.nanoTime() - t0) / 1_000_000);
+        } catch (SQLException e) {
+            if (Thread.currentThread().isInterrupted()) throw new OperationInterruptedException("interrupted: the DuckDB sweep was cancelled");
+            throw new CaptureException(name, 0, "DuckDB cannot sweep the history: " + e.getMessage(), e);
+        }
+    }
+
+    static double[] ascending(double[] thresholds) {
+        if (thresholds.length == 0) throw new IllegalArgumentException("need at least one threshold");
+        for (int i = 0; i < thresholds.length; i++) {
+            if (Double.isNaN(thresholds[i])) throw new IllegalArgumentException("threshold " + i + " is NaN");
+            if (i > 0 && !(thresholds[i] > thresholds[i - 1])) throw new IllegalArgumentException("thresholds must be strictly ascending");
+        }
+        return thresholds.clone();
+    }
+
+    @Override public String toString() { return "DuckDbSweepEngine" + options; }
+}

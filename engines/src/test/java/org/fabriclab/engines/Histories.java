@@ -1,0 +1,59 @@
+package org.fabriclab.engines;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.delta.Rules;
+import org.fabriclab.history.History;
+import org.fabriclab.history.Labels;
+
+/** Small histories with every kind of interval, and the bundled history's folder, for the engine tests. */
+public final class Histories {
+    private Histories() {}
+
+    public static final Path BUNDLED = Path.of("..", "datasets", "history");
+    public static final long T0 = 1_700_000_000_000L, STEP = 300_000L, X = Rules.ABSENT, GB = 1_000_000_000L;
+
+    /** Every kind of interval: readable, missing sample, reset, a gap, no traffic; a second port. */
+    public static History handmade() {
+        long[] time = new long[14];
+        for (int i = 0; i < 10; i++) time[i] = T0 + (i < 7 ? i : i + 2) * STEP;
+        for (int i = 10; i < 14; i++) time[i] = T0 + (i - 10) * STEP;
+        long[] bytes = {1000 * GB, 1010 * GB, 1020 * GB, X, 1040 * GB, 5 * GB, 15 * GB, 25 * GB, 25 * GB, 45 * GB, GB, 3 * GB, 3 * GB, 9 * GB};
+        long[] pause = {100, 20_100, 25_100, X, 25_100, 0, 0, 0, 0, 2_000, 7, 4_007, 4_007, 4_008};
+        long[] rp = {0, 0, 0, X, 0, 0, 30_000, 30_000, 30_000, 30_000, 0, 0, 0, 0};
+        long[] np = {0, 0, 0, X, 0, 0, 0, 0, 0, 4_000, 0, 0, X, 0};
+        Map<String, long[]> c = new LinkedHashMap<>();
+        c.put("tx_bytes_phy", bytes);
+        c.put("rx_prio3_pause", pause);
+        c.put("rp_cnp_handled", rp);
+        c.put("np_cnp_sent", np);
+        int[] port = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+        return History.of("handmade", List.of("a", "b"), time, port, c, Map.of(), 0);
+    }
+
+    /** Bytes in 32-bit classic PMA data words (x4, saturating at 2^32-1): pegged intervals and the scale. */
+    public static History pegged() {
+        long[] time = {T0, T0 + STEP, T0 + 2 * STEP, T0 + 3 * STEP, T0 + 4 * STEP};
+        Map<String, long[]> c = new LinkedHashMap<>();
+        c.put("PortXmitData", new long[] {4_000_000_000L, 4_100_000_000L, 4_294_967_295L, 4_294_967_295L, 5});
+        c.put("rx_prio3_pause", new long[] {0, 4_000_000, 8_000_000, 9_000_000, 9_000_100});
+        c.put("rp_cnp_handled", new long[] {0, 0, 0, 0, 0});
+        c.put("np_cnp_sent", new long[] {0, 0, 0, 0, 0});
+        return History.of("pegged", List.of("a"), time, new int[5], c, Map.of("PortXmitData", org.fabriclab.catalogue.Source.PERFQUERY), 0);
+    }
+
+    public static Labels labels() {
+        return Labels.of(List.of(
+                new Labels.Incident("a", Layer.CONGESTION, T0 + STEP, T0 + STEP, "one interval"),
+                new Labels.Incident("a", Layer.CONGESTION, T0 + STEP, T0 + 2 * STEP, "overlapping: counted once"),
+                new Labels.Incident("a", Layer.CONGESTION, T0 + 5 * STEP, T0 + 6 * STEP, "reset then CNP"),
+                new Labels.Incident("b", Layer.CONGESTION, T0, T0 + 9 * STEP, "pegged"),
+                new Labels.Incident("a", Layer.PHYSICAL, T0, T0 + 20 * STEP, "another layer: ignored"),
+                new Labels.Incident("zz", Layer.CONGESTION, T0, T0 + 20 * STEP, "a port the history lacks")));
+    }
+
+}

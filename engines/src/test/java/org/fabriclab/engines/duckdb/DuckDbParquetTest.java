@@ -1,0 +1,66 @@
+package org.fabriclab.engines.duckdb;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.engines.Histories;
+import org.fabriclab.catalogue.Source;
+import org.fabriclab.history.History;
+import org.fabriclab.history.HistoryFormats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DuckDbParquetTest {
+    @TempDir Path dir;
+
+    @Test void aHistoryRoundTripsExactlyWithItsSourcesAndStep() throws IOException {
+        History h = Histories.pegged();
+        Path p = dir.resolve("h.parquet");
+        HistoryFormats.write(h, p);
+        History back = History.load(p);
+        assertEquals(h.ports(), back.ports());
+        assertArrayEquals(h.time(), back.time());
+        assertArrayEquals(h.port(), back.port());
+        assertEquals(h.counters(), back.counters());
+        for (String c : h.counters()) assertArrayEquals(h.values(c), back.values(c), c);
+        assertEquals(h.stepMs(), back.stepMs());
+        assertEquals(Source.PERFQUERY, back.column("PortXmitData").get().source());     // from the file's metadata
+        assertEquals(h.column("PortXmitData").get().field(), back.column("PortXmitData").get().field());
+        assertTrue(Files.list(dir).allMatch(f -> f.getFileName().toString().equals("h.parquet")), "no temporary file left");
+    }
+
+    @Test void theBundledCsvAndItsParquetHoldTheSameColumns() {
+        History csv = History.load(Histories.BUNDLED.resolve("history.csv.gz"));
+        Path p = dir.resolve("bundled.parquet");
+        HistoryFormats.write(csv, p);
+        History pq = History.load(p);
+        assertEquals(csv.rows(), pq.rows());
+        for (String c : csv.counters()) assertArrayEquals(csv.values(c), pq.values(c), c);
+        assertArrayEquals(csv.time(), pq.time());
+    }
+
+    @Test void portsOutOfOrderAreRefusedNamingTheFile() throws SQLException, IOException {
+        Path p = dir.resolve("shuffled.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT * FROM (VALUES (1::BIGINT, 'a', 5::BIGINT), (1, 'b', 5), (2, 'a', 6)) "
+                    + "t(\"timestamp\", port, tx_bytes_phy)) TO '" + p + "' (FORMAT parquet)");
+        }
+        var e = assertThrows(CaptureException.class, () -> History.load(p));
+        assertTrue(e.getMessage().contains("shuffled.parquet") && e.getMessage().contains("ordered by port"), e.getMessage());
+        Path notParquet = dir.resolve("text.parquet");
+        Files.writeString(notParquet, "timestamp,port\n");
+        var f = assertThrows(CaptureException.class, () -> History.load(notParquet));
+        assertTrue(f.getMessage().contains("text.parquet"), f.getMessage());
+    }
+}

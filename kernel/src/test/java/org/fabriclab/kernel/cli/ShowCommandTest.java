@@ -1,0 +1,84 @@
+package org.fabriclab.kernel.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * {@code show} prints every table of a capture: the measurement tables are in {@code --csv} and
+ * {@code --json} too, each row tagged with its table; every public capture reads without an error.
+ */
+class ShowCommandTest {
+
+    private static Path publicDir() {
+        String d = System.getProperty("fabriclab.publicCaptures", "none");
+        Assumptions.assumeTrue(!d.isBlank() && !d.equals("none") && !d.startsWith("${") && Files.isDirectory(Path.of(d)),
+                "public captures not available");
+        return Path.of(d);
+    }
+
+    @Test void perftestCsvAndJsonHoldTheBandwidthRow() throws Exception {
+        Path log = publicDir().resolve("perftest_ib_write_bw_loopback_8M_superbench.log");
+        AnalysisCommandsTest.Run csv = AnalysisCommandsTest.run("show", log.toString(), "--csv");
+        assertEquals(0, csv.code(), csv.err());
+        List<String> lines = csv.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("table,file,"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("bandwidth,") && l.contains("8388608") && l.contains("24056.72")),
+                csv.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("perftest_run,")), csv.out());
+        AnalysisCommandsTest.Run json = AnalysisCommandsTest.run("show", log.toString(), "--json");
+        assertEquals(0, json.code(), json.err());
+        boolean found = false;
+        for (String l : json.out().lines().toList()) {
+            JsonNode n = TableOutput.Json.MAPPER.readTree(l);
+            if (n.get("table").asText().equals("bandwidth") && n.get("msg_bytes").asLong() == 8388608L) {
+                found = true;
+                assertEquals(24056.72, n.get("bw_average").asDouble());
+                assertTrue(n.get("msg_bytes").isIntegralNumber(), "longs stay numbers");
+            }
+        }
+        assertTrue(found, json.out());
+    }
+
+    @Test void everyPublicCaptureShowsWithoutError() throws IOException {
+        Path dir = publicDir();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                if (p.getFileName().toString().equals("SOURCES.md")) continue;
+                for (String f : List.of("--csv", "--json")) {
+                    AnalysisCommandsTest.Run r = AnalysisCommandsTest.run("show", p.toString(), f);
+                    assertEquals(0, r.code(), p + " " + f + ": " + r.err());
+                    assertTrue(!r.out().isBlank(), p + " " + f);
+                }
+            }
+        }
+    }
+
+    @Test void sysfsTreeRowsPointAtTheCounterFile() {
+        Path tree = publicDir().resolve("sysfs_tree_h100_9dev_gpud");
+        AnalysisCommandsTest.Run r = AnalysisCommandsTest.run("show", tree.toString(), "--csv");
+        assertEquals(0, r.code(), r.err());
+        String row = r.out().lines().filter(l -> l.startsWith("counters,") && l.contains(",symbol_error,")).findFirst().orElseThrow();
+        assertTrue(row.contains("mlx5_0/ports/1/counters/symbol_error,sysfs,1,"), row);   // file, source, line 1
+    }
+
+    @Test void measurementTablesAndLinksAreTagged() {
+        Path dir = publicDir();
+        AnalysisCommandsTest.Run r = AnalysisCommandsTest.run("show", dir.resolve("mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki.json")
+                .toString(), dir.resolve("ibdiagnet2_lst_sequoia.lst").toString(), "--csv");
+        assertEquals(0, r.code(), r.err());
+        for (String t : List.of("fec_histogram,", "ber,", "ber_lanes,", "module,", "operational,", "links,", "attributes,")) {
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(t)), t + " missing");
+        }
+    }
+}
