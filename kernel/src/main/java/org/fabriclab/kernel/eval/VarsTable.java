@@ -22,6 +22,9 @@ final class VarsTable {
     /** One variable: its name, declared type and live value. */
     record Var(String name, String type, Object value) {}
 
+    /** A variable whose live value could not be read: shown by JShell's string of it. */
+    record Unread(String text) {}
+
     static String format(List<Var> vars) {
         if (vars.isEmpty()) return "No variables are defined.\n";
         int nw = "Variable".length(), tw = "Type".length();
@@ -41,6 +44,7 @@ final class VarsTable {
     }
 
     private static String info(Object v) {
+        if (v instanceof Unread u) return u.text();
         if (v instanceof CharSequence s && s.length() <= VALUE_CHARS && s.chars().noneMatch(c -> c == '\n')) return "\"" + s + "\"";
         return SizeHint.of(v);
     }
