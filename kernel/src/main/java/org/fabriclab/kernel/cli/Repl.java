@@ -61,12 +61,11 @@ public final class Repl {
     public int run(boolean system) throws IOException {
         if (!system) return runPlain();
         try (Terminal terminal = TerminalBuilder.builder().name("fabriclab").system(true).build()) {
-            runTerminal(terminal);
-            return 0;
+            return runTerminal(terminal);
         }
     }
 
-    /** The interactive loop on {@code terminal}; returns the number of cells that failed. */
+    /** The interactive loop on {@code terminal}; returns the exit status, 0. */
     int runTerminal(Terminal terminal) throws IOException {
         try (Session session = Session.open()) {
             PrintWriter w = terminal.writer();
@@ -107,7 +106,6 @@ public final class Repl {
             });
             w.println("fabriclab REPL - Java " + Runtime.version() + " (JShell). Fabric.* is imported; /help lists commands and magics; exit or Ctrl-D ends.");
             w.flush();
-            int failures = 0;
             int cell = 0;
             while (true) {
                 String code;
@@ -126,7 +124,6 @@ public final class Repl {
                 System.err.flush();
                 if (r.exitRequested()) break;
                 if (!r.ok()) {
-                    failures++;
                     for (String l : r.error().traceback()) w.println(l);
                 } else if (r.hasValue()) {
                     w.println(render(r.value()));
@@ -135,7 +132,7 @@ public final class Repl {
             }
             Display.install(null);
             org.fabriclab.kernel.eval.Input.install(null);
-            return failures;
+            return 0; // Ctrl-D, exit, quit or /exit end a session normally, whatever cells failed (as JShell)
         }
     }
 
