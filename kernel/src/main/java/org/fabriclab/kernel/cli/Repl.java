@@ -33,7 +33,9 @@ import org.jline.terminal.TerminalBuilder;
  * The terminal REPL: the kernel's session (same startup imports and magics), JShell completion on
  * Tab, multi-line input (a line that leaves a block open continues), text rendering of results
  * (tables, verdicts), charts written as PNG files whose path is printed, Ctrl-C stops a running
- * cell. {@code /exit} or Ctrl-D ends it.
+ * cell. {@code exit}, {@code quit}, JShell's {@code /exit} or Ctrl-D ends it (exit status 0, as
+ * JShell); JShell's {@code /help} and {@code /vars} work too. {@code readLine(prompt)},
+ * {@code readPassword(prompt)} and {@code System.in} read from the terminal (or the piped input).
  *
  * <pre>{@code
  * new Repl(System.in, System.out, Path.of(".fabriclab/charts")).run();
@@ -51,10 +53,21 @@ public final class Repl {
         this.chartDir = chartDir;
     }
 
-    /** Runs until end of input or {@code /exit}; returns the number of cells that failed. */
+    /**
+     * Runs until end of input, {@code exit}/{@code quit} or {@code /exit}. On a terminal it returns 0
+     * (Ctrl-D is how a session ends, as in JShell); with piped input, the number of cells that failed
+     * (so a script's failure shows in the exit status).
+     */
     public int run(boolean system) throws IOException {
         if (!system) return runPlain();
-        try (Terminal terminal = TerminalBuilder.builder().name("fabriclab").system(true).build(); Session session = Session.open()) {
+        try (Terminal terminal = TerminalBuilder.builder().name("fabriclab").system(true).build()) {
+            return runTerminal(terminal);
+        }
+    }
+
+    /** The interactive loop on {@code terminal}; returns the exit status, 0. */
+    int runTerminal(Terminal terminal) throws IOException {
+        try (Session session = Session.open()) {
             PrintWriter w = terminal.writer();
             Display.install(new Display.Sink() {
                 @Override public void show(Object value, String id, boolean update, Set<String> extra) {
@@ -79,9 +92,20 @@ public final class Repl {
                     .variable(LineReader.SECONDARY_PROMPT_PATTERN, "...> ")
                     .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                     .build();
-            w.println("fabriclab REPL - Java " + Runtime.version() + " (JShell). Fabric.* is imported; /exit or Ctrl-D ends.");
+            // what cells read (readLine, readPassword, System.in): a plain line reader on the same terminal
+            LineReader input = LineReaderBuilder.builder().terminal(terminal).appName("fabriclab-input")
+                    .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true).build();
+            org.fabriclab.kernel.eval.Input.install((prompt, password) -> {
+                try {
+                    return input.readLine(prompt, password ? Character.valueOf('*') : null);
+                } catch (EndOfFileException e) {
+                    return null;
+                } catch (UserInterruptException e) {
+                    throw new java.io.InterruptedIOException("input interrupted (Ctrl-C)");
+                }
+            });
+            w.println("fabriclab REPL - Java " + Runtime.version() + " (JShell). Fabric.* is imported; /help lists commands and magics; exit or Ctrl-D ends.");
             w.flush();
-            int failures = 0;
             int cell = 0;
             while (true) {
                 String code;
@@ -92,13 +116,14 @@ public final class Repl {
                 } catch (EndOfFileException e) {
                     break;
                 }
-                if (code.strip().equals("/exit")) break;
                 if (code.isBlank()) continue;
-                CellResult r = session.eval(code, ++cell);
+                String command = command(code.strip());
+                if (command == EXIT) break;
+                CellResult r = session.eval(command == null ? code : command, ++cell);
                 System.out.flush();
                 System.err.flush();
+                if (r.exitRequested()) break;
                 if (!r.ok()) {
-                    failures++;
                     for (String l : r.error().traceback()) w.println(l);
                 } else if (r.hasValue()) {
                     w.println(render(r.value()));
@@ -106,8 +131,29 @@ public final class Repl {
                 w.flush();
             }
             Display.install(null);
-            return failures;
+            org.fabriclab.kernel.eval.Input.install(null);
+            return 0; // Ctrl-D, exit, quit or /exit end a session normally, whatever cells failed (as JShell)
         }
+    }
+
+    private static final String EXIT = "/exit";
+
+    /**
+     * JShell's commands the REPL accepts: {@code /exit} ({@link #EXIT}: end), {@code /help},
+     * {@code /vars} and {@code /imports} (the cell to run instead: {@code %help}, {@code %vars},
+     * {@code %imports}); {@code null} for anything else (a cell). Another {@code /word} gets a hint
+     * rather than a compile error.
+     */
+    static String command(String line) {
+        return switch (line) {
+            case "/exit", "/ex", "/exi" -> EXIT;
+            case "/help", "/?", "/h" -> "%help\nSystem.out.print(\"REPL: /help, /vars, /imports, /exit (also exit, quit, Ctrl-D); Tab completes; Ctrl-C stops a cell\\n\");";
+            case "/vars", "/v" -> "%vars";
+            case "/imports", "/i" -> "%imports";
+            default -> line.matches("/[A-Za-z]+")
+                    ? "System.out.println(\"unknown REPL command " + line + "; /help lists the commands\");"
+                    : null;
+        };
     }
 
     /** Without a terminal (piped input): lines are read and joined until the cell is complete. */
@@ -118,18 +164,27 @@ public final class Repl {
             Display.install(new Display.Sink() {
                 @Override public void show(Object value, String id, boolean update, Set<String> extra) { w.println(render(value)); }
             });
+            // cells read the next lines of the same input (a script can answer its own readLine)
+            org.fabriclab.kernel.eval.Input.install((prompt, password) -> {
+                w.print(prompt);
+                w.flush();
+                return r.readLine();
+            });
             int failures = 0, cell = 0;
             StringBuilder pending = new StringBuilder();
             String line;
             while ((line = r.readLine()) != null) {
-                if (pending.length() == 0 && line.strip().equals("/exit")) break;
+                String command = pending.length() == 0 ? command(line.strip()) : null;
+                if (command == EXIT) break;
+                if (command != null) line = command;
                 pending.append(line).append('\n');
                 String code = pending.toString();
                 if (code.isBlank()) { pending.setLength(0); continue; }
-                if (session.isComplete(code).equals("incomplete")) continue;
+                if (command == null && session.isComplete(code).equals("incomplete")) continue;
                 pending.setLength(0);
                 CellResult res = session.eval(code, ++cell);
                 System.out.flush();
+                if (res.exitRequested()) break;
                 if (!res.ok()) {
                     failures++;
                     for (String l : res.error().traceback()) w.println(l);
@@ -144,6 +199,7 @@ public final class Repl {
             }
             w.flush();
             Display.install(null);
+            org.fabriclab.kernel.eval.Input.install(null);
             return failures;
         }
     }

@@ -12,6 +12,7 @@ import java.util.UUID;
  * for (int i = 1; i <= 10; i++) updateDisplay(id, i * 10 + "%");   // update_display_data, same output
  * display(chart, "image/svg+xml");             // ask for MIME types beyond the defaults
  * clearOutput(true);                           // clear_output, applied when the next output arrives
+ * display.rows(100).digits(4);                 // display limits for the rest of the session
  * }</pre>
  *
  * The kernel, the REPL and the notebook runner install the {@link Sink}; without one (plain Java)
@@ -27,6 +28,12 @@ public final class Display {
     }
 
     private static volatile Sink sink;
+
+    /**
+     * The display limits of this session, for cells: {@code display.rows(100).width(40).digits(4)}
+     * ({@link DisplayLimits}; the {@code %display} magic sets the same).
+     */
+    public static final DisplayLimits display = DisplayLimits.INSTANCE;
 
     private Display() {}
 

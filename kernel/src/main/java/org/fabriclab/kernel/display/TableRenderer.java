@@ -10,7 +10,8 @@ import tech.tablesaw.columns.Column;
 
 /**
  * Tablesaw tables as {@code text/html} and {@code text/plain}, at most {@link #maxRows()} rows
- * (system property {@code fabriclab.display.rows}, default 50) with an "N more rows" footer.
+ * (default 50) with an "N more rows" footer, each cell cut to the display width when one is set
+ * ({@link DisplayLimits}: {@code %display rows=100 width=40}, or the {@code -D} properties).
  * Long counters print exactly (Tablesaw's own cell strings, never through double); double and
  * float columns print rounded to significant digits, small values such as a BER in scientific
  * notation ({@link org.fabriclab.result.Html#num(double)}: {@code 0.982329}, {@code 1.2e-12}).
@@ -20,7 +21,7 @@ public final class TableRenderer implements Renderer<Table> {
 
     @Override public List<String> mimeTypes() { return List.of(Mime.HTML, Mime.TEXT); }
 
-    static int maxRows() { return Integer.getInteger("fabriclab.display.rows", 50); }
+    static int maxRows() { return DisplayLimits.maxRows(); }
 
     @Override public Object render(Table t, String mime) {
         int shown = Math.min(t.rowCount(), maxRows());
@@ -37,7 +38,7 @@ public final class TableRenderer implements Renderer<Table> {
         for (int r = 0; r < shown; r++) {
             sb.append("<tr>");
             for (Column<?> c : t.columns()) {
-                sb.append("<td>").append(Html.escape(org.fabriclab.result.Html.cell(c, r))).append("</td>");
+                sb.append("<td>").append(Html.escape(DisplayLimits.cut(org.fabriclab.result.Html.cell(c, r)))).append("</td>");
             }
             sb.append("</tr>\n");
         }
@@ -49,14 +50,18 @@ public final class TableRenderer implements Renderer<Table> {
         return sb.append("</table>").toString();
     }
 
-    /** The first {@code shown} rows, floating-point columns replaced by their displayed strings. */
+    /**
+     * The first {@code shown} rows, floating-point columns replaced by their displayed strings (and
+     * every column by its cut strings when a display width is set).
+     */
     static Table displayed(Table t, int shown) {
         Table head = shown == t.rowCount() ? t : t.first(shown);
         Table view = Table.create(t.name());
+        boolean cut = DisplayLimits.maxWidth() > 0;
         for (Column<?> c : head.columns()) {
-            if (c instanceof DoubleColumn || c instanceof FloatColumn) {
+            if (cut || c instanceof DoubleColumn || c instanceof FloatColumn) {
                 StringColumn s = StringColumn.create(c.name());
-                for (int r = 0; r < shown; r++) s.append(org.fabriclab.result.Html.cell(c, r));
+                for (int r = 0; r < shown; r++) s.append(DisplayLimits.cut(org.fabriclab.result.Html.cell(c, r)));
                 view.addColumns(s);
             } else {
                 view.addColumns(c);

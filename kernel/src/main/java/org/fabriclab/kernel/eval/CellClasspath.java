@@ -33,6 +33,9 @@ public final class CellClasspath {
     /** Kernel classes cells may use. */
     static final Set<String> VISIBLE_KERNEL_CLASSES = Set.of(
             "org.fabriclab.kernel.display.Display",
+            "org.fabriclab.kernel.display.DisplayLimits",
+            "org.fabriclab.kernel.eval.Input",
+            "org.fabriclab.kernel.eval.NoInputException",
             "org.fabriclab.kernel.eval.ExitGuard",
             "org.fabriclab.kernel.eval.CellExit",
             "org.fabriclab.kernel.eval.StopCheck",

@@ -36,6 +36,8 @@ final class CellExecutionControl extends LocalExecutionControl {
     private final Map<String, Object> values = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong redefines = new AtomicLong();
+    /** Nanoseconds spent running snippets (not compiling them), summed over the session: {@code %time}'s compile split. */
+    private final AtomicLong runNanos = new AtomicLong();
     private volatile BiConsumer<Thread, CellExit> backgroundExit = (t, e) -> {
         System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
     };
@@ -75,6 +77,9 @@ final class CellExecutionControl extends LocalExecutionControl {
         super.redefine(cbcs);
     }
 
+    /** Nanoseconds spent running cell code so far (snippet threads, start to join). */
+    long runNanos() { return runNanos.get(); }
+
     /** How often JShell asked to redefine a loaded class (each one an extra compilation). */
     long redefineAttempts() { return redefines.get(); }
 
@@ -111,6 +116,7 @@ final class CellExecutionControl extends LocalExecutionControl {
         }, "cell");
         t.setContextClassLoader(loader.classLoader());
         running = t;
+        long started = System.nanoTime();
         t.start();
         boolean interrupted = false;
         while (true) {
@@ -122,6 +128,7 @@ final class CellExecutionControl extends LocalExecutionControl {
             }
         }
         running = null;
+        runNanos.addAndGet(System.nanoTime() - started);
         StopCheck.withdraw(t);
         if (interrupted) Thread.currentThread().interrupt();
         if (thrown[0] != null) throw new InvocationTargetException(thrown[0]);

@@ -115,6 +115,29 @@ final class CellLoader implements LoaderDelegate {
         return false;
     }
 
+    /**
+     * The live value of the variable {@code name}: the static field in the newest cell wrapper
+     * class declaring it ({@code %vars} reads values this way, not through their strings);
+     * {@code absent} when no wrapper declares it or it cannot be read.
+     */
+    Object value(String name, Object absent) {
+        List<Class<?>> recent;
+        synchronized (klasses) {
+            recent = new ArrayList<>(klasses.values());
+        }
+        for (int i = recent.size() - 1; i >= 0; i--) {
+            Field f = wrapperField(recent.get(i), name);
+            if (f == null || !Modifier.isStatic(f.getModifiers())) continue;
+            try {
+                f.setAccessible(true);
+                return f.get(null);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return absent;
+            }
+        }
+        return absent;
+    }
+
     /** The field {@code name} a cell wrapper class declares; null for other classes or no such field. */
     private static Field wrapperField(Class<?> k, String name) {
         if (!WRAPPER.matcher(k.getName()).matches()) return null;

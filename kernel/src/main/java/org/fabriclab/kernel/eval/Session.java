@@ -39,8 +39,10 @@ import jdk.jshell.VarSnippet;
  * }
  * }</pre>
  *
- * Magics (first lines of a cell): {@code %classpath PATH} (a jar, a folder, or {@code dir/*}),
- * {@code %vars}, {@code %imports}.
+ * Magics (first lines of a cell; {@code %help} lists them, {@link MagicHelp}): {@code %classpath},
+ * {@code %maven}, {@code %mavenRepo}, {@code %time}, {@code %%time}, {@code %vars}, {@code %imports},
+ * {@code %display}, {@code %help}; a cell that is only {@code exit} or {@code quit} asks the front
+ * end to end the session ({@link CellResult#exitRequested()}).
  *
  * <p>Cost per cell: a cell (or its last snippet) that is one expression takes the value path
  * ({@link ValueCell}), three javac passes instead of JShell's four; JShell's {@code $N} variables
@@ -50,7 +52,9 @@ import jdk.jshell.VarSnippet;
  * about 0.6 s of CPU, is made only when needed.
  */
 public final class Session implements AutoCloseable {
-    public static final List<String> MAGICS = List.of("%classpath", "%vars", "%imports");
+    public static final List<String> MAGICS = MagicHelp.names();
+    /** Cells that end the session, as IPython's {@code exit} and {@code quit}. */
+    static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "exit()", "quit()");
 
     private final JShell shell;
     /** Created on first use: creating it starts JShell's class-path indexer (see {@link #analysis()}). */
@@ -60,10 +64,16 @@ public final class Session implements AutoCloseable {
     private final Map<String, int[]> origin = new ConcurrentHashMap<>();
     /** Numbers the value path's hidden variables: a name is never declared twice (see {@link ValueCell}). */
     private final java.util.concurrent.atomic.AtomicLong valueIds = new java.util.concurrent.atomic.AtomicLong();
+    /** {@code %maven}'s state (repositories, what it added); the resolver itself loads on the first {@code %maven}. */
+    private final org.fabriclab.kernel.maven.MavenDependencies maven;
+    /** What {@code %classpath} added, for {@code %maven}'s conflict check. */
+    private final List<String> classpathAdded = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
         this.control = control;
+        String cellPath = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
+        this.maven = org.fabriclab.kernel.maven.MavenDependencies.standard(() -> List.of(cellPath.split(File.pathSeparator)));
     }
 
     /** A session over the kernel's own class path (minus the kernel-only jars), startup imports done. */
@@ -90,6 +100,8 @@ public final class Session implements AutoCloseable {
         CellExecutionControl control = made.get();
         if (control == null) throw new IllegalStateException("JShell did not use the fabriclab execution engine");
         control.loader().compileOnly(cp);
+        // cells read System.in, readLine and readPassword through the front end's Input source
+        System.setIn(Input.stream());
         shell.addToClasspath(cp);
         Session s = new Session(shell, control);
         for (String imp : Startup.IMPORTS) {
@@ -198,6 +210,9 @@ public final class Session implements AutoCloseable {
     }
 
     private CellResult evalCell(String code, int cellNumber) {
+        if (EXIT_WORDS.contains(code.strip())) return CellResult.exit();
+        String head = stripLeadingBlankLines(code);
+        if (head.startsWith("%%")) return cellMagic(code, head, cellNumber);
         String rest = code;
         int consumed = 0;
         // magics: leading lines starting with %
@@ -208,9 +223,19 @@ public final class Session implements AutoCloseable {
             if (!rest.startsWith("%")) break;
             int nl = rest.indexOf('\n');
             String line = nl < 0 ? rest : rest.substring(0, nl);
+            int used = nl < 0 ? rest.length() : nl + 1;
+            if (line.startsWith("%time ") || line.strip().equals("%time")) {
+                String stmt = line.strip().substring("%time".length()).strip();
+                if (stmt.isEmpty()) return CellResult.failed(magicError("%time needs a statement, as in %time var h = history(dir); or use %%time for a whole cell"));
+                // the statement keeps its line number in tracebacks
+                CellResult r = timed("\n".repeat(lineOf(code, consumed) - 1) + stmt, cellNumber);
+                if (!r.ok() || rest.substring(used).isBlank()) return r;
+                consumed += used;
+                rest = rest.substring(used);
+                continue;
+            }
             CellError err = magic(line.strip());
             if (err != null) return CellResult.failed(err);
-            int used = nl < 0 ? rest.length() : nl + 1;
             consumed += used;
             rest = rest.substring(used);
         }
@@ -435,6 +460,40 @@ public final class Session implements AutoCloseable {
         return tail.isEmpty() || tail.matches("\\d+[A-Z]*") ? "" : tail + ".";
     }
 
+    /** {@code %%time}: the rest of the cell (the magic's line left blank, so line numbers hold), timed. */
+    private CellResult cellMagic(String code, String head, int cellNumber) {
+        int nl = head.indexOf('\n');
+        String magicLine = (nl < 0 ? head : head.substring(0, nl)).strip();
+        if (!magicLine.equals("%%time")) {
+            return CellResult.failed(magicError("unknown cell magic " + magicLine.split("\\s+")[0] + "; known: %%time (%help lists every magic)"));
+        }
+        int at = code.length() - head.length();
+        String body = code.substring(0, at) + "\n" + (nl < 0 ? "" : head.substring(nl + 1));
+        return timed(body, cellNumber);
+    }
+
+    /** Evaluates {@code code} as a cell and prints IPython's {@code %time} lines after it. */
+    private CellResult timed(String code, int cellNumber) {
+        CellTimer.Sample t0 = CellTimer.sample(control.runNanos());
+        CellResult r = evalCell(code, cellNumber);
+        System.out.flush();
+        System.out.print(CellTimer.report(t0, CellTimer.sample(control.runNanos())));
+        System.out.flush();
+        return r;
+    }
+
+    /** {@code %vars}: IPython's {@code %whos}: name, declared type, size hint or short value. */
+    private String vars() {
+        Object absent = new Object();
+        List<VarsTable.Var> vars = new ArrayList<>();
+        shell.variables().forEach(v -> {
+            if (v.name().startsWith("$") || !shell.status(v).isActive()) return;
+            Object value = control.loader().value(v.name(), absent);
+            vars.add(new VarsTable.Var(v.name(), v.typeName(), value == absent ? new VarsTable.Unread(safeValue(v)) : value));
+        });
+        return VarsTable.format(vars);
+    }
+
     private CellError magic(String line) {
         String[] parts = line.split("\\s+", 2);
         String arg = parts.length > 1 ? parts[1].trim() : "";
@@ -442,21 +501,57 @@ public final class Session implements AutoCloseable {
             case "%classpath" -> {
                 if (arg.isEmpty()) return magicError("%classpath needs a path: a jar, a folder of classes, or dir/*");
                 try {
-                    for (String p : expand(arg)) shell.addToClasspath(p);
+                    for (String p : expand(arg)) {
+                        shell.addToClasspath(p);
+                        classpathAdded.add(p);
+                    }
                 } catch (UncheckedIOException e) {
                     return magicError("%classpath " + arg + ": " + e.getCause().getMessage());
                 }
                 return null;
             }
             case "%vars" -> {
-                shell.variables().forEach(v -> System.out.println(v.typeName() + " " + v.name() + " = " + safeValue(v)));
+                System.out.print(vars());
+                return null;
+            }
+            case "%maven" -> {
+                try {
+                    org.fabriclab.kernel.maven.MavenDependencies.Outcome o = maven.maven(arg, classpathAdded, jar -> shell.addToClasspath(jar.toString()));
+                    System.out.print(o.out());
+                    if (!o.conflicts().isEmpty()) System.err.print(o.conflicts());
+                } catch (IllegalArgumentException | IllegalStateException e) {
+                    return magicError(e.getMessage());
+                }
+                return null;
+            }
+            case "%mavenRepo" -> {
+                try {
+                    System.out.print(maven.repository(arg));
+                } catch (IllegalArgumentException e) {
+                    return magicError(e.getMessage());
+                }
+                return null;
+            }
+            case "%display" -> {
+                try {
+                    var limits = org.fabriclab.kernel.display.Display.display;
+                    if (arg.equals("reset")) limits.reset();
+                    else if (!arg.isEmpty()) limits.set(arg);
+                    System.out.println(limits);
+                } catch (IllegalArgumentException e) {
+                    return magicError("%display: " + e.getMessage());
+                }
+                return null;
+            }
+            case "%help" -> {
+                System.out.print(MagicHelp.text());
                 return null;
             }
             case "%imports" -> {
                 shell.imports().forEach(i -> System.out.println(i.source().strip()));
                 return null;
             }
-            default -> { return magicError("unknown magic " + parts[0] + "; known: " + String.join(", ", MAGICS)); }
+            default -> { return magicError("unknown magic " + parts[0] + "; known: " + String.join(", ", MAGICS) + " (%help explains them)"); }
         }
     }
 

@@ -12,6 +12,8 @@ public final class Startup {
     public static final List<String> IMPORTS = List.of(
             "import static org.fabriclab.Fabric.*;",
             "import static org.fabriclab.kernel.display.Display.*;",
+            "import static org.fabriclab.kernel.eval.Input.readLine;",
+            "import static org.fabriclab.kernel.eval.Input.readPassword;",
             "import java.util.*;",
             "import java.util.function.*;",
             "import java.util.stream.*;",

@@ -10,6 +10,7 @@ import org.fabriclab.kernel.display.Display;
 import org.fabriclab.kernel.display.Mime;
 import org.fabriclab.kernel.display.Renderers;
 import org.fabriclab.kernel.eval.CellError;
+import org.fabriclab.kernel.eval.CellOwner;
 import org.fabriclab.kernel.eval.CellResult;
 import org.fabriclab.kernel.eval.OutputRouter;
 import org.fabriclab.kernel.eval.Session;
@@ -42,17 +43,34 @@ public final class NotebookRunner {
     private ArrayNode currentOutputs;
     private final Map<String, List<ObjectNode>> displays = new LinkedHashMap<>();
 
+    /**
+     * A cell's handle as its {@link org.fabriclab.kernel.eval.CellOwner}: the threads the cell starts
+     * carry it, so what they print or display after the cell ended still lands in that cell's outputs.
+     * Identity equality (the router keys its buffers by owner; an ArrayNode compares by content).
+     */
+    private static final class Owner {
+        final ArrayNode outputs;
+
+        Owner(ArrayNode outputs) { this.outputs = outputs; }
+    }
+
+    /** The outputs of the cell {@code owner} names, else of the cell running now (threads of no known cell). */
+    private ArrayNode outputsOf(Object owner) {
+        return owner instanceof Owner o ? o.outputs : currentOutputs;
+    }
+
     /** Runs {@code nb} in place (its cells get outputs and execution counts). */
     public Outcome run(Notebook nb, Map<String, String> parameters) {
         inject(nb, parameters);
         setKernelMetadata(nb, parameters);
-        OutputRouter router = OutputRouter.install(this::stream);
+        OutputRouter router = OutputRouter.install((owner, name, text) -> stream(outputsOf(owner), name, text));
         Display.install(new Display.Sink() {
             @Override public void show(Object value, String id, boolean update, Set<String> extra) { display(router, value, id, update, extra); }
 
             @Override public void clear(boolean wait) {
                 router.flush();
-                if (currentOutputs != null) currentOutputs.removeAll();
+                ArrayNode outs = outputsOf(CellOwner.current());
+                if (outs != null) synchronized (outs) { outs.removeAll(); }
             }
         });
         try (Session session = Session.open()) {
@@ -67,7 +85,7 @@ public final class NotebookRunner {
                 if (code.isBlank()) continue;
                 count++;
                 currentOutputs = outputs;
-                CellResult r = session.eval(code, count);
+                CellResult r = session.eval(code, count, new Owner(outputs));
                 router.flush();
                 cell.put("execution_count", count);
                 if (!r.ok()) {
@@ -140,9 +158,8 @@ public final class NotebookRunner {
         if (minor < 4) nb.root().put("nbformat_minor", 4);
     }
 
-    private void stream(String name, String text) {
-        ArrayNode outs = currentOutputs;
-        if (outs == null) return; // output after the run (a leftover background thread)
+    private void stream(ArrayNode outs, String name, String text) {
+        if (outs == null) return; // output of no known cell after the run (a leftover background thread)
         synchronized (outs) {
             if (outs.size() > 0) {
                 JsonNode last = outs.get(outs.size() - 1);
@@ -167,7 +184,7 @@ public final class NotebookRunner {
             for (ObjectNode o : displays.getOrDefault(id, List.of())) o.set("data", data.deepCopy());
             return;
         }
-        ArrayNode outs = currentOutputs;
+        ArrayNode outs = outputsOf(CellOwner.current());
         if (outs == null) return;
         synchronized (outs) {
             ObjectNode o = outs.addObject();

@@ -16,6 +16,8 @@ import org.fabriclab.kernel.eval.CellError;
 import org.fabriclab.kernel.eval.CellOwner;
 import org.fabriclab.kernel.eval.CellResult;
 import org.fabriclab.kernel.eval.Completion;
+import org.fabriclab.kernel.eval.Input;
+import org.fabriclab.kernel.eval.NoInputException;
 import org.fabriclab.kernel.eval.OutputRouter;
 import org.fabriclab.kernel.eval.Session;
 import org.zeromq.SocketType;
@@ -58,6 +60,8 @@ public final class KernelServer implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private OutputRouter output;
     private volatile Message currentParent;
+    /** The execute request now running when it allowed stdin ({@code allow_stdin}), else null. */
+    private volatile Message stdinParent;
     private int executionCount;
     private volatile boolean closing;
     /** Requests being handled, and when the last one started or ended (for idle-time work). */
@@ -93,8 +97,8 @@ public final class KernelServer implements AutoCloseable {
     /** Binds the sockets and starts serving with a session being opened elsewhere; returns at once. */
     public static KernelServer start(ConnectionInfo info, CompletableFuture<Session> session) {
         KernelServer k = new KernelServer(info, session);
-        // no input_request support: a cell reading System.in gets end-of-input instead of blocking forever
-        System.setIn(new java.io.ByteArrayInputStream(new byte[0]));
+        // System.in, readLine and readPassword: an input_request on the stdin channel (Session makes System.in ask Input)
+        Input.install(k::askInput);
         k.output = OutputRouter.install(k::stream);
         Display.install(new Display.Sink() {
             @Override public void show(Object value, String id, boolean update, Set<String> extra) { k.display(value, id, update, extra); }
@@ -114,6 +118,7 @@ public final class KernelServer implements AutoCloseable {
         k.thread("fabriclab-heartbeat", k::heartbeat);
         k.thread("fabriclab-control", () -> k.serve(k.control, true));
         k.thread("fabriclab-shell", () -> k.serve(k.shell, false));
+        k.thread("fabriclab-stdin", k::stdinLoop);
         k.thread("fabriclab-idle", k::prepareWhenIdle);
         k.publish("status", null, status("starting"));
         return k;
@@ -373,6 +378,7 @@ public final class KernelServer implements AutoCloseable {
             publish("execute_input", m, in);
         }
         currentParent = m;
+        stdinParent = req.path("allow_stdin").asBoolean(false) ? m : null;
         CellResult r;
         try {
             long tt0 = System.nanoTime();
@@ -382,6 +388,7 @@ public final class KernelServer implements AutoCloseable {
             r = CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
                     List.of("the Java session is not available: " + e)));
         }
+        stdinParent = null;
         output.flush();
         String textOut = "";
         if (!r.ok()) {
@@ -403,7 +410,9 @@ public final class KernelServer implements AutoCloseable {
             }
             ObjectNode ok = ok();
             ok.put("execution_count", count);
-            ok.putArray("payload");
+            ArrayNode payload = ok.putArray("payload");
+            // exit / quit: jupyter console ends (and, owning the kernel, shuts it down), as for IPython
+            if (r.exitRequested()) payload.addObject().put("source", "ask_exit").put("keepkernel", false);
             ok.putObject("user_expressions");
             reply(sock, m, "execute_reply", ok);
         }
@@ -476,6 +485,86 @@ public final class KernelServer implements AutoCloseable {
         r.put("status", status);
         if (status.equals("incomplete")) r.put("indent", "    ");
         return r;
+    }
+
+    /** A cell's question for the stdin thread, and where its answer goes. */
+    private record InputAsk(Message parent, String prompt, boolean password, CompletableFuture<String> answer) {}
+
+    /**
+     * One line from the front end: an {@code input_request} on the stdin channel under the running
+     * execute request (so the front end knows which cell asks), answered by its {@code input_reply}.
+     * Called on the cell's thread, which waits (interruptibly) while the stdin thread, the only
+     * user of the stdin socket, sends the request and receives the reply.
+     *
+     * @throws NoInputException when the request did not allow stdin, or the asking thread's cell has ended
+     * @throws java.io.InterruptedIOException when the cell is interrupted while waiting
+     */
+    private String askInput(String prompt, boolean password) throws java.io.IOException {
+        Message parent = stdinParent;
+        if (parent == null) {
+            throw new NoInputException("this frontend does not support input: the execute request was sent with allow_stdin false"
+                    + " (nbconvert, papermill and 'run all' in some front ends do that)");
+        }
+        Object owner = CellOwner.current();
+        if (owner != null && owner != parent) throw new NoInputException("input requested by a thread whose cell has ended");
+        output.flush();
+        InputAsk ask = new InputAsk(parent, prompt, password, new CompletableFuture<>());
+        asks.add(ask);
+        try {
+            return ask.answer().get();
+        } catch (InterruptedException e) {
+            ask.answer().cancel(false);
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while waiting for input");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new java.io.IOException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private final java.util.concurrent.BlockingQueue<InputAsk> asks = new java.util.concurrent.LinkedBlockingQueue<>();
+
+    /** The stdin thread: sends each {@link InputAsk} as an input_request and completes it with the reply's value. */
+    private void stdinLoop() {
+        stdin.setReceiveTimeOut(100);
+        InputAsk waiting = null;
+        try {
+            while (!closing) {
+                if (waiting != null && waiting.answer().isDone()) waiting = null; // the cell was interrupted
+                if (waiting == null) {
+                    while (receive(stdin, ZMQ.DONTWAIT) != null) { /* a reply nobody waits for any more */ }
+                    try {
+                        waiting = asks.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    if (waiting == null) continue;
+                    ObjectNode c = Codec.JSON.createObjectNode();
+                    c.put("prompt", waiting.prompt());
+                    c.put("password", waiting.password());
+                    send(stdin, codec.message("input_request", waiting.parent(), c));
+                }
+                List<byte[]> frames = receive(stdin, 0);
+                if (frames == null) continue;
+                Message reply;
+                try {
+                    reply = codec.decode(frames);
+                } catch (BadMessageException e) {
+                    LOG.warning("stdin: " + e.getMessage());
+                    continue;
+                }
+                if (!reply.type().equals("input_reply")) {
+                    LOG.warning("stdin: unexpected " + reply.type());
+                    continue;
+                }
+                com.fasterxml.jackson.databind.JsonNode v = reply.content().path("value");
+                if (v.isTextual()) waiting.answer().complete(v.asText());
+                else waiting.answer().completeExceptionally(new java.io.IOException("input_reply without a text value: " + reply.content()));
+                waiting = null;
+            }
+        } catch (ZMQException | IllegalStateException e) {
+            if (!closing) LOG.log(Level.WARNING, "stdin socket failed", e);
+            if (waiting != null) waiting.answer().completeExceptionally(new java.io.IOException("stdin channel failed: " + e.getMessage()));
+        }
     }
 
     /** Stream text from cells and their threads, to the cell that printed it (see {@link CellOwner}). */

@@ -50,4 +50,47 @@ class ReplCommandTest {
         String screen = Files.readString(dir.resolve("screen.txt"));
         assertTrue(screen.contains("kernel log line") && screen.contains("another kernel log line"), screen);
     }
+
+    @Test void jshellCommandsAndQuitInPipedInput() throws Exception {
+        Process p = repl(String.join("\n", List.of("/help", "int x = 3;", "/vars", "String who = readLine(\"name? \");", "ada",
+                "\"hello \" + who", "quit", "6 * 7", "")));
+        String screen = Files.readString(dir.resolve("screen.txt"));
+        assertEquals(0, p.exitValue(), screen);
+        assertTrue(screen.contains("%maven") && screen.contains("/vars"), "/help lists the magics and the REPL commands: " + screen);
+        assertTrue(screen.lines().anyMatch(l -> l.matches("x\\s+int\\s+3")), "/vars: " + screen);
+        assertTrue(screen.contains("hello ada"), "readLine reads the next input line: " + screen);
+        assertFalse(screen.contains("42"), "quit ends the REPL: " + screen);
+    }
+
+    @Test void exitEndsTheREPL() throws Exception {
+        Process p = repl("exit\n6 * 7\n");
+        String screen = Files.readString(dir.resolve("screen.txt"));
+        assertEquals(0, p.exitValue(), screen);
+        assertFalse(screen.contains("42"), screen);
+    }
+
+    @Test void ctrlDOnATerminalEndsWithStatusZeroAfterAFailedCell() throws Exception {
+        java.io.PipedOutputStream keys = new java.io.PipedOutputStream();
+        java.io.PipedInputStream in = new java.io.PipedInputStream(keys);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (org.jline.terminal.Terminal t = org.jline.terminal.TerminalBuilder.builder().streams(in, out).type("dumb")
+                .system(false).build()) {
+            java.util.concurrent.CompletableFuture<Integer> status = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new Repl(in, out, dir.resolve("charts")).runTerminal(t);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (!out.toString(StandardCharsets.UTF_8).contains("fabriclab> ") && System.currentTimeMillis() < deadline) Thread.sleep(50);
+            keys.write("int z = 1 / 0;\n".getBytes(StandardCharsets.UTF_8));
+            keys.flush();
+            while (!out.toString(StandardCharsets.UTF_8).contains("ArithmeticException") && System.currentTimeMillis() < deadline) Thread.sleep(50);
+            keys.close(); // end of input: Ctrl-D to JLine
+            String screen = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, status.get(60, TimeUnit.SECONDS), screen);
+            assertTrue(screen.contains("ArithmeticException"), screen);
+        }
+    }
 }

@@ -55,6 +55,19 @@ class NotebookRunnerTest {
         assertEquals("Java (fabriclab)", nb.root().path("metadata").path("kernelspec").path("display_name").asText());
     }
 
+    @Test void backgroundOutputAfterItsCellEndedLandsInThatCell() {
+        Notebook nb = notebook("int k = 1;",
+                "new Thread(() -> { try { Thread.sleep(300); } catch (InterruptedException e) { } System.out.println(\"late from cell 2\"); }).start();",
+                "Thread.sleep(1500); System.out.println(\"cell 3\");");
+        NotebookRunner.Outcome o = new NotebookRunner().run(nb, Map.of());
+        assertFalse(o.failed(), String.valueOf(o.error()));
+        String second = nb.cells().get(1).path("outputs").toString();
+        String third = nb.cells().get(2).path("outputs").toString();
+        assertTrue(second.contains("late from cell 2"), "late output belongs to the cell that started the thread: " + second + " / " + third);
+        assertFalse(third.contains("late from cell 2"), third);
+        assertTrue(third.contains("cell 3"), third);
+    }
+
     @Test void stopsAtTheFailingCell() {
         Notebook nb = notebook("int k = 1;", "int z = 0;\nint boom = k / z;", "k");
         NotebookRunner.Outcome o = new NotebookRunner().run(nb, Map.of());

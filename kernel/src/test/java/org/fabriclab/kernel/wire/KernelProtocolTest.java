@@ -308,8 +308,59 @@ class KernelProtocolTest {
         assertEquals("ok", k.run("Class.forName(\"tech.tablesaw.api.Table\")").status());
     }
 
-    @Test void readingStdinEndsAtOnce() throws Exception {
-        assertEquals("-1", k.run("System.in.read()").text(), "no input_request: System.in is empty, not a pipe that never ends");
+    @Test void stdinNotAllowedIsAClearErrorAtOnce() throws Exception {
+        TestKernel.Result r = k.run("System.in.read()");
+        assertEquals("org.fabriclab.kernel.eval.NoInputException", r.reply().path("content").path("ename").asText());
+        assertTrue(r.reply().path("content").path("evalue").asText().contains("allow_stdin"), r.reply().toString());
+        assertEquals("error", k.run("readLine(\"name? \")").status());
+    }
+
+    /** One input_request on the stdin channel, answered with {@code value}; returns the request. */
+    private JsonNode answer(String value) throws Exception {
+        JsonNode req = k.recv(k.stdin, 20_000);
+        assertNotNull(req, "an input_request on stdin\n" + k.log());
+        assertEquals("input_request", req.path("header").path("msg_type").asText());
+        k.send(k.stdin, "input_reply", TestKernel.JSON.createObjectNode().put("value", value));
+        return req;
+    }
+
+    @Test void inputRequestsWhenStdinIsAllowed() throws Exception {
+        String id = k.send(k.shell, "execute_request", k.exec(
+                "String who = readLine(\"name? \");\nString pw = readPassword(\"password: \");\n"
+                        + "int n = new Scanner(System.in).nextInt();\nwho + \"/\" + pw + \"/\" + (n * 2)", true));
+        JsonNode first = answer("ada");
+        assertEquals("name? ", first.path("content").path("prompt").asText());
+        assertFalse(first.path("content").path("password").asBoolean());
+        assertEquals(id, first.path("parent_header").path("msg_id").asText(), "the request names the cell that asks");
+        assertTrue(answer("s3cret").path("content").path("password").asBoolean(), "readPassword asks for a hidden field");
+        assertEquals("", answer("21").path("content").path("prompt").asText());
+        JsonNode reply = k.reply(k.shell, id, 30_000);
+        assertEquals("ok", reply.path("content").path("status").asText(), reply.toString());
+        List<JsonNode> io = k.iopubUntilIdle(id, 10_000);
+        String result = io.stream().filter(m -> m.path("header").path("msg_type").asText().equals("execute_result"))
+                .map(m -> m.path("content").path("data").path("text/plain").asText()).findFirst().orElse("");
+        assertEquals("\"ada/s3cret/42\"", result);
+    }
+
+    @Test void interruptWhileWaitingForInputStopsTheCell() throws Exception {
+        String id = k.send(k.shell, "execute_request", k.exec("String never = readLine(\"waiting: \");", true));
+        JsonNode req = k.recv(k.stdin, 20_000);
+        assertNotNull(req);
+        k.send(k.control, "interrupt_request", TestKernel.JSON.createObjectNode());
+        JsonNode reply = k.reply(k.shell, id, 30_000);
+        assertEquals("error", reply.path("content").path("status").asText(), reply.toString());
+        assertEquals("ok", k.run("1 + 1").status(), "the kernel serves on");
+    }
+
+    @Test void exitAndQuitAskJupyterConsoleToEnd() throws Exception {
+        for (String c : List.of("exit", "quit")) {
+            JsonNode payload = k.run(c).reply().path("content").path("payload");
+            assertEquals(1, payload.size(), payload.toString());
+            assertEquals("ask_exit", payload.get(0).path("source").asText());
+            assertFalse(payload.get(0).path("keepkernel").asBoolean(true));
+        }
+        assertEquals(0, k.run("int notExit = 0;").reply().path("content").path("payload").size());
+        assertEquals("ok", k.run("1 + 1").status(), "the kernel itself stays until the front end shuts it down");
     }
 
     @Test void heartbeatEchoes() throws Exception {

@@ -33,7 +33,7 @@ final class TestKernel implements AutoCloseable {
     final Process process;
     final Path dir;
     final ZContext ctx = new ZContext();
-    final ZMQ.Socket shell, control, iopub, hb;
+    final ZMQ.Socket shell, control, iopub, hb, stdin;
     final String session = UUID.randomUUID().toString();
     private final int[] ports = new int[5];
 
@@ -54,7 +54,17 @@ final class TestKernel implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("kernel.log").toFile());
         pb.environment().putAll(env);
         process = pb.start();
-        shell = connect(SocketType.DEALER, ports[0]);
+        // shell and stdin share one identity, as jupyter_client's sockets do: the kernel's input_request
+        // goes to the routing id of the execute request
+        byte[] identity = session.getBytes(StandardCharsets.US_ASCII);
+        shell = ctx.createSocket(SocketType.DEALER);
+        shell.setLinger(0);
+        shell.setIdentity(identity);
+        shell.connect("tcp://127.0.0.1:" + ports[0]);
+        stdin = ctx.createSocket(SocketType.DEALER);
+        stdin.setLinger(0);
+        stdin.setIdentity(identity);
+        stdin.connect("tcp://127.0.0.1:" + ports[2]);
         iopub = connect(SocketType.SUB, ports[1]);
         iopub.subscribe(new byte[0]);
         control = connect(SocketType.DEALER, ports[3]);
@@ -180,9 +190,11 @@ final class TestKernel implements AutoCloseable {
         while (recv(iopub, ms) != null) { /* discard */ }
     }
 
-    ObjectNode exec(String code) {
+    ObjectNode exec(String code) { return exec(code, false); }
+
+    ObjectNode exec(String code, boolean allowStdin) {
         ObjectNode c = JSON.createObjectNode();
-        c.put("code", code).put("silent", false).put("store_history", true).put("allow_stdin", false).put("stop_on_error", true);
+        c.put("code", code).put("silent", false).put("store_history", true).put("allow_stdin", allowStdin).put("stop_on_error", true);
         c.putObject("user_expressions");
         return c;
     }

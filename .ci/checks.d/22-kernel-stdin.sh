@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# stdin (input_request for readLine, readPassword, System.in) and exit (ask_exit) through Debian's
+# jupyter_client against the installed kernelspec (kernel/src/test/python/test_kernel_stdin.py).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root="$(pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+./fabriclab install --prefix "$tmp" --no-cds
+export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+cd "$root/kernel/src/test/python"
+/usr/bin/python3 -m unittest -v test_kernel_stdin
