@@ -5,6 +5,7 @@ Usage (from the repository root, after `mvn install`):
     /usr/bin/python3 bench/kernel_bench.py [--cells 300] [--identical 50] [--trials 3] [--no-cds]
                                            [--no-realistic] [--ports 10000] [--replay] [--replay-passes 3]
                                            [--flags "JVM flags to try instead of the installed ones"]
+                                           [--compare OTHER_CHECKOUT]
 
 Installs the fabriclab kernelspec (with its class-data-sharing archive unless --no-cds) into a
 temporary prefix, then for each trial and kernel, in one fresh kernel each:
@@ -20,6 +21,10 @@ same with pandas, its import included, as a user's first cell would pay it).
 in notebooks/), --replay-passes times over, against the same cells run in one JVM through the
 kernel's own Session without the wire (bench/NotebookReplay.java, the kernel's JVM flags); the
 difference per cell is the kernel's overhead (ZMQ, JSON, signing, iopub).
+--compare DIR also installs the (built) fabriclab checkout DIR, e.g. the main branch, as a third kernel
+("fabriclab-<basename of DIR>") and measures it in every trial right after this checkout's, so an A/B of two builds
+shares the machine's load. CPU is the kernel process's user+system time (/proc/PID/stat, JIT and GC
+threads included): per distinct cell, for the start to the first result, and for the heavy cell.
 Prints one line per trial, then medians over trials with ratios to ipykernel. A round trip is
 execute_request sent -> execute_reply and idle status received. Exits 0 whatever the figures (it
 measures, it does not judge); 1 when a kernel failed every trial.
@@ -31,6 +36,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -61,6 +67,16 @@ def wait_reply(kc, msg_id, timeout=120, need_idle=True, allow_error=False):
     return reply
 
 
+def cpu_ms(pid):
+    """User+system CPU time of process pid so far, in ms (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def timed(kc, code, **kw):
     s = time.perf_counter()
     wait_reply(kc, kc.execute(code), **kw)
@@ -85,6 +101,14 @@ class Kernel:
         wait_reply(self.kc, first_id, need_idle=False)
         self.first = time.perf_counter() - t0
         self.kc.wait_for_ready(timeout=60)  # iopub connected before timed cells wait for idle status
+        try:
+            self.pid = self.km.provisioner.process.pid
+        except AttributeError:
+            self.pid = None
+        self.first_cpu = self.cpu()
+
+    def cpu(self):
+        return cpu_ms(self.pid) if self.pid else float("nan")
 
     def close(self):
         self.kc.stop_channels()
@@ -94,10 +118,13 @@ class Kernel:
 def session_trial(name, cells, identical):
     k = Kernel(name)
     try:
+        c0 = k.cpu()
         distinct = [timed(k.kc, f"{n} * 3 + 1") for n in range(1, cells + 1)]
+        cpu_cell = (k.cpu() - c0) / max(1, cells)
         same = [timed(k.kc, "1 + 1") for _ in range(identical)]
         empty = [timed(k.kc, "") for _ in range(50)]
-        return {"info": k.info, "first": k.first, "distinct": distinct, "same": same, "empty": empty}
+        return {"info": k.info, "first": k.first, "distinct": distinct, "same": same, "empty": empty,
+                "first_cpu": k.first_cpu, "cpu_cell": cpu_cell}
     finally:
         k.close()
 
@@ -147,7 +174,9 @@ len(xmit)""",
 def realistic_trial(name, path):
     k = Kernel(name)
     try:
-        return timed(k.kc, REALISTIC[name].replace("{path}", path))
+        c0 = k.cpu()
+        ms = timed(k.kc, REALISTIC["python3" if name == "python3" else "fabriclab"].replace("{path}", path))
+        return ms, k.cpu() - c0
     finally:
         k.close()
 
@@ -201,8 +230,10 @@ def main():
     ap.add_argument("--replay", action="store_true", help="also replay notebooks/*.ipynb (wire vs in-process)")
     ap.add_argument("--replay-passes", type=int, default=3)
     ap.add_argument("--flags", help="run the fabriclab kernel with these JVM flags instead of the installed ones (tuning)")
+    ap.add_argument("--compare", metavar="DIR", help="also measure the built fabriclab checkout DIR (A/B in one run)")
     a = ap.parse_args()
-    kernels = ("python3", "fabriclab")
+    other = "fabriclab-" + os.path.basename(os.path.abspath(a.compare)) if a.compare else None
+    kernels = ("python3", "fabriclab") + ((other,) if other else ())
     with tempfile.TemporaryDirectory() as tmp:
         args = [os.path.join(ROOT, "fabriclab"), "install", "--prefix", tmp] + (["--no-cds"] if a.no_cds else [])
         installed = subprocess.run(args, check=True, stdout=subprocess.PIPE, text=True).stdout
@@ -213,6 +244,17 @@ def main():
             spec.setdefault("env", {})["FABRICLAB_JAVA_OPTS"] = a.flags
             json.dump(spec, open(spec_file, "w"), indent=1)
         flags = spec.get("env", {}).get("FABRICLAB_JAVA_OPTS", "")
+        if other:
+            otmp = os.path.join(tmp, "compare")
+            subprocess.run([os.path.join(os.path.abspath(a.compare), "fabriclab"), "install", "--prefix", otmp]
+                           + (["--no-cds"] if a.no_cds else []), check=True, stdout=subprocess.DEVNULL)
+            odir = os.path.join(tmp, "share", "jupyter", "kernels", other)
+            shutil.copytree(os.path.join(otmp, "share", "jupyter", "kernels", "fabriclab"), odir)  # its flags name files there
+            ospec = json.load(open(os.path.join(odir, "kernel.json")))
+            ospec["display_name"] = other
+            if a.flags is not None:
+                ospec.setdefault("env", {})["FABRICLAB_JAVA_OPTS"] = a.flags
+            json.dump(ospec, open(os.path.join(odir, "kernel.json"), "w"), indent=1)
         os.environ["JUPYTER_PATH"] = os.path.join(tmp, "share", "jupyter") + os.pathsep + "/usr/share/jupyter"
         os.environ["JUPYTER_RUNTIME_DIR"] = os.path.join(tmp, "runtime")
         dump = os.path.join(tmp, "perfquery_x_l.txt")
@@ -221,6 +263,7 @@ def main():
         load0 = os.getloadavg()[0]
         res = {n: [] for n in kernels}
         heavy = {n: [] for n in kernels}
+        heavy_cpu = {n: [] for n in kernels}
         for t in range(a.trials):
             for name in kernels:
                 try:
@@ -231,14 +274,16 @@ def main():
                 res[name].append(r)
                 d = r["distinct"]
                 blocks = " ".join(f"{med(d[i:i + 50]):.1f}" for i in range(0, len(d), 50))
-                print(f"trial {t + 1} {name:10s} first result {r['first']:6.3f} s | {len(d)} distinct: median {med(d):6.2f} ms, "
+                print(f"trial {t + 1} {name:10s} first result {r['first']:6.3f} s (CPU {r['first_cpu'] / 1000:5.2f} s) | {len(d)} distinct: "
+                      f"median {med(d):6.2f} ms (CPU {r['cpu_cell']:5.2f} ms/cell), "
                       f"first 50 {med(d[:50]):6.2f}, last 50 {med(d[-50:]):6.2f} (blocks of 50: {blocks}) | identical {med(r['same']):6.2f} ms"
-                      f" | empty {med(r['empty']):6.2f} ms", flush=True)
+                      f" | empty {med(r['empty']):6.2f} ms | load {os.getloadavg()[0]:.1f}", flush=True)
                 if not a.no_realistic:
                     try:
-                        h = realistic_trial(name, dump)
+                        h, hc = realistic_trial(name, dump)
                         heavy[name].append(h)
-                        print(f"trial {t + 1} {name:10s} realistic first heavy cell ({a.ports} ports): {h:7.1f} ms", flush=True)
+                        heavy_cpu[name].append(hc)
+                        print(f"trial {t + 1} {name:10s} realistic first heavy cell ({a.ports} ports): {h:7.1f} ms (CPU {hc:7.1f} ms)", flush=True)
                     except Exception as e:
                         print(f"trial {t + 1} {name:10s} realistic cell FAILED: {type(e).__name__} {e}", flush=True)
         print()
@@ -257,17 +302,23 @@ def main():
                 "same": med([med(r["same"]) for r in rs]),
                 "empty": med([med(r["empty"]) for r in rs]),
                 "heavy": med(heavy[name]),
+                "heavy_cpu": med(heavy_cpu[name]),
+                "first_cpu": med([r["first_cpu"] for r in rs]),
+                "cpu_cell": med([r["cpu_cell"] for r in rs]),
             }
             x = s[name]
             print(f"  {name:10s} first result {x['first']:6.3f} s | distinct median {x['distinct']:6.2f} ms (first 50 {x['first50']:6.2f}, "
                   f"last 50 {x['last50']:6.2f}) | identical {x['same']:6.2f} ms | empty {x['empty']:6.2f} ms | realistic heavy cell {x['heavy']:7.1f} ms")
+            print(f"  {'':10s} CPU: to the first result {x['first_cpu'] / 1000:5.2f} s | per distinct cell {x['cpu_cell']:5.2f} ms | heavy cell {x['heavy_cpu']:7.1f} ms")
         if "fabriclab" not in s or "python3" not in s:
             print("  no complete comparison: a kernel failed every trial")
             return 1
-        f, p = s["fabriclab"], s["python3"]
-        print(f"  fabriclab / ipykernel: distinct median {f['distinct'] / p['distinct']:.2f}x (target <= 1.5x), identical "
-              f"{f['same'] / p['same']:.2f}x, empty {f['empty'] / p['empty']:.2f}x, realistic heavy cell {f['heavy'] / p['heavy']:.2f}x (target <= 1.0x)")
-        print(f"  fabriclab growth: last 50 / first 50 = {f['last50'] / f['first50']:.2f} (target <= 1.2); first result {f['first']:.3f} s (target <= 1.2 s)")
+        p = s["python3"]
+        for fk in [k for k in kernels if k.startswith("fabriclab") and k in s]:
+            f = s[fk]
+            print(f"  {fk} / ipykernel: distinct median {f['distinct'] / p['distinct']:.2f}x (target <= 1.5x), identical "
+                  f"{f['same'] / p['same']:.2f}x, empty {f['empty'] / p['empty']:.2f}x, realistic heavy cell {f['heavy'] / p['heavy']:.2f}x (target <= 1.0x)")
+            print(f"  {fk} growth: last 50 / first 50 = {f['last50'] / f['first50']:.2f} (target <= 1.2); first result {f['first']:.3f} s")
         if a.replay:
             wire, local, names = replay(a.replay_passes, flags)
             keys = [k for k in wire if k in local]

@@ -39,6 +39,8 @@ final class KernelCommand implements Callable<Integer> {
     private static int serve(Path connectionFile) throws Exception {
         // JShell first: it is the long pole of the start, everything else happens meanwhile
         var session = KernelServer.openSessionInBackground();
+        // beside it, on the other core: the DSL's catalogue, readers and their first runs (DslPreparation says what)
+        org.fabriclab.kernel.eval.DslPreparation.startInBackground();
         ConnectionInfo info = ConnectionInfo.read(connectionFile);
         Logs.toOriginalStderr(System.err);
         java.util.logging.Logger.getLogger("fabriclab.kernel").info("kernel command running "

@@ -82,6 +82,7 @@ public final class Session implements AutoCloseable {
         AtomicReference<CellExecutionControl> made = new AtomicReference<>();
         JShell.Builder builder = JShell.builder()
                 .executionEngine(new CellExecutionProvider(Session.class.getClassLoader(), made::set), Map.of())
+                .fileManager(CellFileManager::new)
                 .compilerOptions("-proc:none", "-Xlint:none");
         JShell shell;
         // JShell's compiler starts from the JVM's java.class.path, read when the JShell is built, and

@@ -6,7 +6,9 @@
  * {@link org.fabriclab.kernel.eval.CellRewriter} (no route to ending the JVM, a stop check in every
  * loop), {@link org.fabriclab.kernel.eval.CellOwner} (which cell a thread prints for) and
  * {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced stdout/stderr, per cell, background
- * threads included).
+ * threads included), {@link org.fabriclab.kernel.eval.CellFileManager} (javac keeps its class-path jar
+ * index across a cell's tasks) and {@link org.fabriclab.kernel.eval.DslPreparation} (the DSL loaded
+ * and run once in the background while the kernel starts).
  *
  * <pre>{@code
  * try (Session s = Session.open()) {

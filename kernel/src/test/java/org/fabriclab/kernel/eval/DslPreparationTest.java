@@ -1,0 +1,35 @@
+package org.fabriclab.kernel.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.junit.jupiter.api.Test;
+
+/** The DSL preparation the kernel runs in the background: a real read, nothing printed. */
+class DslPreparationTest {
+    @Test void readsItsSampleThroughTheStandardReadersAndPrintsNothing() {
+        PrintStream out = System.out, err = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int readings;
+        try {
+            System.setOut(new PrintStream(printed, true));
+            System.setErr(new PrintStream(printed, true));
+            readings = DslPreparation.run();
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        assertEquals("", printed.toString(), "background preparation must not print into a cell's output");
+        // 80 ports, 8 data + 14 error counters each (PortSelect/CounterSelect are attributes)
+        assertEquals(DslPreparation.PORTS * 22, readings);
+        Capture c = Readers.standard().read(Input.ofText("sample", DslPreparation.perfquerySample(2)));
+        assertEquals(org.fabriclab.catalogue.Source.PERFQUERY, c.source(), "read by the perfquery reader");
+        assertTrue(c.warnings().isEmpty(), "the sample is a clean perfquery -x text: " + c.warnings());
+    }
+}
