@@ -63,9 +63,9 @@ public final class Choose {
     static Choice build(SweepResult s, int i, String rule) {
         Table t = s.table();
         StringBuilder why = new StringBuilder();
-        why.append(String.format(Locale.ROOT, "Rule: %s. Chosen bar for %s: above %s per GB; recall %.3f, precision %.3f, %.2f alerts/day "
+        why.append(String.format(Locale.ROOT, "Rule: %s. Chosen bar for %s: above %s%s; recall %.3f, precision %.3f, %.2f alerts/day "
                         + "(tp %d, fp %d, fn %d over %.1f days).",
-                rule, s.rule().name(), num(t.doubleColumn("threshold").getDouble(i)),
+                rule, s.rule().name(), num(t.doubleColumn("threshold").getDouble(i)), s.rule().unit().isEmpty() ? "" : " " + s.rule().unit(),
                 t.doubleColumn("recall").getDouble(i), t.doubleColumn("precision").getDouble(i),
                 t.doubleColumn("alerts_per_day").getDouble(i), t.longColumn("tp").getLong(i), t.longColumn("fp").getLong(i),
                 t.longColumn("fn").getLong(i), s.days()));
