@@ -18,6 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
@@ -33,7 +36,8 @@ import tech.tablesaw.api.Table;
  * <li>{@code provenance.tsv}: what each counter's names and units were verified against, per vendor.</li>
  * </ul>
  * Placeholders: {@code {n}} is a priority 0..7 ({@code prio{n}}), {@code {p}} is {@code prio0..prio7}
- * and {@code global}; both are expanded on load, so such a lookup is one hash probe. {@code {q}} in
+ * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()});
+ * all are expanded on load, so such a lookup is one hash probe. {@code {q}} in
  * a raw name is a queue (ring) index: the binding returns it with the queue-less canonical name.
  * Code asks the catalogue for roles ({@link #counters(Role, Direction)}) and never lists counter
  * names of its own.
@@ -46,7 +50,7 @@ import tech.tablesaw.api.Table;
  * cat.counters(Role.PAUSE_DURATION, Direction.RX);                         // rx_prio0_pause_duration, ...
  * }</pre>
  */
-public final class Catalogue {
+public final class Catalogue implements Renderable {
     public static final String COUNTERS = "counters.tsv", BINDINGS = "bindings.tsv", PROVENANCE = "provenance.tsv";
     static final List<String> COUNTER_COLUMNS = List.of("counter", "layer", "kind", "unit", "scale", "error", "direction",
             "scope", "roles", "namespace", "help");
@@ -107,6 +111,9 @@ public final class Catalogue {
             boolean family = name.contains("{n}") || name.contains("{p}");
             if (family != (scope == Scope.PRIORITY)) {
                 throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a priority family ({n} or {p}) has scope priority, and only it");
+            }
+            if (name.contains("{b}") != (scope == Scope.BIN)) {
+                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a histogram family ({b}) has scope bin, and only it");
             }
             return new CounterDef(name, Layer.of(r.get(1)), Kind.of(r.get(2)), r.get(3), scale, error,
                     Direction.of(r.get(6)), scope, roles, r.get(9), r.get(10));
@@ -354,7 +361,7 @@ public final class Catalogue {
      * The catalogue as a table: one row per counter (families unexpanded) with its roles, the
      * sources that expose it and the vendors that name it.
      */
-    public Table table() {
+    @Override public Table table() {
         StringColumn counter = StringColumn.create("counter"), layer = StringColumn.create("layer"),
                 kind = StringColumn.create("kind"), unit = StringColumn.create("unit");
         LongColumn scale = LongColumn.create("scale");
@@ -404,7 +411,23 @@ public final class Catalogue {
         return Table.create("counter provenance", counter, vendor, against);
     }
 
-    @Override public String toString() {
-        return "Catalogue[" + rows.size() + " counters, " + byCanonical.size() + " concrete names, " + bindings.size() + " bindings]";
+    /** Counts of rows, concrete names, bindings, sources, vendors and provenance lines. */
+    public List<String> summaryLines() {
+        Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
+        for (Binding b : bindings) { sources.add(b.source().key()); if (!b.vendor().isEmpty()) vendors.add(b.vendor()); }
+        return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
+                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenance.size() + " provenance lines",
+                "bindingsTable() and provenanceTable() list the rest; counters(Role) answers a role");
+    }
+
+    @Override public String toString() { return "counter catalogue: " + String.join("; ", summaryLines()); }
+
+    @Override public String toHtml() { return Html.section("counter catalogue", summaryLines(), table()); }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("summary", summaryLines());
+        m.put("counters", Html.rows(table()));
+        return m;
     }
 }
