@@ -90,7 +90,8 @@ public final class Choose {
                 t.doubleColumn("alerts_per_day").getDouble(j) - u.doubleColumn("alerts_per_day").getDouble(i));
     }
 
-    static String num(double x) {
+    /** A threshold as reports write it: an integer as is, else 4 significant digits ({@code 1680}, {@code 2.500e-07}). */
+    public static String num(double x) {
         if (x == Math.rint(x) && Math.abs(x) < 1e15) return Long.toString((long) x);
         return String.format(Locale.ROOT, "%.4g", x);
     }

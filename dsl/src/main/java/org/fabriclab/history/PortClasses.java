@@ -57,6 +57,19 @@ public final class PortClasses {
     }
 
     /**
+     * The link kind each port of {@code h} carries ({@code Series.withTopology}, or a telemetry history's
+     * {@code link_kind} column); ports with none are {@value #UNCLASSIFIED}.
+     */
+    public static PortClasses of(History h) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int p = 0; p < h.ports().size(); p++) {
+            String k = h.series().linkKind(p);
+            if (k != null && !k.isBlank()) m.put(h.ports().get(p), k);
+        }
+        return of(m, List.of(SWITCH_SWITCH, HOST_SWITCH));
+    }
+
+    /**
      * Classes given port by port; {@code order} lists the class names first (others follow in order
      * of appearance), {@value #UNCLASSIFIED} last for every port not in {@code classOf}.
      *

@@ -161,6 +161,31 @@ public record RateRule(String name, Layer layer, Combine combine, List<Term> ter
                 List.of(Term.counter(counter)), Per.interval());
     }
 
+    /**
+     * ibqueryerrors' thresholds as one rule per interval: each named counter's count per interval
+     * minus its threshold, MAX; with the bar 0 an interval alerts exactly when some counter counted
+     * more than its threshold (as ibqueryerrors reports a field above its threshold). A higher bar
+     * raises every threshold by the same count. {@code thresholds} is what
+     * {@code capture.topology.ErrorThresholdsReader} reads (counter to threshold), restricted to the
+     * counters the history holds; the layer is the first non-informative counter's.
+     *
+     * <pre>{@code
+     * RateRule.errorThresholds(Map.of("SymbolErrorCounter", 10L, "LinkDownedCounter", 0L));
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code thresholds} is empty or a threshold is negative
+     */
+    public static RateRule errorThresholds(java.util.Map<String, Long> thresholds) {
+        List<Term> t = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (var e : thresholds.entrySet()) {
+            t.add(Term.counter(e.getKey()).allowing(e.getValue()));
+            names.add(e.getKey() + " > " + e.getValue());
+        }
+        if (t.isEmpty()) throw new IllegalArgumentException("no error thresholds given");
+        return of(t.toArray(new Term[0])).perInterval().named("error counts above thresholds (" + String.join(", ", names) + ")");
+    }
+
     /** The same rule under another name. */
     public RateRule named(String n) { return new RateRule(n, layer, combine, terms, per); }
 
