@@ -222,7 +222,8 @@ public final class AlertReplay implements Renderable {
         l.add("Replay of " + rule.name() + " on " + historyName + ", alert " + String.join(", ", bars) + ".");
         l.add(String.format(Locale.ROOT, "%d alerts over %.1f days (%.2f per day): %d true, %d false; %d labelled incidents missed.",
                 alerts(), days, days > 0 ? alerts() / days : Double.NaN, trueAlerts(), falseAlerts(), missedIncidents()));
-        l.add(String.format(Locale.ROOT, "Intervals: tp %d, fp %d, fn %d; %d labelled intervals had no value.", tp, fp, fn, unmeasuredLabelled));
+        l.add(String.format(Locale.ROOT, "Alerting intervals (what the sweep counts as alerts): %d, %.2f per day; tp %d, fp %d, fn %d; "
+                + "%d labelled intervals had no value.", tp + fp, days > 0 ? (tp + fp) / days : Double.NaN, tp, fp, fn, unmeasuredLabelled));
         return l;
     }
 

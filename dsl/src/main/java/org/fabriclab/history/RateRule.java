@@ -186,6 +186,29 @@ public record RateRule(String name, Layer layer, Combine combine, List<Term> ter
         return of(t.toArray(new Term[0])).perInterval().named("error counts above thresholds (" + String.join(", ", names) + ")");
     }
 
+    /** The names {@link #standard(String)} knows, in order. */
+    public static final List<String> STANDARD = List.of("congestion", "symbol-errors-per-hour", "ber", "packet-drop-rate", "drops-per-gb",
+            "symbol-errors-per-interval");
+
+    /**
+     * A rule by the name a notebook parameter gives: {@code congestion}, {@code symbol-errors-per-hour},
+     * {@code ber}, {@code packet-drop-rate} (received discards per received packet), {@code drops-per-gb}
+     * (received discards per GB) or {@code symbol-errors-per-interval} (role {@code symbol}, a count).
+     *
+     * @throws IllegalArgumentException naming the known names when {@code name} is none of them
+     */
+    public static RateRule standard(String name) {
+        return switch (name) {
+            case "congestion" -> congestion();
+            case "symbol-errors-per-hour" -> symbolErrorsPerHour();
+            case "ber" -> ber();
+            case "packet-drop-rate" -> dropRate();
+            case "drops-per-gb" -> of(Role.DISCARD, Direction.RX).perGb().named("drops per GB");
+            case "symbol-errors-per-interval" -> of(Role.SYMBOL).perInterval().named("symbol errors per interval");
+            default -> throw new IllegalArgumentException("unknown rule '" + name + "'; known: " + STANDARD);
+        };
+    }
+
     /** The same rule under another name. */
     public RateRule named(String n) { return new RateRule(n, layer, combine, terms, per); }
 

@@ -94,6 +94,20 @@ class RateRuleTest {
         assertTrue(g.getMessage().contains("raw_ber"), g.getMessage());
     }
 
+    @Test void standardRulesByNameAndTheirGrids() {
+        for (String n : RateRule.STANDARD) {
+            RateRule r = RateRule.standard(n);
+            double[] g = Thresholds.forRule(r);
+            for (int i = 1; i < g.length; i++) assertTrue(g[i] > g[i - 1], n);
+        }
+        assertEquals(RateRule.congestion(), RateRule.standard("congestion"));
+        assertEquals(0.0, Thresholds.forRule(RateRule.standard("symbol-errors-per-interval"))[0]);
+        assertEquals(1e-15, Thresholds.forRule(RateRule.ber())[0]);
+        assertEquals(List.of(1L, 0L), col(sweep(RateRule.standard("drops-per-gb"), 500, 5000), "alerts"));
+        var e = assertThrows(IllegalArgumentException.class, () -> RateRule.standard("nope"));
+        assertTrue(e.getMessage().contains("symbol-errors-per-hour"), e.getMessage());
+    }
+
     @Test void theChoiceNamesTheRulesUnit() {
         SweepResult r = sweep(RateRule.symbolErrorsPerHour(), 10, 100, 500);
         Choice c = r.choose(Choose.maxRecallWithin(96));
