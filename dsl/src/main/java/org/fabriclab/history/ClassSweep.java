@@ -57,15 +57,18 @@ public record ClassSweep(RateRule rule, String engine, PortClasses classes, Swee
         return l;
     }
 
-    /** Each class's threshold chosen by {@code rule} on its own table (classes with no labelled interval are left out). */
+    /**
+     * Each class's threshold chosen by {@code rule} on its own table; a class with no labelled interval
+     * with a value (nothing to catch) takes the highest threshold, as in {@link #maxRecallWithin}.
+     *
+     * @throws IllegalStateException when the rule finds no threshold for a class that has labelled intervals
+     */
     public ClassChoice choose(ChoiceRule choiceRule) {
-        Map<String, Choice> by = new LinkedHashMap<>();
         Map<String, Integer> rows = new LinkedHashMap<>();
         for (var e : byClass.entrySet()) {
-            if (e.getValue().intervals() == 0) continue;
-            Choice c = choiceRule.choose(e.getValue());
-            by.put(e.getKey(), c);
-            rows.put(e.getKey(), rowOf(e.getValue(), c.threshold()));
+            SweepResult r = e.getValue();
+            if (r.positives() == 0) { rows.put(e.getKey(), r.table().rowCount() - 1); continue; }
+            rows.put(e.getKey(), rowOf(r, choiceRule.choose(r).threshold()));
         }
         return ClassChoice.of(this, choiceRule.describe() + ", class by class", rows);
     }

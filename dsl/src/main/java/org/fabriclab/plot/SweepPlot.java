@@ -160,7 +160,7 @@ public final class SweepPlot implements Renderable {
                     r.table().rowCount(), r.measured(), r.positives()));
         }
         if (!Double.isNaN(chosen)) l.add("chosen " + num(chosen));
-        chosenByClass.forEach((k, v) -> l.add("chosen " + k + " " + num(v)));
+        chosenByClass.forEach((k, v) -> { if (curves.containsKey(k)) l.add("chosen " + k + " " + num(v)); });
         if (!Double.isNaN(budget)) l.add("budget " + num(budget) + " alerts per day");
         return l;
     }

@@ -52,5 +52,6 @@ class ClassSweepTest {
         ClassChoice c = sweep().choose(Choose.maxF1());
         assertEquals(100.0, c.threshold(PortClasses.HOST_SWITCH));   // h: 100 gives tp 1, fp 0
         assertTrue(c.thresholds().containsKey(PortClasses.SWITCH_SWITCH));
+        assertEquals(500.0, c.threshold(PortClasses.UNCLASSIFIED));  // nothing labelled: the highest bar
     }
 }
