@@ -186,6 +186,32 @@ public record RateRule(String name, Layer layer, Combine combine, List<Term> ter
         return of(t.toArray(new Term[0])).perInterval().named("error counts above thresholds (" + String.join(", ", names) + ")");
     }
 
+    /**
+     * ibqueryerrors' threshold file as a rule on {@code h}: every error field ibqueryerrors grades
+     * ({@code ErrorThresholdsReader.FIELDS}) that the history holds, with the file's threshold, or 0 for a
+     * field the file does not name (as the tool does); see {@link #errorThresholds(java.util.Map)}.
+     *
+     * <pre>{@code
+     * RateRule.errorThresholds(capture("error_thresholds"), history);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code file} holds no threshold table, or the history holds none of the fields
+     */
+    public static RateRule errorThresholds(org.fabriclab.capture.Capture file, History h) {
+        var t = file.measurements(org.fabriclab.capture.topology.IbqueryerrorsReader.THRESHOLDS).orElseThrow(() ->
+                new IllegalArgumentException("'" + file.file() + "' is not an ibqueryerrors threshold file (no '"
+                        + org.fabriclab.capture.topology.IbqueryerrorsReader.THRESHOLDS + "' table)"));
+        java.util.Map<String, Long> given = new java.util.HashMap<>();
+        for (int r = 0; r < t.rowCount(); r++) given.put(t.stringColumn("counter").get(r), t.longColumn("threshold").get(r));
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        for (String f : org.fabriclab.capture.topology.ErrorThresholdsReader.FIELDS) if (h.has(f)) m.put(f, given.getOrDefault(f, 0L));
+        if (m.isEmpty()) {
+            throw new IllegalArgumentException("history '" + h.name() + "' holds none of the fields ibqueryerrors grades "
+                    + org.fabriclab.capture.topology.ErrorThresholdsReader.FIELDS);
+        }
+        return errorThresholds(m);
+    }
+
     /** The names {@link #standard(String)} knows, in order. */
     public static final List<String> STANDARD = List.of("congestion", "symbol-errors-per-hour", "ber", "packet-drop-rate", "drops-per-gb",
             "symbol-errors-per-interval");

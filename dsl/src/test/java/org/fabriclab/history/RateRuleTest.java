@@ -81,6 +81,20 @@ class RateRuleTest {
         assertThrows(IllegalArgumentException.class, () -> RateRule.of(RateRule.Term.counter("SymbolErrorCounter").allowing(5)).perHour());
     }
 
+    @Test void ibqueryerrorsThresholdFile() {
+        var file = new org.fabriclab.capture.topology.ErrorThresholdsReader().read(org.fabriclab.capture.Input.ofText("error_thresholds",
+                "# Define error thresholds\nSymbolErrorCounter=0x5\nLinkDownedCounter=3\n"));
+        RateRule r = RateRule.errorThresholds(file, RoleRules.history());      // the history holds SymbolErrorCounter only
+        assertEquals(List.of("SymbolErrorCounter"), r.resolve("h", RoleRules.history().counters()).counters());
+        assertEquals(5, r.terms().get(0).allowance());                           // 0x5, read as strtoul does
+        assertEquals(List.of(3L, 2L), col(sweep(r, 0, 10), "alerts"));
+        var none = new org.fabriclab.capture.topology.ErrorThresholdsReader().read(org.fabriclab.capture.Input.ofText("t", "LinkDownedCounter=1\n"));
+        RateRule zero = RateRule.errorThresholds(none, RoleRules.history());   // a field the file does not name: threshold 0
+        assertEquals(0, zero.terms().get(0).allowance());
+        assertThrows(IllegalArgumentException.class, () -> RateRule.errorThresholds(none, History.of(org.fabriclab.series.Series.of(
+                new String[] {"x"}, new int[] {0, 1}, new long[] {1}, Map.of("tx_bytes_phy", new long[] {1}), Map.of(), null, null))));
+    }
+
     @Test void measurementsAreReadAtTheIntervalsEnd() {
         SweepResult r = sweep(RateRule.measured("effective_ber"), 1e-12);
         assertEquals(9, r.measured());                       // h: one NaN sample
