@@ -7,8 +7,10 @@ Generates into a temporary folder: a 10,000-port `perfquery -x` dump (the format
 ParseBench writes: one `# Port extended counters: Lid L port P` block per port, 8 data and 14 error
 counters) and 100,000 `classify --jsonl` lines (kernel/src/test/python/seed_reference.py --generate,
 from the runbook seed in ../shared/seeds; that part is skipped on a bare clone). Then, each command
-run --runs times (after one untimed run), the median wall time and the median CPU time (user+sys of
-the process and its children) of:
+run --runs times (after one untimed run; ours and the baseline alternated run by run), the median
+wall time and the median CPU time (user+sys of the process and its children) of:
+
+  the floor: `java -Xshare:auto -cp DIR Hello`, and Hello with the launcher's flags and class path
 
   fabriclab --help, show and classify of a small bundled capture (target: 0.35 s or less)
   fabriclab show DUMP                vs  bench/show_perfquery.py DUMP          (target: 3x faster)
@@ -31,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FABRICLAB = os.path.join(ROOT, "fabriclab")
 PY = sys.executable or "/usr/bin/python3"
+JAVA_BIN = os.path.join(os.environ["JAVA_HOME"], "bin") if os.environ.get("JAVA_HOME") else ""  # as the launcher finds java
 SEED = os.path.join(ROOT, "..", "shared", "seeds", "000_b540c9036d55a94f.txt")
 DATA = ["PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortUnicastXmitPkts", "PortUnicastRcvPkts",
         "PortMulticastXmitPkts", "PortMulticastRcvPkts"]
@@ -58,22 +61,38 @@ def perfquery_dump(path, ports):
                 f.write(field(n, str(rnd.randrange(50))))
 
 
-def timed(cmd, stdin_path=None, runs=5):
-    """Median wall and CPU seconds over `runs` runs (after one untimed run)."""
-    walls, cpus = [], []
-    for i in range(runs + 1):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        with open(stdin_path or os.devnull, "rb") as inp, open(os.devnull, "wb") as out:
-            rc = subprocess.run(cmd, stdin=inp, stdout=out, stderr=subprocess.DEVNULL).returncode
-        wall = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if rc not in (0, 2, 3, 4):
-            raise SystemExit("%s exited %d" % (" ".join(cmd), rc))
-        if i > 0:
-            walls.append(wall)
-            cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return statistics.median(walls), statistics.median(cpus)
+def once(cmd, stdin_path=None):
+    """Wall and CPU seconds (user+sys of the process and its children) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    with open(stdin_path or os.devnull, "rb") as inp, open(os.devnull, "wb") as out:
+        rc = subprocess.run(cmd, stdin=inp, stdout=out, stderr=subprocess.DEVNULL).returncode
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if rc not in (0, 2, 3, 4):
+        raise SystemExit("%s exited %d" % (" ".join(cmd), rc))
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def timed(cmds, stdin_path=None, runs=5):
+    """Median wall and CPU seconds of each command over `runs` runs (after one untimed run of each),
+    the commands alternated run by run (A B A B ...) so a change in the machine's load hits both."""
+    for cmd in cmds:
+        once(cmd, stdin_path)
+    walls, cpus = [[] for _ in cmds], [[] for _ in cmds]
+    for _ in range(runs):
+        for k, cmd in enumerate(cmds):
+            w, c = once(cmd, stdin_path)
+            walls[k].append(w)
+            cpus[k].append(c)
+    return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus)]
+
+
+def class_path():
+    """The launcher's class path (the kernel jar, then kernel/target/lib/*.jar in order)."""
+    target = os.path.join(ROOT, "kernel", "target")
+    lib = os.path.join(target, "lib")
+    return ":".join([os.path.join(target, "fabriclab-kernel.jar")] + [os.path.join(lib, j) for j in sorted(os.listdir(lib)) if j.endswith(".jar")])
 
 
 def main():
@@ -86,35 +105,43 @@ def main():
     print("cpus %d, load average %.2f %.2f %.2f, %d runs each (medians)" % ((os.cpu_count() or 0,) + os.getloadavg() + (a.runs,)))
     rows = []
     with tempfile.TemporaryDirectory(prefix="fabriclab-bench-cli-") as tmp:
+        # the floor: a JVM printing one line, with the JDK's default CDS archive, then with the
+        # launcher's short-command flags and its class path in front of the class (every jar opened)
+        with open(os.path.join(tmp, "Hello.java"), "w") as f:
+            f.write('public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n')
+        subprocess.run([os.path.join(JAVA_BIN, "javac"), "-d", tmp, os.path.join(tmp, "Hello.java")], check=True)
+        short = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto"]
+        java = os.path.join(JAVA_BIN, "java")
+        floor = timed([[java, "-Xshare:auto", "-cp", tmp, "Hello"], [java] + short + ["-cp", class_path() + ":" + tmp, "Hello"]],
+                      runs=a.runs)
+        rows.append(("floor: java -Xshare:auto -cp DIR Hello",) + floor[0] + (None, None, "JVM start, nothing loaded"))
+        rows.append(("floor: Hello, short flags, CLI class path",) + floor[1] + (None, None, "+ %d jars" % class_path().count(":")))
         small = os.path.join(ROOT, "datasets", "ib-marginal-optic")
         for label, cmd in [("fabriclab --help", [FABRICLAB, "--help"]),
                            ("fabriclab show SMALL/before", [FABRICLAB, "show", small + "/before"]),
                            ("fabriclab classify SMALL", [FABRICLAB, "classify", "--fabric", "ib", "--bytes", "1e12",
                                                          "--before", small + "/before", "--after", small + "/after"])]:
-            w, c = timed(cmd, runs=a.runs)
+            (w, c), = timed([cmd], runs=a.runs)
             rows.append((label, w, c, None, None, "target <= 0.35 s"))
         dump = os.path.join(tmp, "perfquery_x_%d.txt" % a.ports)
         perfquery_dump(dump, a.ports)
-        w, c = timed([FABRICLAB, "show", dump], runs=a.runs)
-        pw, pc = timed([PY, os.path.join(HERE, "show_perfquery.py"), dump], runs=a.runs)
+        (w, c), (pw, pc) = timed([[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump]], runs=a.runs)
         rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
         if os.path.isfile(SEED):
             jl = os.path.join(tmp, "pairs.jsonl")
             ref = os.path.join(ROOT, "kernel", "src", "test", "python", "seed_reference.py")
             with open(jl, "w") as f:
                 subprocess.run([PY, ref, SEED, "--generate", str(a.lines), "7"], stdout=f, check=True)
-            w, c = timed([FABRICLAB, "classify", "--jsonl"], stdin_path=jl, runs=a.runs)
-            pw, pc = timed([PY, ref, SEED], stdin_path=jl, runs=a.runs)
+            (w, c), (pw, pc) = timed([[FABRICLAB, "classify", "--jsonl"], [PY, ref, SEED]], stdin_path=jl, runs=a.runs)
             rows.append(("classify --jsonl, %d lines (%.0f MB)" % (a.lines, os.path.getsize(jl) / 1e6), w, c, pw, pc, "target >= 3x"))
         else:
             rows.append(("classify --jsonl: skipped (%s not beside this checkout)" % SEED, None, None, None, None, ""))
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     print("%-44s %10s %10s %10s %10s %8s  %s" % ("", "ours wall", "ours cpu", "py wall", "py cpu", "py/ours", ""))
     for label, w, c, pw, pc, note in rows:
         f = lambda v: "%9.3fs" % v if v is not None else "%10s" % "-"
         ratio = "%7.2fx" % (pw / w) if pw and w else "%8s" % "-"
         print("%-44s %10s %10s %10s %10s %8s  %s" % (label, f(w), f(c), f(pw), f(pc), ratio, note))
-        if w is not None and pw is None and note:
-            pass
     print("(py/ours = python wall / fabriclab wall, process start included on both sides)")
 
 

@@ -38,6 +38,37 @@ final class SysfsDirectory {
         }
     }
 
+    /**
+     * For one file inside a sysfs tree, its path below {@code class/infiniband/}: a counter
+     * ({@code mlx5_0/ports/1/counters/symbol_error}), a port attribute ({@code mlx5_0/ports/1/state}) or
+     * a device attribute ({@code mlx5_0/fw_ver}, when the folder beside it has {@code ports/}); null when
+     * the path is not laid out like that. The path alone decides, as sysfs names carry the meaning.
+     */
+    static String fileRelative(Path file) {
+        if (file == null || !Files.isRegularFile(file)) return null;
+        Path f = file.toAbsolutePath().normalize();
+        int n = f.getNameCount();
+        String name = f.getFileName().toString();
+        if (n >= 5 && SysfsPorts.COUNTER_DIRS.contains(f.getName(n - 2).toString())
+                && f.getName(n - 4).toString().equals("ports") && isDigits(f.getName(n - 3).toString())) {
+            return f.getName(n - 5) + "/ports/" + f.getName(n - 3) + "/" + f.getName(n - 2) + "/" + name;
+        }
+        if (n >= 4 && SysfsPorts.PORT_FILES.contains(name) && f.getName(n - 3).toString().equals("ports")
+                && isDigits(f.getName(n - 2).toString())) {
+            return f.getName(n - 4) + "/ports/" + f.getName(n - 2) + "/" + name;
+        }
+        if (n >= 2 && SysfsPorts.DEVICE_FILES.contains(name) && Files.isDirectory(f.resolveSibling("ports"))) {
+            return f.getName(n - 2) + "/" + name;
+        }
+        return null;
+    }
+
+    private static boolean isDigits(String s) {
+        if (s.isEmpty()) return false;
+        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
+        return true;
+    }
+
     private static boolean isPortDir(Path dir) {
         for (String d : SysfsPorts.COUNTER_DIRS) if (Files.isDirectory(dir.resolve(d))) return true;
         return Files.isRegularFile(dir.resolve("state")) && Files.isRegularFile(dir.resolve("link_layer"));

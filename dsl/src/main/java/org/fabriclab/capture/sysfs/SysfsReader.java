@@ -13,7 +13,8 @@ import org.fabriclab.catalogue.Source;
  * Reads {@code /sys/class/infiniband} in any of three forms: {@code grep -H .} lines
  * ({@code /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0}), a directory laid out like
  * sysfs (the class folder, one device folder or one {@code ports/<n>} folder), or a ttar archive
- * (prometheus's text archive: {@code Path:}, {@code Lines:}, content, {@code Mode:}). Ports are
+ * (prometheus's text archive: {@code Path:}, {@code Lines:}, content, {@code Mode:}); also one file
+ * of such a tree given alone ({@code mlx5_0/ports/1/counters/symbol_error}: its path names it). Ports are
  * {@code <dev>/<n>}; what each file means is in {@link SysfsPorts}.
  *
  * <pre>{@code
@@ -32,6 +33,7 @@ public final class SysfsReader implements CaptureReader {
         if (in.isDirectory()) return SysfsDirectory.layout(in.path()) != null ? 90 : 0;
         List<String> head = in.head(10);
         if (head.isEmpty()) return 0;
+        if (single(in) != null) return head.size() == 1 ? 85 : 0;
         String first = head.get(0).strip();
         if (first.startsWith(TTAR_BANNER) || first.startsWith("Directory: ") || first.startsWith("Path: ")) {
             // a whole ttar'ed /sys holds class/infiniband far down (node_exporter's sys.ttar: line 1490)
@@ -47,8 +49,17 @@ public final class SysfsReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.SYSFS, in.name());
         SysfsPorts ports = new SysfsPorts(b);
         int noise;
+        String single = in.isDirectory() ? null : single(in);
         if (in.isDirectory()) {
             noise = SysfsDirectory.read(in.path(), ports, b);
+        } else if (single != null) {
+            List<String> lines = in.head(2);
+            if (lines.size() > 1) {
+                throw new CaptureException(in.name(), 2, "expected one value in the sysfs file " + single
+                        + ", found a second line");
+            }
+            ports.entry(single, lines.isEmpty() ? "" : lines.get(0), in.name(), 1);
+            noise = 0;
         } else {
             String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
             noise = first.startsWith(TTAR_BANNER) || first.startsWith("Directory: ") || first.startsWith("Path: ")
@@ -61,6 +72,11 @@ public final class SysfsReader implements CaptureReader {
         }
         b.noise(noise + ports.ignored());
         return b.build();
+    }
+
+    /** The path below {@code class/infiniband/} of a lone sysfs file, null for anything else. */
+    private static String single(Input in) {
+        return in.partName() != null || in.path() == null ? null : SysfsDirectory.fileRelative(in.path());
     }
 
     /** {@code grep -H . /sys/class/infiniband/*}{@code /ports/*}{@code /counters/*} output. */

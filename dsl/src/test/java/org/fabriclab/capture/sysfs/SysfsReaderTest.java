@@ -79,6 +79,28 @@ class SysfsReaderTest {
         assertEquals(Optional.of("0x0c42a10300a1b2c3"), reader.read(Input.of(cls)).attr("mlx5_0/1", "node_guid"));
     }
 
+    @Test void oneFileOfATreeReadsAloneByItsPath() throws IOException {
+        Path port = tmp.resolve("infiniband/mlx5_3/ports/2");
+        Files.createDirectories(port.resolve("counters"));
+        Files.createDirectories(port.resolve("hw_counters"));
+        Path counter = Files.writeString(port.resolve("counters/symbol_error"), "15\n");
+        Path hw = Files.writeString(port.resolve("hw_counters/out_of_sequence"), "7\n");
+        Path state = Files.writeString(port.resolve("state"), "4: ACTIVE\n");
+        Path fw = Files.writeString(tmp.resolve("infiniband/mlx5_3/fw_ver"), "28.39.1002\n");
+        Capture c = Readers.standard().read(counter);
+        assertEquals("sysfs", Readers.standard().choose(Input.of(counter)).format());
+        assertEquals(List.of("mlx5_3/2"), c.ports());
+        assertEquals(15, c.reading("mlx5_3/2", "SymbolErrorCounter").orElseThrow().value());
+        assertEquals(7, Readers.standard().read(hw).reading("mlx5_3/2", "out_of_sequence").orElseThrow().value());
+        assertEquals(List.of("mlx5_3/2"), Readers.standard().read(state).ports());
+        assertEquals("sysfs", Readers.standard().choose(Input.of(fw)).format());
+        // the same name outside a sysfs layout is not claimed by its path
+        Path loose = Files.writeString(tmp.resolve("symbol_error"), "15\n");
+        assertEquals(0, reader.sniff(Input.of(loose)));
+        Path two = Files.writeString(port.resolve("counters/link_downed"), "1\n2\n");
+        BadInput.expect(reader, two, 2, "expected one value");
+    }
+
     @Test void directoryValueNotANumberNamesTheFile() throws IOException {
         Path port = tmp.resolve("mlx5_0/ports/1");
         Files.createDirectories(port.resolve("counters"));

@@ -74,13 +74,23 @@ public final class Main implements Runnable {
         } else {
             restore = TablesawStart.narrow();
             // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
-            if (!"show".equals(first) && !java.util.Arrays.asList(args).contains("--jsonl")) TablesawStart.initInBackground();
+            // nor does a usage or version line (the scan would cost --help more CPU than the rest of it)
+            if (!"show".equals(first) && !usageOrVersion(args) && !java.util.Arrays.asList(args).contains("--jsonl")) {
+                TablesawStart.initInBackground();
+            }
         }
         try {
             return execute(first, args, out, err);
         } finally {
             restore.run();
         }
+    }
+
+    /** No command, {@code help}, or a help/version option anywhere: only usage or a version line is printed. */
+    static boolean usageOrVersion(String[] args) {
+        if (args.length == 0 || args[0].equals("help")) return true;
+        for (String a : args) if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) return true;
+        return false;
     }
 
     private static int execute(String first, String[] args, PrintWriter out, PrintWriter err) {

@@ -32,19 +32,12 @@ final class PlotCommand implements Runnable {
 
     @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
 
-    /** A telemetry capture or counter series CSV (one PATH), or snapshots in time order (several PATHs, {@code --interval} apart). */
+    /** A telemetry capture or a counter series CSV (one PATH, read by the capture readers), or snapshots in time order (several PATHs, {@code --interval} apart). */
     static Series series(List<Path> paths, double intervalS) {
         Readers readers = Readers.standard();
         if (paths.size() == 1 && !java.nio.file.Files.isDirectory(paths.get(0))) {
             Path f = paths.get(0);
-            Capture c;
-            try {
-                c = readers.read(f);
-            } catch (org.fabriclab.capture.CaptureException e) {
-                // a timestamp,port,<counter>... CSV (datasets/*/pause-series.csv) that no capture reader claims
-                if (CounterSeriesCsv.looksLike(f)) return Series.of(CounterSeriesCsv.read(f), f.toString());
-                throw e;
-            }
+            Capture c = readers.read(f);   // a telemetry capture or a pause-series CSV (capture/pauseseries)
             if (c.measurements(Telemetry.NAME).isPresent()) return Series.of(c.measurements(Telemetry.NAME).get(), c.file());
         }
         if (paths.size() < 2) {

@@ -1,25 +1,26 @@
 package org.fabriclab.kernel.cli;
 
+import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.fabriclab.capture.Capture;
-import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
-import org.fabriclab.capture.Tidy;
 import org.fabriclab.snapshot.Snapshot;
+
+import com.univocity.parsers.csv.CsvWriter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -37,6 +38,8 @@ import tech.tablesaw.columns.Column;
 final class ShowCommand implements Callable<Integer> {
     static final String COUNTERS = "counters";
     static final String ATTRIBUTES = "attributes";
+    /** The title of the counters table in text. */
+    static final String TITLE = "captures";
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "capture files or folders") List<Path> paths;
     @Option(names = "--csv", description = "CSV: every table's rows, tagged with their table") boolean csv;
@@ -61,84 +64,120 @@ final class ShowCommand implements Callable<Integer> {
             out.flush();
             return Main.OK;
         }
+        print(caps, format, out, Main.rawStdout);
+        return Main.OK;
+    }
+
+    /**
+     * Prints the captures' tables (not {@code --wide}). The counters are streamed from the readings
+     * ({@link TidyStream}: a 10,000-port dump is 240,000 rows, and building their Tablesaw table was
+     * most of {@code show}'s time), and so are the port attributes (40,000 rows there); the measurement
+     * tables, small, print through Tablesaw.
+     * Text goes to {@code raw} as bytes when it is not null (the process's stdout), else to {@code out}.
+     */
+    static void print(List<Capture> caps, TableOutput.Format format, PrintWriter out, OutputStream raw) throws Exception {
         List<Tagged> tables = new ArrayList<>();
-        Table tidy = Tidy.empty("captures");
-        for (Capture c : caps) tidy.append(c.tidy());
-        tables.add(new Tagged(COUNTERS, null, tidy));
         for (Capture c : caps) {
             for (Map.Entry<String, Table> e : c.allMeasurements().entrySet()) tables.add(new Tagged(e.getKey(), c.file(), e.getValue()));
         }
-        for (Capture c : caps) if (!c.attrs().isEmpty()) tables.add(new Tagged(ATTRIBUTES, c.file(), attributes(c)));
+        List<Capture> withAttributes = caps.stream().filter(c -> !c.attrs().isEmpty()).toList();
         switch (format) {
             case TEXT -> {
+                if (raw != null) {
+                    out.flush();
+                    TidyStream.text(caps, TITLE, raw);
+                    raw.write('\n');
+                    raw.flush();
+                } else {
+                    TidyStream.text(caps, TITLE, out);
+                    out.println();
+                }
                 for (Tagged t : tables) {
-                    if (t.table().rowCount() == 0 && !t.name().equals(COUNTERS)) continue;
-                    if (!t.name().equals(COUNTERS)) out.println();
-                    out.println(t.table().printAll());
+                    if (t.table().rowCount() == 0) continue;
+                    out.println();
+                    out.println(TableOutput.text(t.table()));
+                }
+                for (Capture c : withAttributes) {
+                    out.println();
+                    if (raw != null) {
+                        out.flush();
+                        TidyStream.attributesText(c, ATTRIBUTES, raw);
+                        raw.write('\n');
+                        raw.flush();
+                    } else {
+                        TidyStream.attributesText(c, ATTRIBUTES, out);
+                        out.println();
+                    }
                 }
             }
-            case CSV -> TableOutput.print(union(tables), TableOutput.Format.CSV, out);
+            case CSV -> csv(caps, tables, withAttributes, out);
             case JSON -> {
+                TidyStream.json(caps, out, Map.of("table", COUNTERS));
                 for (Tagged t : tables) {
                     Table tb = t.table();
                     for (int i = 0; i < tb.rowCount(); i++) {
                         Map<String, Object> m = new LinkedHashMap<>();
                         m.put("table", t.name());
-                        if (t.file() != null && !tb.containsColumn("file")) m.put("file", t.file());
+                        if (!tb.containsColumn("file")) m.put("file", t.file());
                         for (Column<?> col : tb.columns()) m.put(col.name(), col.isMissing(i) ? null : jsonValue(col.get(i)));
                         out.println(TableOutput.Json.MAPPER.writeValueAsString(m));
                     }
                 }
+                for (Capture c : withAttributes) TidyStream.attributesJson(c, out, tagged(ATTRIBUTES, c.file()));
             }
         }
         out.flush();
-        return Main.OK;
     }
 
-    /** A table and what it is: its name and the capture file it came from (null when its rows name it). */
-    private record Tagged(String name, String file, Table table) {}
+    /** A measurement table, its name and the capture file it came from. */
+    record Tagged(String name, String file, Table table) {}
+
+    /** {@code table} and {@code file} fields, in that order. */
+    private static Map<String, String> tagged(String table, String file) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("table", table);
+        m.put("file", file);
+        return m;
+    }
 
     private static Object jsonValue(Object v) {
         if (v instanceof Double d && !Double.isFinite(d)) return null;
         return v;
     }
 
-    private static Table attributes(Capture c) {
-        StringColumn port = StringColumn.create("port"), key = StringColumn.create("key"), value = StringColumn.create("value");
-        StringColumn line = StringColumn.create("line");
-        for (PortAttr a : c.attrs()) { port.append(a.port()); key.append(a.key()); value.append(a.value()); line.append(Integer.toString(a.line())); }
-        return Table.create(ATTRIBUTES, port, key, value, line);
-    }
-
-    /** Every table's rows in one table of text columns: {@code table}, {@code file}, then the union of the columns. */
-    static Table union(List<Tagged> tables) {
-        // Tablesaw column names are case-insensitive: "line" and a db_csv section's "Line" are one column
+    /**
+     * Every table's rows as one CSV: {@code table}, {@code file}, then the union of the tables' columns
+     * (the tidy columns first), empty where a table has no such column. Tablesaw column names are
+     * case-insensitive, so "line" and a db_csv section's "Line" are one column.
+     */
+    static void csv(List<Capture> caps, List<Tagged> tables, List<Capture> withAttributes, PrintWriter out) throws java.io.IOException {
         Map<String, String> byLower = new LinkedHashMap<>();
-        byLower.put("table", "table");
-        byLower.put("file", "file");
-        for (Tagged t : tables) for (Column<?> c : t.table().columns()) byLower.putIfAbsent(c.name().toLowerCase(java.util.Locale.ROOT), c.name());
-        Set<String> names = new LinkedHashSet<>(byLower.values());
-        Map<String, StringColumn> cols = new LinkedHashMap<>();
-        for (String n : names) cols.put(n, StringColumn.create(n));
+        for (String n : List.of("table", "file")) byLower.put(n, n);
+        for (String n : TidyStream.COLUMNS) byLower.putIfAbsent(n.toLowerCase(Locale.ROOT), n);
+        for (Tagged t : tables) for (Column<?> c : t.table().columns()) byLower.putIfAbsent(c.name().toLowerCase(Locale.ROOT), c.name());
+        if (!withAttributes.isEmpty()) for (String n : TidyStream.ATTRIBUTE_COLUMNS) byLower.putIfAbsent(n.toLowerCase(Locale.ROOT), n);
+        List<String> header = List.copyOf(new LinkedHashSet<>(byLower.values()));
+        CsvWriter w = TidyStream.csvWriter(out);
+        w.writeHeaders(header);
+        TidyStream.csvRows(caps, w, header, Map.of("table", COUNTERS));
+        String[] cells = new String[header.size()];
         for (Tagged t : tables) {
             Table tb = t.table();
             for (int i = 0; i < tb.rowCount(); i++) {
-                for (Map.Entry<String, StringColumn> e : cols.entrySet()) {
-                    String n = e.getKey();
-                    String v;
-                    if (n.equals("table")) v = t.name();
+                for (int k = 0; k < cells.length; k++) {
+                    String n = header.get(k);
+                    if (n.equals("table")) cells[k] = t.name();
                     else if (tb.containsColumn(n)) {
                         Column<?> c = tb.column(n);
-                        v = c.isMissing(i) ? "" : text(c.get(i));
-                    } else if (n.equals("file")) v = t.file() == null ? "" : t.file();
-                    else v = "";
-                    e.getValue().append(v);
+                        cells[k] = c.isMissing(i) ? "" : text(c.get(i));
+                    } else if (n.equals("file")) cells[k] = t.file();
+                    else cells[k] = "";
                 }
+                w.writeRow((Object[]) cells);
             }
         }
-        Table u = Table.create("captures");
-        cols.values().forEach(u::addColumns);
-        return u;
+        for (Capture c : withAttributes) TidyStream.attributeCsvRows(c, w, header, tagged(ATTRIBUTES, c.file()));
+        w.flush();
     }
 
     private static String text(Object v) {

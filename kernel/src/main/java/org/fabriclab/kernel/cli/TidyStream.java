@@ -3,9 +3,11 @@ package org.fabriclab.kernel.cli;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.Map;
 
 import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
 
@@ -20,7 +22,9 @@ import com.univocity.parsers.csv.CsvWriterSettings;
  * of Tablesaw's {@code printAll} (the same bytes), CSV through univocity with Tablesaw's CSV settings,
  * JSON lines through Jackson's generator (missing and empty cells as null, longs exact). A
  * 10,000-port perfquery dump is 240,000 rows: building the table, formatting every cell as a
- * {@code String} and Tablesaw's per-row {@code String.format} were most of {@code show}'s time.
+ * {@code String} and Tablesaw's per-row {@code String.format} were most of {@code show}'s time. The
+ * port attributes ({@link #ATTRIBUTE_COLUMNS}: 4 per port of a perfquery dump) are streamed the same
+ * way.
  *
  * <pre>{@code
  * TidyStream.text(captures, "captures", writer);
@@ -28,33 +32,55 @@ import com.univocity.parsers.csv.CsvWriterSettings;
  */
 final class TidyStream {
     static final String[] COLUMNS = {Tidy.SOURCE, Tidy.FILE, Tidy.LINE, Tidy.PORT, Tidy.COUNTER, Tidy.RAW_NAME, Tidy.VALUE,
-        Tidy.UNIT, Tidy.SCALE, Tidy.WIDTH, Tidy.OVERFLOW, Tidy.KIND, Tidy.LAYER};
+        Tidy.UNIT, Tidy.SCALE, Tidy.WIDTH, Tidy.OVERFLOW, Tidy.KIND, Tidy.LAYER, Tidy.QUEUE};
+    /** The columns of {@code show}'s port attribute table (all text, as {@code ShowCommand} builds it). */
+    static final String[] ATTRIBUTE_COLUMNS = {"port", "key", "value", "line"};
     private static final int N = COLUMNS.length;
-    private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9;
+    private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9, QUEUE = 13;
     private static final long MISSING = Long.MIN_VALUE;
+    private static final boolean[] TIDY_NUMERIC = new boolean[N], ATTRIBUTE_NUMERIC = new boolean[ATTRIBUTE_COLUMNS.length];
+
+    static {
+        for (int c : new int[] {LINE, VALUE, SCALE, WIDTH, QUEUE}) TIDY_NUMERIC[c] = true;
+    }
 
     private TidyStream() {}
 
     /** One row's cells: strings in {@code s} (null where numeric), numbers in {@code n} ({@link #MISSING} where absent). */
     private static final class Row {
-        final String[] s = new String[N];
-        final long[] n = new long[N];
+        final String[] s;
+        final long[] n;
+        final boolean[] numeric;
+
+        Row(boolean[] numeric) {
+            this.numeric = numeric;
+            s = new String[numeric.length];
+            n = new long[numeric.length];
+        }
 
         Row reading(Reading r) {
             s[0] = r.source().key(); s[1] = r.file(); n[LINE] = r.line(); s[3] = r.port(); s[4] = r.counter(); s[5] = r.rawName();
             n[VALUE] = r.value(); s[7] = r.unit(); n[SCALE] = r.scale(); n[WIDTH] = r.field().width() > 0 ? r.field().width() : MISSING;
             s[10] = enumText(r.field().overflow()); s[11] = enumText(r.kind()); s[12] = r.layer().label();
+            n[QUEUE] = r.isQueue() ? r.queue() : MISSING;
             return this;
         }
 
         Row absent(Absent a) {
             s[0] = a.source().key(); s[1] = a.file(); n[LINE] = a.line(); s[3] = a.port(); s[4] = a.counter(); s[5] = a.rawName();
             n[VALUE] = MISSING; s[7] = "absent: " + a.reason(); n[SCALE] = MISSING; n[WIDTH] = MISSING;
-            s[10] = ""; s[11] = ""; s[12] = "";
+            s[10] = ""; s[11] = ""; s[12] = ""; n[QUEUE] = MISSING;
             return this;
         }
 
-        boolean numeric(int c) { return c == LINE || c == VALUE || c == SCALE || c == WIDTH; }
+        Row attribute(PortAttr a) {
+            s[0] = a.port(); s[1] = a.key(); s[2] = a.value(); s[3] = Integer.toString(a.line());
+            return this;
+        }
+
+        int columns() { return numeric.length; }
+
+        boolean numeric(int c) { return numeric[c]; }
 
         /** The cell's text length as Tablesaw prints it. */
         int width(int c) {
@@ -68,37 +94,67 @@ final class TidyStream {
         }
     }
 
-    /** Visits every row of the captures in table order. */
+    /** Receives each row in table order. */
     private interface RowSink {
         void row(Row r) throws IOException;
     }
 
-    private static void rows(List<Capture> caps, RowSink sink) throws IOException {
-        Row r = new Row();
-        for (Capture c : caps) {
-            for (Reading x : c.readings()) sink.row(r.reading(x));
-            for (Absent x : c.absents()) sink.row(r.absent(x));
+    /** A table to stream: its columns, which of them are numeric, and a way to visit its rows. */
+    private record Rows(String[] columns, boolean[] numeric, Visit visit) {
+        interface Visit {
+            void each(Row r, RowSink sink) throws IOException;
         }
+
+        void each(RowSink sink) throws IOException { visit.each(new Row(numeric), sink); }
+    }
+
+    /** The tidy rows of the captures: readings then absent counters, capture by capture. */
+    private static Rows tidy(List<Capture> caps) {
+        return new Rows(COLUMNS, TIDY_NUMERIC, (r, sink) -> {
+            for (Capture c : caps) {
+                for (Reading x : c.readings()) sink.row(r.reading(x));
+                for (Absent x : c.absents()) sink.row(r.absent(x));
+            }
+        });
+    }
+
+    /** The port attributes of one capture, in order. */
+    private static Rows attributes(Capture c) {
+        return new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_NUMERIC, (r, sink) -> {
+            for (PortAttr a : c.attrs()) sink.row(r.attribute(a));
+        });
     }
 
     /** The rows as Tablesaw's {@code printAll} prints a table named {@code name}, without the final newline. */
     static void text(List<Capture> caps, String name, Writer out) throws IOException {
-        text(caps, name, new Chars(out));
+        text(tidy(caps), name, new Chars(out));
     }
 
     /** As {@link #text(List, String, Writer)}, as UTF-8 bytes: no char buffer, no encoder pass (stdout). */
     static void text(List<Capture> caps, String name, java.io.OutputStream out) throws IOException {
-        text(caps, name, new Bytes(out));
+        text(tidy(caps), name, new Bytes(out));
     }
 
-    private static void text(List<Capture> caps, String name, Sink b) throws IOException {
-        int[] w = new int[N];
-        for (int c = 0; c < N; c++) w[c] = COLUMNS[c].length();
-        rows(caps, r -> {
-            for (int c = 0; c < N; c++) w[c] = Math.max(w[c], r.width(c));
+    /** A capture's port attributes ({@link #ATTRIBUTE_COLUMNS}) as {@code printAll} prints a table named {@code name}, without the final newline. */
+    static void attributesText(Capture c, String name, Writer out) throws IOException {
+        text(attributes(c), name, new Chars(out));
+    }
+
+    /** As {@link #attributesText(Capture, String, Writer)}, as UTF-8 bytes. */
+    static void attributesText(Capture c, String name, java.io.OutputStream out) throws IOException {
+        text(attributes(c), name, new Bytes(out));
+    }
+
+    private static void text(Rows rows, String name, Sink b) throws IOException {
+        String[] cols = rows.columns();
+        int k = cols.length;
+        int[] w = new int[k];
+        for (int c = 0; c < k; c++) w[c] = cols[c].length();
+        rows.each(r -> {
+            for (int c = 0; c < k; c++) w[c] = Math.max(w[c], r.width(c));
         });
         int total = -1;
-        for (int c = 0; c < N; c++) total += w[c] + 5;
+        for (int c = 0; c < k; c++) total += w[c] + 5;
         // the title, centred as Tablesaw centres it
         if (name.length() > total) {
             b.append(name);
@@ -107,16 +163,16 @@ final class TidyStream {
             b.spaces(lead).append(name).spaces(total - lead - name.length());
         }
         b.append('\n');
-        for (int c = 0; c < N; c++) {
-            int len = COLUMNS[c].length(), lead = (w[c] - len) / 2;
+        for (int c = 0; c < k; c++) {
+            int len = cols[c].length(), lead = (w[c] - len) / 2;
             if (c > 0) b.append(' ');
-            b.spaces(lead + 1).append(COLUMNS[c]).spaces(w[c] - len - lead).append("  |");
+            b.spaces(lead + 1).append(cols[c]).spaces(w[c] - len - lead).append("  |");
         }
         b.append('\n');
         for (int i = 0; i < total; i++) b.append('-');
-        rows(caps, r -> {
+        rows.each(r -> {
             b.append('\n');
-            for (int c = 0; c < N; c++) {
+            for (int c = 0; c < k; c++) {
                 if (c > 0) b.append(' ');
                 b.append(' ');
                 if (r.numeric(c)) {
@@ -135,6 +191,14 @@ final class TidyStream {
 
     /** The rows as Tablesaw writes CSV: a header, unformatted cells, quoted only where needed. */
     static void csv(List<Capture> caps, Writer out) throws IOException {
+        CsvWriter w = csvWriter(out);
+        w.writeHeaders(COLUMNS);
+        csvRows(tidy(caps), w, List.of(COLUMNS), Map.of());
+        w.flush();
+    }
+
+    /** A univocity writer with the settings Tablesaw's {@code table.write().csv(...)} uses. */
+    static CsvWriter csvWriter(Writer out) {
         CsvWriterSettings settings = new CsvWriterSettings();
         settings.setNullValue("");
         settings.getFormat().setDelimiter(',');
@@ -145,24 +209,70 @@ final class TidyStream {
         settings.setIgnoreTrailingWhitespaces(true);
         settings.setSkipEmptyLines(false);
         settings.setQuoteAllFields(false);
-        CsvWriter w = new CsvWriter(out, settings);
-        w.writeHeaders(COLUMNS);
-        String[] cells = new String[N];
-        rows(caps, r -> {
-            for (int c = 0; c < N; c++) cells[c] = r.text(c);
+        return new CsvWriter(out, settings);
+    }
+
+    /**
+     * The tidy rows under a given header (no header written): a header column that names a tidy column
+     * (case-insensitively, as Tablesaw matches column names) gets the row's cell, a column in
+     * {@code fixed} its fixed value (checked first), any other is empty. {@code show --csv} writes the
+     * counters this way under the union of every table's columns, {@code table} fixed to its name.
+     */
+    static void csvRows(List<Capture> caps, CsvWriter w, List<String> header, Map<String, String> fixed) throws IOException {
+        csvRows(tidy(caps), w, header, fixed);
+    }
+
+    /** As {@link #csvRows(List, CsvWriter, List, Map)}, for a capture's port attributes. */
+    static void attributeCsvRows(Capture c, CsvWriter w, List<String> header, Map<String, String> fixed) throws IOException {
+        csvRows(attributes(c), w, header, fixed);
+    }
+
+    private static void csvRows(Rows rows, CsvWriter w, List<String> header, Map<String, String> fixed) throws IOException {
+        String[] cols = rows.columns();
+        int h = header.size();
+        int[] from = new int[h];   // the row's column of each header column; -1: fixed or empty
+        String[] constant = new String[h];
+        for (int i = 0; i < h; i++) {
+            String name = header.get(i);
+            from[i] = -1;
+            constant[i] = fixed.getOrDefault(name, "");
+            if (fixed.containsKey(name)) continue;
+            for (int c = 0; c < cols.length && from[i] == -1; c++) if (cols[c].equalsIgnoreCase(name)) from[i] = c;
+        }
+        String[] cells = new String[h];
+        rows.each(r -> {
+            for (int i = 0; i < h; i++) cells[i] = from[i] >= 0 ? r.text(from[i]) : constant[i];
             w.writeRow((Object[]) cells);
         });
-        w.flush();
     }
 
     /** One JSON object per row, keys in column order; missing numbers and empty strings are null. */
     static void json(List<Capture> caps, Writer out) throws IOException {
+        json(tidy(caps), out, Map.of());
+    }
+
+    /**
+     * As {@link #json(List, Writer)}, each object starting with the fields {@code first} (in their
+     * order; {@code show --json} tags every row with its table).
+     */
+    static void json(List<Capture> caps, Writer out, Map<String, String> first) throws IOException {
+        json(tidy(caps), out, first);
+    }
+
+    /** A capture's port attributes as JSON lines, each object starting with the fields {@code first}. */
+    static void attributesJson(Capture c, Writer out, Map<String, String> first) throws IOException {
+        json(attributes(c), out, first);
+    }
+
+    private static void json(Rows rows, Writer out, Map<String, String> first) throws IOException {
+        String[] cols = rows.columns();
         JsonGenerator g = new JsonFactory().createGenerator(out);
         g.setRootValueSeparator(null);
-        rows(caps, r -> {
+        rows.each(r -> {
             g.writeStartObject();
-            for (int c = 0; c < N; c++) {
-                g.writeFieldName(COLUMNS[c]);
+            for (Map.Entry<String, String> e : first.entrySet()) g.writeStringField(e.getKey(), e.getValue());
+            for (int c = 0; c < cols.length; c++) {
+                g.writeFieldName(cols[c]);
                 if (r.numeric(c)) {
                     if (r.n[c] == MISSING) g.writeNull(); else g.writeNumber(r.n[c]);
                 } else {

@@ -95,10 +95,13 @@ class CliRoughEdgesTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("in pause-storm intervals"), r.out());
         assertTrue(Files.size(png) > 1000);
-        Path bad = Files.writeString(dir.resolve("bad.csv"), "timestamp,port,rx_prio3_pause\n1,mlx5_0/1,lots\n");
+        // the pause-series reader (capture/pauseseries) reads it: a bad cell is exit 2 naming the file, line and column
+        Path bad = Files.writeString(dir.resolve("bad.csv"), "timestamp,port,rx_prio3_pause\n1700000000000,mlx5_0/1,lots\n");
         var b = run("plot", "pause", bad.toString(), "--out", dir.resolve("b.png").toString());
         assertEquals(2, b.code());
-        assertTrue(b.err().contains("bad.csv") && b.err().contains("counter series CSV"), b.err());
+        assertTrue(b.err().contains("bad.csv:2: column rx_prio3_pause")
+                && b.err().contains("'lots'"), b.err());
+        assertFalse(Files.exists(dir.resolve("b.png")), "nothing written on bad input");
     }
 
     @Test void joinNotesCollapseIntoOneLineAndVerboseShowsThemAll() {
