@@ -63,9 +63,9 @@ public final class Choose {
     static Choice build(SweepResult s, int i, String rule) {
         Table t = s.table();
         StringBuilder why = new StringBuilder();
-        why.append(String.format(Locale.ROOT, "Rule: %s. Chosen bar for %s: above %s per GB; recall %.3f, precision %.3f, %.2f alerts/day "
+        why.append(String.format(Locale.ROOT, "Rule: %s. Chosen bar for %s: above %s%s; recall %.3f, precision %.3f, %.2f alerts/day "
                         + "(tp %d, fp %d, fn %d over %.1f days).",
-                rule, s.rule().name(), num(t.doubleColumn("threshold").getDouble(i)),
+                rule, s.rule().name(), num(t.doubleColumn("threshold").getDouble(i)), s.rule().unit().isEmpty() ? "" : " " + s.rule().unit(),
                 t.doubleColumn("recall").getDouble(i), t.doubleColumn("precision").getDouble(i),
                 t.doubleColumn("alerts_per_day").getDouble(i), t.longColumn("tp").getLong(i), t.longColumn("fp").getLong(i),
                 t.longColumn("fn").getLong(i), s.days()));
@@ -90,7 +90,8 @@ public final class Choose {
                 t.doubleColumn("alerts_per_day").getDouble(j) - u.doubleColumn("alerts_per_day").getDouble(i));
     }
 
-    static String num(double x) {
+    /** A threshold as reports write it: an integer as is, else 4 significant digits ({@code 1680}, {@code 2.500e-07}). */
+    public static String num(double x) {
         if (x == Math.rint(x) && Math.abs(x) < 1e15) return Long.toString((long) x);
         return String.format(Locale.ROOT, "%.4g", x);
     }

@@ -32,10 +32,10 @@ public record GridResult(RateRule a, RateRule b, String engine, Table table, dou
             if (rec > br || (rec == br && al <= bl)) best = r;
         }
         if (best < 0) throw new IllegalStateException("no pair of thresholds keeps alerts within " + alertsPerDay + " per day");
-        return String.format(Locale.ROOT, "Rule: max recall with at most %s alerts per day. Chosen %s above %s per GB or %s above "
-                        + "%s per GB: recall %.3f, precision %.3f, %.2f alerts/day (tp %d, fp %d, fn %d over %.1f days).",
-                Choose.num(alertsPerDay), a.name(), Choose.num(table.doubleColumn("threshold_a").getDouble(best)), b.name(),
-                Choose.num(table.doubleColumn("threshold_b").getDouble(best)), table.doubleColumn("recall").getDouble(best),
+        return String.format(Locale.ROOT, "Rule: max recall with at most %s alerts per day. Chosen %s above %s %s or %s above "
+                        + "%s %s: recall %.3f, precision %.3f, %.2f alerts/day (tp %d, fp %d, fn %d over %.1f days).",
+                Choose.num(alertsPerDay), a.name(), Choose.num(table.doubleColumn("threshold_a").getDouble(best)), a.unit(), b.name(),
+                Choose.num(table.doubleColumn("threshold_b").getDouble(best)), b.unit(), table.doubleColumn("recall").getDouble(best),
                 table.doubleColumn("precision").getDouble(best), table.doubleColumn("alerts_per_day").getDouble(best),
                 table.longColumn("tp").getLong(best), table.longColumn("fp").getLong(best), table.longColumn("fn").getLong(best), days);
     }

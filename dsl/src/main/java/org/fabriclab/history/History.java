@@ -77,6 +77,14 @@ public final class History {
         return new PrimitiveSweepEngine().sweep(this, rule, thresholds, labels, progress);
     }
 
+    /** The sweep reported per port class ({@link PortClasses}), with the default engine. */
+    public ClassSweep sweep(RateRule rule, double[] thresholds, Labels labels, PortClasses classes) {
+        return new PrimitiveSweepEngine().sweep(this, rule, thresholds, labels, classes, Progress.NONE);
+    }
+
+    /** Which ports would have alerted when above {@code threshold}, against the labels ({@link AlertReplay}). */
+    public AlertReplay replay(RateRule rule, double threshold, Labels labels) { return AlertReplay.of(this, rule, threshold, labels); }
+
     /** The series this history sweeps. */
     public Series series() { return series; }
 

@@ -6,16 +6,12 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
-import org.fabriclab.catalogue.Kind;
-import org.fabriclab.delta.Rules;
-import org.fabriclab.delta.Status;
-import org.fabriclab.series.Columns;
 
 /**
  * The default engine: one pass over primitive arrays, parallel over ports in a ForkJoin pool.
- * Each interval's rate is placed in a histogram bin (how many thresholds lie strictly below it),
- * one histogram for labelled and one for unlabelled intervals; the alert counts for every
- * threshold are then suffix sums. The cost is one pass plus a binary search per interval,
+ * Each interval's value ({@link RuleColumns#value}) is placed in a histogram bin (how many
+ * thresholds lie strictly below it), one histogram for labelled and one for unlabelled intervals per
+ * port class; the alert counts for every threshold are then suffix sums. The cost is one pass plus a binary search per interval,
  * whatever the number of thresholds.
  *
  * <pre>{@code
@@ -35,11 +31,14 @@ public final class PrimitiveSweepEngine implements SweepEngine {
 
     @Override public String name() { return "primitive"; }
 
-    @Override public SweepResult sweep(History h, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+    @Override public ClassSweep sweep(History h, RateRule rule, double[] thresholds, Labels labels, PortClasses classes, Progress progress) {
         long t0 = System.nanoTime();
         double[] th = checkAscending(thresholds);
-        Plan plan = Plan.of(h, rule, labels);
+        RuleColumns plan = RuleColumns.of(h, rule, labels);
         int nPorts = h.ports().size();
+        int[] classOf = new int[nPorts];
+        for (int p = 0; p < nPorts; p++) classOf[p] = classes.indexOf(h.ports().get(p));
+        int k = classes.count();
         int chunks = Math.max(1, Math.min(nPorts, parallelism * 8));
         Cancellation cancel = Cancellation.ofCurrentThread();
         List<ForkJoinTask<Partial>> tasks = new ArrayList<>(chunks);
@@ -50,18 +49,18 @@ public final class PrimitiveSweepEngine implements SweepEngine {
             for (int c = 0; c < chunks; c++) {
                 int pLo = bounds[c], pHi = bounds[c + 1];
                 tasks.add(pool.submit(() -> {
-                    Partial part = new Partial(th.length);
-                    for (int p = pLo; p < pHi; p++) { cancel.check(); scan(h.firstRow(p), h.firstRow(p + 1), plan, th, part); }
+                    Partial part = new Partial(k, th.length);
+                    for (int p = pLo; p < pHi; p++) { cancel.check(); scan(h.firstRow(p), h.firstRow(p + 1), plan, th, part, classOf[p]); }
                     return part;
                 }));
             }
-            Partial total = new Partial(th.length);
+            Partial total = new Partial(k, th.length);
             for (int c = 0; c < chunks; c++) {
                 total.add(tasks.get(c).join());
                 progress.update("sweep " + rule.name(), bounds[c + 1], nPorts);
             }
             long elapsed = (System.nanoTime() - t0) / 1_000_000;
-            return Scores.result(rule, name(), th, total.pos, total.neg, h.days(), total.intervals, total.measured,
+            return Scores.classes(rule, name(), th, classes, total.pos, total.neg, h.days(), total.intervals, total.measured,
                     total.posUnmeasured, elapsed);
         } finally {
             pool.shutdown();
@@ -78,7 +77,7 @@ public final class PrimitiveSweepEngine implements SweepEngine {
         long t0 = System.nanoTime();
         double[] tha = checkAscending(ta), thb = checkAscending(tb);
         if (a.layer() != b.layer()) throw new IllegalArgumentException("both rules must grade the same layer to be scored against one label set");
-        Plan pa = Plan.of(h, a, labels), pb = Plan.of(h, b, labels);
+        RuleColumns pa = RuleColumns.of(h, a, labels), pb = RuleColumns.of(h, b, labels);
         int nPorts = h.ports().size();
         int chunks = Math.max(1, Math.min(nPorts, parallelism * 8));
         Cancellation cancel = Cancellation.ofCurrentThread();
@@ -96,9 +95,8 @@ public final class PrimitiveSweepEngine implements SweepEngine {
                         cancel.check();
                         for (int r = h.firstRow(p) + 1; r < h.firstRow(p + 1); r++) {
                             acc[2 * wa * wb]++;
-                            double ra = rate(r, pa.time, pa.gapMs, pa.bytes, pa.bytesCap, pa.bytesScale, pa.num, pa.caps, pa.num.length, pa.sum);
-                            double rb = Double.isNaN(ra) ? Double.NaN
-                                    : rate(r, pb.time, pb.gapMs, pb.bytes, pb.bytesCap, pb.bytesScale, pb.num, pb.caps, pb.num.length, pb.sum);
+                            double ra = pa.value(r);
+                            double rb = Double.isNaN(ra) ? Double.NaN : pb.value(r);
                             if (Double.isNaN(rb)) {
                                 if (pa.positive[r]) acc[2 * wa * wb + 2]++;
                                 continue;
@@ -123,80 +121,47 @@ public final class PrimitiveSweepEngine implements SweepEngine {
         }
     }
 
-    /** The resolved columns of a rule on one history. */
-    record Plan(long[] time, long gapMs, long[][] num, long[] caps, boolean sum, long[] bytes, long bytesCap,
-                long bytesScale, boolean[] positive) {
-        static Plan of(History h, RateRule rule, Labels labels) {
-            int n = rule.counters().size();
-            long[][] num = new long[n][];
-            long[] caps = new long[n];
-            for (int i = 0; i < n; i++) {
-                String c = rule.counters().get(i);
-                Columns col = h.column(c).orElseThrow(() -> new IllegalArgumentException("history '" + h.name()
-                        + "' has no counter '" + c + "' that rule '" + rule.name() + "' reads; it has " + h.counters()));
-                if (col.kind() == Kind.GAUGE) throw new IllegalArgumentException("'" + c + "' is a gauge: no delta is taken");
-                num[i] = h.values(c);
-                caps[i] = Rules.capOf(col.field());
-            }
-            String b = rule.bytesCounter(h);
-            Columns bc = h.column(b).orElseThrow();
-            return new Plan(h.time(), h.stepMs() + h.stepMs() / 2, num, caps, rule.combine() == RateRule.Combine.SUM,
-                    h.values(b), Rules.capOf(bc.field()), bc.scale(), labels.mask(h, rule.layer()));
-        }
-    }
-
+    /** Per class: the labelled and unlabelled histograms and the counts. */
     static final class Partial {
-        final long[] pos, neg;
-        long intervals, measured, posUnmeasured;
+        final long[][] pos, neg;
+        final long[] intervals, measured, posUnmeasured;
 
-        Partial(int nThresholds) {
-            pos = new long[nThresholds + 1];
-            neg = new long[nThresholds + 1];
+        Partial(int classes, int nThresholds) {
+            pos = new long[classes][nThresholds + 1];
+            neg = new long[classes][nThresholds + 1];
+            intervals = new long[classes];
+            measured = new long[classes];
+            posUnmeasured = new long[classes];
         }
 
         void add(Partial o) {
-            for (int i = 0; i < pos.length; i++) { pos[i] += o.pos[i]; neg[i] += o.neg[i]; }
-            intervals += o.intervals;
-            measured += o.measured;
-            posUnmeasured += o.posUnmeasured;
+            for (int c = 0; c < pos.length; c++) {
+                for (int i = 0; i < pos[c].length; i++) { pos[c][i] += o.pos[c][i]; neg[c][i] += o.neg[c][i]; }
+                intervals[c] += o.intervals[c];
+                measured[c] += o.measured[c];
+                posUnmeasured[c] += o.posUnmeasured[c];
+            }
         }
     }
 
-    private static void scan(int lo, int hi, Plan plan, double[] th, Partial out) {
-        long[] time = plan.time, bytes = plan.bytes;
-        long[][] num = plan.num;
-        long[] caps = plan.caps;
+    private static void scan(int lo, int hi, RuleColumns plan, double[] th, Partial out, int cls) {
         boolean[] positive = plan.positive;
-        int nc = num.length;
+        long[] pos = out.pos[cls], neg = out.neg[cls];
+        long intervals = 0, measured = 0, posUnmeasured = 0;
         for (int r = lo + 1; r < hi; r++) {
-            out.intervals++;
-            double rate = rate(r, time, plan.gapMs, bytes, plan.bytesCap, plan.bytesScale, num, caps, nc, plan.sum);
+            intervals++;
+            double rate = plan.value(r);
             if (Double.isNaN(rate)) {
-                if (positive[r]) out.posUnmeasured++;
+                if (positive[r]) posUnmeasured++;
                 continue;
             }
-            out.measured++;
+            measured++;
             int k = countBelow(th, rate);
-            if (positive[r]) out.pos[k]++; else out.neg[k]++;
+            if (positive[r]) pos[k]++; else neg[k]++;
         }
-    }
-
-    /** The rule's rate for the interval ending at row {@code r}; NaN when it has no value. */
-    static double rate(int r, long[] time, long gapMs, long[] bytes, long bytesCap, long bytesScale, long[][] num,
-                       long[] caps, int nc, boolean sum) {
-        if (time[r] - time[r - 1] > gapMs) return Double.NaN;
-        if (Rules.status(bytes[r - 1], bytes[r], bytesCap) != Status.READABLE) return Double.NaN;
-        long moved = (bytes[r] - bytes[r - 1]) * bytesScale;
-        if (moved <= 0) return Double.NaN;
-        double gb = (double) moved / 1e9;
-        double acc = 0;
-        for (int c = 0; c < nc; c++) {
-            long[] v = num[c];
-            if (Rules.status(v[r - 1], v[r], caps[c]) != Status.READABLE) return Double.NaN;
-            double x = (double) (v[r] - v[r - 1]) / gb;
-            if (sum) acc += x; else if (x > acc) acc = x;
-        }
-        return acc;
+        out.intervals[cls] += intervals;
+        out.measured[cls] += measured;
+        out.posUnmeasured[cls] += posUnmeasured;
     }
 
     /** How many of the ascending thresholds lie strictly below {@code x}. */

@@ -50,6 +50,27 @@ public final class Scores {
         return new SweepResult(rule, engine, t, days, intervals, measured, totalPos, posUnmeasured, elapsedMs);
     }
 
+    /**
+     * The score tables of a sweep by port class: per class {@code c} the bins {@code pos[c]},
+     * {@code neg[c]} and the counts; the total is their sum. Every class shares the history's days, so
+     * the classes' alerts per day add up to the total's.
+     */
+    public static ClassSweep classes(RateRule rule, String engine, double[] th, PortClasses classes, long[][] pos, long[][] neg,
+                                     double days, long[] intervals, long[] measured, long[] posUnmeasured, long elapsedMs) {
+        int k = classes.count();
+        if (pos.length != k || neg.length != k) throw new IllegalArgumentException("one histogram per class expected");
+        long[] tp = new long[th.length + 1], tn = new long[th.length + 1];
+        long iv = 0, me = 0, pu = 0;
+        java.util.Map<String, SweepResult> by = new java.util.LinkedHashMap<>();
+        for (int c = 0; c < k; c++) {
+            for (int i = 0; i <= th.length; i++) { tp[i] += pos[c][i]; tn[i] += neg[c][i]; }
+            iv += intervals[c]; me += measured[c]; pu += posUnmeasured[c];
+            by.put(classes.names().get(c), result(rule, engine, th, pos[c], neg[c], days, intervals[c], measured[c], posUnmeasured[c], elapsedMs));
+        }
+        SweepResult total = k == 1 ? by.values().iterator().next() : result(rule, engine, th, tp, tn, days, iv, me, pu, elapsedMs);
+        return new ClassSweep(rule, engine, classes, total, by);
+    }
+
     static double f1(double p, double r) {
         if (Double.isNaN(p) || Double.isNaN(r)) return Double.NaN;
         return p + r == 0 ? 0 : 2 * p * r / (p + r);

@@ -11,6 +11,22 @@ public final class Thresholds {
     private Thresholds() {}
 
     /**
+     * A default grid for {@code rule}, by its unit, wide enough for the fleets we have seen: per GB 1 to
+     * 1e6, per hour 1 to 1e6, per bit 1e-15 to 1e-3, per packet 1e-9 to 1e-1 (log, 50 values); a count
+     * per interval 0 to 1000 (0, 1, 2, 5, 10, ...); a measurement 1e-15 to 1e-3 (BER). Narrow it with
+     * {@link #log} once the first sweep shows where the trade-off lies.
+     */
+    public static double[] forRule(RateRule rule) {
+        RateRule.Per p = rule.per();
+        return switch (p.kind()) {
+            case INTERVAL -> new double[] {0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+            case SAMPLE -> log(1e-15, 1e-3, 50);
+            case TIME -> log(1, 1e6, 50);
+            case COUNTER -> p.factor() == 8 ? log(1e-15, 1e-3, 50) : p.unit() >= 1e9 ? log(1, 1e6, 50) : log(1e-9, 1e-1, 50);
+        };
+    }
+
+    /**
      * {@code n} values from {@code lo} to {@code hi} with equal ratios (both ends included), each
      * rounded to 3 significant digits so a chosen value reads as a setting ({@code 1150}, not
      * {@code 1149.757...}).

@@ -5,7 +5,11 @@
  * value, never zero),
  * threshold sweeps behind the {@link org.fabriclab.history.SweepEngine} interface scored against
  * labelled incidents (one bar, or two separate bars as a grid), and a stated rule that chooses the
- * threshold and explains the trade-off.
+ * threshold and explains the trade-off. Any rate rule is built from catalogue roles
+ * ({@link org.fabriclab.history.RateRule}: per GB, bit, packet, hour, interval, or a measurement);
+ * sweeps can be reported per port class ({@link org.fabriclab.history.PortClasses},
+ * {@link org.fabriclab.history.ClassSweep}: one bar per class within one budget), and a chosen bar is
+ * replayed over the history ({@link org.fabriclab.history.AlertReplay}: which ports alerted when).
  *
  * <pre>{@code
  * History h = History.load(Path.of("datasets/history/history.csv.gz"), Progress.terminal(System.err));
@@ -14,6 +18,8 @@
  * s.table();                                  // threshold, alerts, alerts_per_day, tp, fp, fn, precision, recall, f1
  * Choice c = s.choose(Choose.maxRecallWithin(5));
  * c.explanation();
+ * h.replay(RateRule.symbolErrorsPerHour(), 50, labels).table();
+ * h.sweep(RateRule.congestion(), grid, labels, PortClasses.of(topology)).maxRecallWithin(50);
  * }</pre>
  */
 package org.fabriclab.history;

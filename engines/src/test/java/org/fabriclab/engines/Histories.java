@@ -46,6 +46,53 @@ public final class Histories {
         return History.of("pegged", List.of("a"), time, new int[5], c, Map.of("PortXmitData", org.fabriclab.catalogue.Source.PERFQUERY), 0);
     }
 
+    /**
+     * Rules beyond congestion: ports h (host-switch) and s (switch-switch), bytes, received packets and
+     * discards, symbol errors (a reset on s), a 3-step gap on h, and UFM's effective_ber measurement
+     * (one NaN sample).
+     */
+    public static History roles() {
+        long[] ts = new long[12];
+        for (int i = 0; i < 12; i++) ts[i] = T0 + ((i % 6) + (i >= 4 && i < 6 ? 2 : 0)) * STEP;
+        Map<String, long[]> c = new LinkedHashMap<>();
+        c.put("tx_bytes_phy", new long[] {0, GB, 2 * GB, 3 * GB, 4 * GB, 5 * GB, 0, 2 * GB, 4 * GB, 6 * GB, 8 * GB, 10 * GB});
+        c.put("rx_packets_phy", new long[] {0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000,
+                0, 2_000_000, 4_000_000, 6_000_000, 8_000_000, 10_000_000});
+        c.put("rx_discards_phy", new long[] {0, 0, 10, 10, 1010, 1010, 0, 0, 0, 500, 500, 500});
+        c.put("SymbolErrorCounter", new long[] {0, 0, 12, 12, 13, 13, 5, 6, 6, 26, 86, 0});
+        Map<String, double[]> m = new LinkedHashMap<>();
+        m.put("effective_ber", new double[] {1e-15, 2e-12, Double.NaN, 1e-13, 1e-11, 1e-14, 1e-15, 1e-15, 1e-15, 5e-12, 1e-10, 1e-15});
+        return History.of(org.fabriclab.series.Series.of(new String[] {"h", "s"}, new int[] {0, 6, 12}, ts, c, m, null,
+                new String[] {"host-switch", "switch-switch"}));
+    }
+
+    /** Rules beyond congestion that {@link #roles()} holds the counters of: roles per hour, packet, bit, GB; counts with allowances. */
+    public static List<org.fabriclab.history.RateRule> beyondCongestion() {
+        return List.of(
+                org.fabriclab.history.RateRule.symbolErrorsPerHour(),
+                org.fabriclab.history.RateRule.dropRate(),
+                org.fabriclab.history.RateRule.ber(),
+                org.fabriclab.history.RateRule.of(org.fabriclab.catalogue.Role.DISCARD, org.fabriclab.catalogue.Role.SYMBOL).perGb()
+                        .withCombine(org.fabriclab.history.RateRule.Combine.SUM).layer(Layer.LOSSLESS_BROKEN),
+                org.fabriclab.history.RateRule.errorThresholds(new java.util.TreeMap<>(Map.of("SymbolErrorCounter", 5L, "rx_discards_phy", 100L))),
+                org.fabriclab.history.RateRule.errorCount("SymbolErrorCounter"));
+    }
+
+    /** A grid that suits the rule: counts per interval from 0, else log-spaced from 1e-12 to 1e4. */
+    public static double[] grid(org.fabriclab.history.RateRule rule) {
+        if (rule.per().kind() == org.fabriclab.history.RateRule.Per.Kind.INTERVAL) return new double[] {0, 1, 5, 10, 50, 100, 500};
+        return org.fabriclab.history.Thresholds.log(1e-12, 1e4, 40);
+    }
+
+    /** Labels of three layers on {@link #roles()}. */
+    public static Labels roleLabels() {
+        return Labels.of(List.of(
+                new Labels.Incident("h", Layer.PHYSICAL, T0 + 2 * STEP, T0 + 2 * STEP, "h symbol burst"),
+                new Labels.Incident("s", Layer.PHYSICAL, T0 + 4 * STEP, T0 + 5 * STEP, "s symbol burst, then a reset"),
+                new Labels.Incident("h", Layer.LOSSLESS_BROKEN, T0 + 3 * STEP, T0 + 6 * STEP, "h drops"),
+                new Labels.Incident("s", Layer.LOSSLESS_BROKEN, T0 + 3 * STEP, T0 + 3 * STEP, "s drops")));
+    }
+
     public static Labels labels() {
         return Labels.of(List.of(
                 new Labels.Incident("a", Layer.CONGESTION, T0 + STEP, T0 + STEP, "one interval"),

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.fabriclab.capture.Telemetry;
 import org.fabriclab.engines.sql.SweepSql;
 import org.fabriclab.history.HistoryFile;
 
@@ -63,12 +64,14 @@ final class DuckDb implements AutoCloseable {
         try (Statement s = conn.createStatement()) { s.execute(sql); }
     }
 
-    /** The relation that reads {@code f} where it lies, every counter typed BIGINT (never guessed). */
+    /** The relation that reads {@code f} where it lies, every counter typed BIGINT, measurements DOUBLE (never guessed). */
     static String source(HistoryFile f, List<String> counters) {
         String p = SweepSql.string(f.path().toAbsolutePath().toString());
         if (f.format() == HistoryFile.Format.PARQUET) return "read_parquet(" + p + ")";
         StringBuilder types = new StringBuilder("{'timestamp': 'BIGINT', 'port': 'VARCHAR'");
-        for (String c : counters) types.append(", ").append(SweepSql.string(c)).append(": 'BIGINT'");
+        for (String c : counters) {
+            types.append(", ").append(SweepSql.string(c)).append(Telemetry.MEASUREMENTS.contains(c) ? ": 'DOUBLE'" : ": 'BIGINT'");
+        }
         types.append('}');
         return "read_csv(" + p + ", header = true, delim = ',', quote = '\"', escape = '\"', types = " + types + ")";
     }

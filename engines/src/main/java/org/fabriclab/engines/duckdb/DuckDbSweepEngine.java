@@ -7,10 +7,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.duckdb.DuckDBConnection;
 import org.fabriclab.capture.CaptureException;
@@ -22,7 +20,8 @@ import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
 import org.fabriclab.history.RateRule;
 import org.fabriclab.history.SweepEngine;
-import org.fabriclab.history.SweepResult;
+import org.fabriclab.history.ClassSweep;
+import org.fabriclab.history.PortClasses;
 import org.fabriclab.work.OperationInterruptedException;
 
 /**
@@ -43,12 +42,12 @@ public final class DuckDbSweepEngine implements SweepEngine {
 
     @Override public String name() { return "duckdb"; }
 
-    @Override public SweepResult sweep(History h, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+    @Override public ClassSweep sweep(History h, RateRule rule, double[] thresholds, Labels labels, PortClasses classes, Progress progress) {
         Path tmp = null;
         try {
             tmp = Files.createTempFile("fabriclab-sweep-", ".parquet");
             new DuckDbParquet().write(h, tmp);
-            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, progress);
+            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, classes, progress);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write the history for DuckDB: " + e.getMessage(), e);
         } finally {
@@ -56,37 +55,38 @@ public final class DuckDbSweepEngine implements SweepEngine {
         }
     }
 
-    @Override public SweepResult sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+    @Override public ClassSweep sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, PortClasses classes,
+                                      Progress progress) {
         long t0 = System.nanoTime();
         HistoryFile f = DuckDbParquet.withRecordedSources(file);
         double[] th = ascending(thresholds);
         String name = f.path().toString();
         String stage = "sweep " + rule.name() + " (duckdb)";
         progress.update(stage, 0, 1);
-        Set<String> needed = new LinkedHashSet<>(rule.counters());
         try (DuckDb db = DuckDb.open(options)) {
-            List<String> cols = db.columns(DuckDb.source(f, List.of()));
-            String bytes = null;
-            for (String b : rule.bytes()) if (cols.contains(b)) { bytes = b; break; }
-            if (bytes == null) throw new IllegalArgumentException("history '" + name + "' has none of the byte counters " + rule.bytes()
-                    + "; a rate per GB needs one");
-            for (String c : rule.counters()) {
-                if (!cols.contains(c)) throw new IllegalArgumentException("history '" + name + "' has no counter '" + c + "' that rule '"
-                        + rule.name() + "' reads; it has " + cols);
-            }
-            needed.add(bytes);
+            RateRule.Resolved resolved = rule.resolve(name, db.columns(DuckDb.source(f, List.of())));
             db.execute("CREATE TEMP TABLE labels (port VARCHAR, s BIGINT, e BIGINT)");
             try (var app = ((DuckDBConnection) db.conn).createAppender("temp", "main", "labels")) {
                 for (Labels.Incident i : labels.of(rule.layer())) app.beginRow().append(i.port()).append(i.startMs()).append(i.endMs()).endRow();
             }
-            String sql = SweepSql.query(f, rule, bytes, th, DuckDb.source(f, new ArrayList<>(needed)), "labels", SweepSql.DUCKDB);
-            Tally tally = new Tally(name, th.length);
+            String classTable = null;
+            if (!classes.isNone() && !classes.ports().isEmpty()) {
+                classTable = "classes";
+                db.execute("CREATE TEMP TABLE classes (port VARCHAR, cls INTEGER)");
+                try (var app = ((DuckDBConnection) db.conn).createAppender("temp", "main", "classes")) {
+                    for (var e : classes.ports().entrySet()) app.beginRow().append(e.getKey()).append(e.getValue().intValue()).endRow();
+                }
+            }
+            List<String> needed = new ArrayList<>(resolved.counters());
+            if (resolved.denominator() != null) needed.add(resolved.denominator());
+            String sql = SweepSql.query(f, resolved, th, DuckDb.source(f, needed), "labels", classTable, classes.count() - 1, SweepSql.DUCKDB);
+            Tally tally = new Tally(name, th.length, classes);
             try (Statement s = db.conn.createStatement()) {
                 Thread watch = DuckDb.watch(Thread.currentThread(), s);
                 try (ResultSet r = s.executeQuery(sql)) {
                     while (r.next()) {
-                        tally.add(r.getString(1), (Long) r.getObject(2, Long.class), (Integer) r.getObject(3, Integer.class), r.getLong(4),
-                                r.getObject(5, Long.class), r.getObject(6, Long.class));
+                        tally.add(r.getInt(1), r.getString(2), (Long) r.getObject(3, Long.class), (Integer) r.getObject(4, Integer.class),
+                                r.getLong(5), r.getObject(6, Long.class), r.getObject(7, Long.class));
                     }
                 } finally {
                     watch.interrupt();

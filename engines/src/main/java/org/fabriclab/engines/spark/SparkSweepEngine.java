@@ -31,7 +31,8 @@ import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
 import org.fabriclab.history.RateRule;
 import org.fabriclab.history.SweepEngine;
-import org.fabriclab.history.SweepResult;
+import org.fabriclab.history.ClassSweep;
+import org.fabriclab.history.PortClasses;
 
 /**
  * The sweep on Apache Spark, for fleets past one machine: the same SQL as the DuckDB engine
@@ -86,7 +87,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         return session;
     }
 
-    @Override public SweepResult sweep(History h, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+    @Override public ClassSweep sweep(History h, RateRule rule, double[] thresholds, Labels labels, PortClasses classes, Progress progress) {
         String master = options.getOrDefault("master", "local[*]");
         if (!master.startsWith("local")) {
             throw new IllegalArgumentException("an in-memory history can be swept by Spark only in local mode; write it as Parquet "
@@ -96,7 +97,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         try {
             tmp = Files.createTempFile("fabriclab-spark-", ".parquet");
             new DuckDbParquet().write(h, tmp);
-            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, progress);
+            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, classes, progress);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write the history for Spark: " + e.getMessage(), e);
         } finally {
@@ -104,7 +105,8 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         }
     }
 
-    @Override public SweepResult sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, Progress progress) {
+    @Override public ClassSweep sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, PortClasses classes,
+                                      Progress progress) {
         long t0 = System.nanoTime();
         HistoryFile f = DuckDbParquet.withRecordedSources(file);
         double[] th = thresholds.clone();
@@ -122,14 +124,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         } catch (Exception e) {        // AnalysisException is checked in Java's eyes
             throw new CaptureException(name, 0, "Spark cannot read the history: " + e.getMessage(), e);
         }
-        List<String> cols = List.of(h.columns());
-        String bytes = null;
-        for (String b : rule.bytes()) if (cols.contains(b)) { bytes = b; break; }
-        if (bytes == null) throw new IllegalArgumentException("history '" + name + "' has none of the byte counters " + rule.bytes());
-        for (String c : rule.counters()) {
-            if (!cols.contains(c)) throw new IllegalArgumentException("history '" + name + "' has no counter '" + c + "' that rule '"
-                    + rule.name() + "' reads; it has " + cols);
-        }
+        RateRule.Resolved resolved = rule.resolve(name, List.of(h.columns()));
         int id = VIEWS.incrementAndGet();
         String view = "fabriclab_history_" + id, labelView = "fabriclab_labels_" + id;
         h.createOrReplaceTempView(view);
@@ -140,12 +135,22 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
                 DataTypes.createStructField("s", DataTypes.LongType, false),
                 DataTypes.createStructField("e", DataTypes.LongType, false)});
         s.createDataFrame(rows, ls).createOrReplaceTempView(labelView);
-        Tally tally = new Tally(name, th.length);
+        String classView = null;
+        if (!classes.isNone() && !classes.ports().isEmpty()) {
+            classView = "fabriclab_classes_" + id;
+            List<Row> cr = new ArrayList<>();
+            for (var e : classes.ports().entrySet()) cr.add(RowFactory.create(e.getKey(), e.getValue()));
+            StructType cs = new StructType(new StructField[] {
+                    DataTypes.createStructField("port", DataTypes.StringType, false),
+                    DataTypes.createStructField("cls", DataTypes.IntegerType, false)});
+            s.createDataFrame(cr, cs).createOrReplaceTempView(classView);
+        }
+        Tally tally = new Tally(name, th.length, classes);
         try {
-            String sql = SweepSql.query(f, rule, bytes, th, view, labelView, SweepSql.SPARK);
+            String sql = SweepSql.query(f, resolved, th, view, labelView, classView, classes.count() - 1, SweepSql.SPARK);
             for (Row r : s.sql(sql).collectAsList()) {
-                tally.add(r.getString(0), r.isNullAt(1) ? null : r.getLong(1), r.isNullAt(2) ? null : r.getInt(2), r.getLong(3),
-                        r.isNullAt(4) ? null : r.getLong(4), r.isNullAt(5) ? null : r.getLong(5));
+                tally.add(r.getInt(0), r.getString(1), r.isNullAt(2) ? null : r.getLong(2), r.isNullAt(3) ? null : r.getInt(3), r.getLong(4),
+                        r.isNullAt(5) ? null : r.getLong(5), r.isNullAt(6) ? null : r.getLong(6));
             }
         } catch (CaptureException | IllegalArgumentException e) {
             throw e;
@@ -154,6 +159,7 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         } finally {
             s.catalog().dropTempView(view);
             s.catalog().dropTempView(labelView);
+            if (classView != null) s.catalog().dropTempView(classView);
         }
         progress.update(stage, 1, 1);
         return tally.result(rule, name(), th, (System.nanoTime() - t0) / 1_000_000);

@@ -11,9 +11,11 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.engines.Agreement;
 import org.fabriclab.engines.duckdb.DuckDbParquet;
 import org.fabriclab.engines.Histories;
+import org.fabriclab.history.ClassSweep;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.Labels;
+import org.fabriclab.history.PortClasses;
 import org.fabriclab.history.PrimitiveSweepEngine;
 import org.fabriclab.history.Progress;
 import org.fabriclab.history.RateRule;
@@ -42,6 +44,17 @@ class SparkSweepEngineTest {
                 assertEquals("spark", s.engine());
                 Agreement.same(mem, s, 1e9);
             }
+        }
+    }
+
+    @Test void rulesBeyondCongestionAndPortClassesAgree() {
+        History h = Histories.roles();
+        PortClasses classes = PortClasses.of(h);
+        for (RateRule rule : Histories.beyondCongestion()) {
+            double[] th = Histories.grid(rule);
+            ClassSweep mem = new PrimitiveSweepEngine(1).sweep(h, rule, th, Histories.roleLabels(), classes, Progress.NONE);
+            ClassSweep s = spark.sweep(h, rule, th, Histories.roleLabels(), classes, Progress.NONE);
+            Agreement.same(mem, s, 1e6);
         }
     }
 
