@@ -9,7 +9,12 @@ import org.fabriclab.capture.Readers;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.Policy;
+import org.fabriclab.capture.topology.Topology;
 import org.fabriclab.check.health.HealthRules;
+import org.fabriclab.check.health.fec.FailureModel;
+import org.fabriclab.check.health.fec.FailureTrainer;
+import org.fabriclab.check.health.fec.Failures;
+import org.fabriclab.check.health.replay.Replay;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.plot.Plots;
 import org.fabriclab.reconcile.Reconcile;
@@ -116,4 +121,21 @@ public final class Fabric {
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }
+
+    /** The links of topology captures (ibdiagnet2.lst, ibdiagnet2.net_dump, ...): {@code topology("ibdiagnet2.lst")}. */
+    public static Topology topology(String... paths) {
+        return Topology.of(Arrays.stream(paths).map(Fabric::capture).toList());
+    }
+
+    /**
+     * A replay of the plugin's action execution over {@code history} and {@code topology}, with the
+     * engines and modes of {@code rules}: {@code replay(healthRules().mode(Engine.LINK_FLAPS, Mode.ACTIVE), s, t).run()}.
+     */
+    public static Replay replay(HealthRules rules, Series history, Topology topology) { return Replay.of(rules, history, topology); }
+
+    /** A failure-prediction model file (JSON, {@code FailureModel.FORMAT}). */
+    public static FailureModel failureModel(String path) { return FailureModel.load(Path.of(path)); }
+
+    /** Trains a failure-prediction model on {@code history} labelled by {@code labels} (failures = incidents of layer physical). */
+    public static FailureModel trainFailureModel(Series history, Labels labels) { return FailureTrainer.defaults().train(history, Failures.of(labels)); }
 }

@@ -65,6 +65,7 @@ public final class Datasets {
         names.addAll(RoceScenarios.writeAll(dir, seed));
         names.addAll(ReconcileScenarios.writeAll(dir, seed));
         names.addAll(DegradingOptic.write(dir.resolve("degrading-optic"), seed));
+        names.addAll(LinkResiliencySet.write(dir.resolve(LinkResiliencySet.NAME), seed));
         Path h = dir.resolve("history");
         try { Files.createDirectories(h); } catch (IOException e) { throw new UncheckedIOException(e); }
         names.addAll(HistorySet.write(h, historyPorts, historyDays, seed ^ 0x51));
@@ -113,6 +114,15 @@ public final class Datasets {
             return String.format(java.util.Locale.ROOT, "bar %s per GB: precision %.3f, recall %.3f, %.1f alerts/day",
                     t.path("expected_threshold").asText(), t.path("expected_precision").asDouble(),
                     t.path("expected_recall").asDouble(), t.path("expected_alerts_per_day").asDouble());
+        }
+        if (m.has("prediction")) {
+            JsonNode p = m.get("prediction");
+            for (JsonNode r : p.get("rows")) {
+                if (r.path("threshold").asDouble() == p.path("chosen_threshold").asDouble()) {
+                    return String.format(java.util.Locale.ROOT, "failure prediction at threshold %.2f: precision %.3f, recall %.3f",
+                            r.path("threshold").asDouble(), r.path("precision").asDouble(), r.path("recall").asDouble());
+                }
+            }
         }
         if (m.has("degrading_port")) return "degrading port " + m.get("degrading_port").asText();
         return "";

@@ -50,6 +50,7 @@ public final class DatasetAnswers {
                 case "reconciliation" -> reconciliation(s, e);
                 case "link-health" -> degradingOptic(s, e);
                 case "history" -> tuning(s, e, progress);
+                case "link-resiliency" -> LinkResiliencyAnswers.check(s, e);
                 default -> { }
             }
         }

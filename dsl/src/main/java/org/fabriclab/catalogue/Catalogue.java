@@ -33,7 +33,8 @@ import tech.tablesaw.api.Table;
  * <li>{@code provenance.tsv}: what each counter's names and units were verified against, per vendor.</li>
  * </ul>
  * Placeholders: {@code {n}} is a priority 0..7 ({@code prio{n}}), {@code {p}} is {@code prio0..prio7}
- * and {@code global}; both are expanded on load, so such a lookup is one hash probe. {@code {q}} in
+ * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()});
+ * all are expanded on load, so such a lookup is one hash probe. {@code {q}} in
  * a raw name is a queue (ring) index: the binding returns it with the queue-less canonical name.
  * Code asks the catalogue for roles ({@link #counters(Role, Direction)}) and never lists counter
  * names of its own.
@@ -107,6 +108,9 @@ public final class Catalogue {
             boolean family = name.contains("{n}") || name.contains("{p}");
             if (family != (scope == Scope.PRIORITY)) {
                 throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a priority family ({n} or {p}) has scope priority, and only it");
+            }
+            if (name.contains("{b}") != (scope == Scope.BIN)) {
+                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a histogram family ({b}) has scope bin, and only it");
             }
             return new CounterDef(name, Layer.of(r.get(1)), Kind.of(r.get(2)), r.get(3), scale, error,
                     Direction.of(r.get(6)), scope, roles, r.get(9), r.get(10));

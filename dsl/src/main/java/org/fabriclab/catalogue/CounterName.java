@@ -2,8 +2,8 @@ package org.fabriclab.catalogue;
 
 /**
  * A concrete canonical counter (a family expanded to one priority): its name, its catalogue row and
- * the priority it covers ({@code "prio3"}, {@code "global"}, or {@code ""} for a port- or
- * queue-scoped counter).
+ * the family member it is: the priority it covers ({@code "prio3"}, {@code "global"}), the histogram
+ * bin ({@code "bin3"}, see {@link #bin()}), or {@code ""} for a port- or queue-scoped counter.
  *
  * <pre>{@code
  * CounterName c = Catalogue.standard().counter("tx_prio3_pause_duration").orElseThrow();
@@ -15,4 +15,16 @@ public record CounterName(String name, CounterDef def, String priority) {
     public Direction direction() { return def.direction(); }
     public Layer layer() { return def.layer(); }
     public boolean has(Role r) { return def.has(r); }
+
+    /**
+     * The histogram bin of a {@code {b}} family member ({@code fec_hist3} -> 3), -1 for any other counter.
+     *
+     * <pre>{@code
+     * Catalogue.standard().counter("fec_hist3").orElseThrow().bin();   // 3
+     * }</pre>
+     */
+    public int bin() {
+        return def.scope() == Scope.BIN && priority.startsWith(Priorities.BIN_LABEL)
+                ? Integer.parseInt(priority.substring(Priorities.BIN_LABEL.length())) : -1;
+    }
 }

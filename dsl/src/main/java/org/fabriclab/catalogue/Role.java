@@ -55,6 +55,13 @@ public enum Role {
     FEC_CORRECTED,
     FEC_UNCORRECTED,
     FEC_CORRECTED_BITS,
+    /** Bits FEC did not correct (post-FEC errors; UFM and mlxlink "effective errors"). */
+    FEC_UNCORRECTED_BITS,
+    /**
+     * One bin of the RS-FEC error histogram: FEC blocks received with that many symbol errors (the bin
+     * index is {@link CounterName#bin()}); the seed's {@code hist{i}}.
+     */
+    FEC_HIST,
     /** The link went down (error recovery failed). */
     LINK_DOWN,
     /** The link retrained successfully (error recovery). */

@@ -68,8 +68,8 @@ public final class HealthReport implements Renderable {
         Map<String, int[]> by = new TreeMap<>();
         for (Alert a : alerts) by.computeIfAbsent(a.engine().label() + "/" + a.rule(), k -> new int[2])[a.mode() == Mode.ACTIVE ? 1 : 0]++;
         by.forEach((k, v) -> out.add(k + ": " + v[0] + " shadow, " + v[1] + " active"));
-        config.modes().forEach((e, m) -> out.add(e.label() + " runs " + m.mode() + (m.exceptions().isEmpty() ? "" : ", "
-                + m.exceptions().size() + " ports " + m.mode().opposite())));
+        config.modes().forEach((e, m) -> { if (e.isIblr()) out.add(e.label() + " runs " + m.mode() + (m.exceptions().isEmpty() ? "" : ", "
+                + m.exceptions().size() + " ports " + m.mode().opposite())); });
         out.addAll(notes);
         return out;
     }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import org.fabriclab.check.health.fec.FailureModel;
 import org.fabriclab.series.Series;
 
 import tech.tablesaw.api.Table;
@@ -53,6 +54,15 @@ public final class HealthRules {
         return new HealthRules(config.withOperatingRange(tempLowC, tempHighC, voltLowMv, voltHighMv));
     }
 
+    /**
+     * Switches the failure-prediction engine on with {@code model} and the decision threshold (in (0, 1);
+     * default 0.8, recommended 0.65-0.8).
+     */
+    public HealthRules prediction(FailureModel model, double threshold) { return new HealthRules(config.withPrediction(model, threshold)); }
+
+    /** The same with the default decision threshold 0.8. */
+    public HealthRules prediction(FailureModel model) { return prediction(model, HealthConfig.DEFAULT_PREDICTION_THRESHOLD); }
+
     /** Runs every enabled engine over a {@link org.fabriclab.capture.Telemetry} table. */
     public HealthReport run(Table telemetry) { return run(Series.of(telemetry, telemetry.name())); }
 
@@ -60,6 +70,8 @@ public final class HealthRules {
     public HealthReport run(Series s) {
         List<Alert> alerts = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        if (config.predictionModel() != null) FailurePredictionRule.run(s, config, alerts, notes);
+        else notes.add(FailurePredictionRule.RULE + ": off (no model; healthRules().prediction(model))");
         if (config.packetDropEnabled()) PacketDropRateRule.run(s, config, alerts, notes);
         else notes.add(PacketDropRateRule.RULE + ": disabled");
         if (config.symbolErrorsEnabled()) SymbolErrorRule.run(s, config, alerts, notes);

@@ -45,7 +45,8 @@ final class Corpus {
             List<Path[]> files = new ArrayList<>();   // {path, name}
             Path dir = dir();
             if (dir != null) for (Path p : list(dir)) files.add(new Path[] {p, p.getFileName()});
-            Path fixtures = Path.of("src/test/resources/org/fabriclab");
+            // the readers' capture fixtures only: history/ and check/ hold other formats (history files, limits)
+            Path fixtures = Path.of("src/test/resources/org/fabriclab/capture");
             if (Files.isDirectory(fixtures)) {
                 try (Stream<Path> s = Files.walk(fixtures)) {
                     for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {

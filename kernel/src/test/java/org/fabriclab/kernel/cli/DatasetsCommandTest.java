@@ -23,9 +23,10 @@ class DatasetsCommandTest {
         Path target = dir.resolve("ds");
         int code = run(out, err, "datasets", "--out", target.toString(), "--seed", "7", "--history-ports", "4", "--history-days", "1");
         assertEquals(Main.OK, code, err.toString());
-        assertTrue(out.toString().contains("wrote 15 datasets") && out.toString().contains("(seed 7)"), out.toString());
+        assertTrue(out.toString().contains("wrote 16 datasets") && out.toString().contains("(seed 7)"), out.toString());
         assertTrue(Files.exists(target.resolve("ib-marginal-optic/after/perfquery.txt")));
         assertTrue(Files.exists(target.resolve("history/history.csv.gz")));
+        assertTrue(Files.exists(target.resolve("link-resiliency/failure-model.json")));
         assertTrue(Files.exists(target.resolve("README.md")));
     }
 
