@@ -23,6 +23,9 @@ import org.fabriclab.history.History;
 import org.fabriclab.history.formats.HistoryReaders;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
+import org.fabriclab.incident.Incident;
+import org.fabriclab.incident.NotebookFolder;
+import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -41,8 +44,8 @@ import tech.tablesaw.api.Table;
  * var v = delta(before, after).moved(TB).classify(ROCE);
  * v.table();
  *
- * check(delta(before, after)).limits("all=0").policy(ZERO_TOLERANCE);          // fleet gate
- * check(delta(before, after)).elapsed(10).policy(BER);                          // replace hardware?
+ * check(delta(before, after)).limits("all=0").grade(ZERO_TOLERANCE);          // fleet gate
+ * check(delta(before, after)).elapsed(10).grade(BER);                          // replace hardware?
  * reconcile(capture("ib_write_bw.log")).counters(before, after).duration(10);   // case A/B1/B2/C
  * healthRules().run(series(capture("ufm.csv").measurements("telemetry").get()));
  * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).histogram();
@@ -85,7 +88,7 @@ public final class Fabric {
     /** A profile by name: ib, roce, ib-full, roce-full. */
     public static Profile profile(String name) { return Profiles.named(name); }
 
-    /** ibdiagnet-style checks on the delta between two samples: {@code check(d).limits("all=0").policy(BER)}. */
+    /** ibdiagnet-style checks on the delta between two samples: {@code check(d).limits("all=0").grade(BER)}. */
     public static Check check(Delta d) { return Check.of(d); }
 
     /** ibdiagnet-style checks on one sample ({@code --pm_pause_time 0}). */
@@ -118,6 +121,34 @@ public final class Fabric {
 
     /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
     public static Labels labels(String path) { return Labels.load(Path.of(path)); }
+
+    /**
+     * The one-call analysis of an incident folder ({@code before/} + {@code after/}, or {@code t0/ t1/ ...} as
+     * {@code fabriclab collect} writes it): verdicts per port, checks, reconciliation, pause analysis, the report.
+     * {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say. A relative
+     * {@code dir} is taken from the notebook's folder when a notebook runs ({@link NotebookFolder}).
+     */
+    public static Incident incident(String dir) { return Incident.of(NotebookFolder.resolve(dir)); }
+
+    /** The same with the templates' parameters in one call: NaN bytes and a blank fabric mean "from the captures". */
+    public static Incident incident(String dir, double bytesMoved, String fabric) {
+        return incident(dir).bytesMoved(bytesMoved).fabric(fabric);
+    }
+
+    /**
+     * A path a notebook was given, taken from the notebook's folder (Jupyter, {@code fabriclab run}) or,
+     * when it exists only there, from the working directory: {@code path(captures).resolve("labels.csv")}.
+     */
+    public static Path path(String path) { return NotebookFolder.resolve(path); }
+
+    /** Pause analysis over the window of {@code d}: frames, time paused, mean per frame; no duty cycle without the elapsed time. */
+    public static PauseAnalysis pause(Delta d) { return PauseAnalysis.of(d, Double.NaN); }
+
+    /** The same with the seconds between the two snapshots (duty cycle = time paused / elapsed). */
+    public static PauseAnalysis pause(Delta d, double elapsedSeconds) { return PauseAnalysis.of(d, elapsedSeconds); }
+
+    /** Pause per interval of a series (snapshots over time, a pause-series CSV, telemetry) with its distribution. */
+    public static PauseAnalysis pause(Series s) { return PauseAnalysis.of(s); }
 
     /** The counter catalogue. */
     public static Catalogue catalogue() { return Catalogue.standard(); }

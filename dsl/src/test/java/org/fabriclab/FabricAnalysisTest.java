@@ -31,9 +31,9 @@ class FabricAnalysisTest {
 
     @Test void checkReconcilePlotFromTheDsl() {
         Snapshot before = at(10, 1_000, 0, 0), after = at(12, 1_000 + 30_625_000_000L, 4_000_000, 0);
-        var gate = check(delta(before, after)).limits("all=0").policy(ZERO_TOLERANCE);
+        var gate = check(delta(before, after)).limits("all=0").grade(ZERO_TOLERANCE);
         assertEquals(3, gate.exitCode());
-        var hw = check(delta(before, after)).limits("all=0", "SymbolErrorCounter=10").elapsed(10).policy(BER);
+        var hw = check(delta(before, after)).limits("all=0", "SymbolErrorCounter=10").elapsed(10).grade(BER);
         // the counter limit passes (2 <= 10) but 2 errors over 100 Gb/s x 10 s = 2e-12 is above the BER threshold
         assertEquals(3, hw.exitCode(), hw.toString());
         assertTrue(hw.rows().stream().anyMatch(r -> r.name().equals("SymbolErrorCounter") && r.outcome() == org.fabriclab.check.Outcome.PASS));
@@ -41,7 +41,7 @@ class FabricAnalysisTest {
 
     @Test void berPolicyOnTheSameDeltaSeesTheRate() {
         Snapshot before = at(10, 1_000, 0, 0), after = at(11, 1_000 + 30_625_000_000L, 4_000_000, 0);
-        var hw = check(delta(before, after)).limits("SymbolErrorCounter=10").elapsed(10).policy(BER);
+        var hw = check(delta(before, after)).limits("SymbolErrorCounter=10").elapsed(10).grade(BER);
         assertEquals(0, hw.exitCode(), hw.toString());
         assertTrue(hw.toString().startsWith("policy ber"));
     }

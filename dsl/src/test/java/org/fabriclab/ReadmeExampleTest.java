@@ -19,13 +19,18 @@ import org.junit.jupiter.api.Test;
 class ReadmeExampleTest {
 
     @Test void theTenLinesDoWhatTheCommentsSay() {
+        var inc = incident("../datasets/ib-marginal-optic");
+        assertEquals("physical", inc.verdict("mlx5_0/1").verdict());
         var d = delta(snapshot("../datasets/ib-marginal-optic/before"), snapshot("../datasets/ib-marginal-optic/after")).moved(1e12);
         var v = d.classify(IB).port("mlx5_0/1").orElseThrow();
         assertEquals("physical", v.verdict());
         assertEquals(List.of("SymbolErrorCounter"), v.detail());
         assertTrue(d.table().rowCount() > 0);
+        assertEquals(org.fabriclab.catalogue.Layer.PHYSICAL, d.byLayer().layers().get(0));
+        var pauses = pause(delta(snapshot("../datasets/roce-pause-storm/before"), snapshot("../datasets/roce-pause-storm/after")), 60);
+        assertTrue(pauses.window().stream().anyMatch(x -> x.label().equals("tx prio3") && Math.abs(x.dutyCycle() - 21.5 / 60) < 1e-12));
 
-        var gate = check(d).limits("all=0").policy(ZERO_TOLERANCE);
+        var gate = check(d).limits("all=0").grade(ZERO_TOLERANCE);
         List<String> failed = gate.rows().stream().filter(r -> r.outcome() == Outcome.FAIL).map(CheckRow::name).toList();
         assertTrue(failed.contains("SymbolErrorCounter") && failed.contains("packet_seq_err"), failed.toString());
 

@@ -2,15 +2,12 @@ package org.fabriclab.generate;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.fabriclab.io.AtomicFiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -40,20 +37,9 @@ public final class Datasets {
 
     /** As {@link #writeAll(Path, long)} with a history set of another size (tests use a small one). */
     public static List<String> writeAll(Path root, long seed, int historyPorts, int historyDays) {
-        Path abs = root.toAbsolutePath().normalize();
-        Path parent = abs.getParent();
         try {
-            Files.createDirectories(parent);
-            Path tmp = Files.createTempDirectory(parent, abs.getFileName() + ".tmp-");
-            List<String> names;
-            try {
-                names = writeInto(tmp, seed, historyPorts, historyDays);
-                replace(tmp, abs);
-            } catch (RuntimeException | IOException e) {
-                deleteTree(tmp);
-                throw e;
-            }
-            return names;
+            // a temporary folder beside root, renamed into place; a killed run's folder is removed by the next one
+            return AtomicFiles.directory(root, true, tmp -> writeInto(tmp, seed, historyPorts, historyDays));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write datasets into " + root + ": " + e.getMessage(), e);
         }
@@ -126,39 +112,5 @@ public final class Datasets {
         }
         if (m.has("degrading_port")) return "degrading port " + m.get("degrading_port").asText();
         return "";
-    }
-
-    private static void replace(Path fresh, Path target) throws IOException {
-        Path old = null;
-        if (Files.exists(target)) {
-            old = Files.createTempDirectory(target.getParent(), target.getFileName() + ".old-");
-            Files.delete(old);
-            move(target, old);
-        }
-        move(fresh, target);
-        if (old != null) deleteTree(old);
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to);
-        }
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

@@ -17,6 +17,9 @@ import org.fabriclab.catalogue.Layer;
 import org.fabriclab.catalogue.Overflow;
 import org.fabriclab.catalogue.Source;
 
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
 import tech.tablesaw.api.Table;
 
 /**
@@ -31,7 +34,7 @@ import tech.tablesaw.api.Table;
  * c.measurements("ber");     // typed extra table, when the format has one
  * }</pre>
  */
-public final class Capture {
+public final class Capture implements Renderable {
     private final Source source;
     private final String file;
     private final List<Reading> readings;
@@ -118,10 +121,37 @@ public final class Capture {
      */
     public Table wide() { return Tidy.wide(file, readings); }
 
-    @Override public String toString() {
-        return "Capture[" + source + " " + file + ": " + readings.size() + " readings, " + ports().size() + " ports"
+    /** The tidy table ({@link #tidy()}): what the capture renders as. */
+    @Override public Table table() { return tidy(); }
+
+    /** Source and file, readings, ports, absent counters, skipped noise, measurement tables, warnings. */
+    public List<String> summaryLines() {
+        List<String> out = new ArrayList<>();
+        out.add(source + " " + file + ": " + readings.size() + " readings, " + ports().size() + " ports " + ports()
                 + (absents.isEmpty() ? "" : ", " + absents.size() + " absent")
-                + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped") + "]";
+                + (noiseLines == 0 ? "" : ", " + noiseLines + " noise lines skipped"));
+        measurements.forEach((k, t) -> out.add("table " + k + ": " + t.rowCount() + " rows x " + t.columnCount() + " columns"));
+        for (String w : warnings) out.add("warning: " + w);
+        return out;
+    }
+
+    @Override public String toString() { return "capture " + String.join("\n  ", summaryLines()) + "\n"; }
+
+    @Override public String toHtml() {
+        StringBuilder sb = new StringBuilder(Html.section("capture " + file, summaryLines(), tidy()));
+        measurements.forEach((k, t) -> sb.append("<h5>").append(Html.esc(k)).append("</h5>").append(Html.table(t, 50)));
+        return sb.toString();
+    }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", source.key());
+        m.put("file", file);
+        m.put("ports", ports());
+        m.put("summary", summaryLines());
+        m.put("readings", Html.rows(tidy()));
+        m.put("tables", new ArrayList<>(measurements.keySet()));
+        return m;
     }
 
     /**

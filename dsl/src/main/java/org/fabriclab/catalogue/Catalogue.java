@@ -18,6 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
@@ -47,7 +50,7 @@ import tech.tablesaw.api.Table;
  * cat.counters(Role.PAUSE_DURATION, Direction.RX);                         // rx_prio0_pause_duration, ...
  * }</pre>
  */
-public final class Catalogue {
+public final class Catalogue implements Renderable {
     public static final String COUNTERS = "counters.tsv", BINDINGS = "bindings.tsv", PROVENANCE = "provenance.tsv";
     static final List<String> COUNTER_COLUMNS = List.of("counter", "layer", "kind", "unit", "scale", "error", "direction",
             "scope", "roles", "namespace", "help");
@@ -358,7 +361,7 @@ public final class Catalogue {
      * The catalogue as a table: one row per counter (families unexpanded) with its roles, the
      * sources that expose it and the vendors that name it.
      */
-    public Table table() {
+    @Override public Table table() {
         StringColumn counter = StringColumn.create("counter"), layer = StringColumn.create("layer"),
                 kind = StringColumn.create("kind"), unit = StringColumn.create("unit");
         LongColumn scale = LongColumn.create("scale");
@@ -408,7 +411,23 @@ public final class Catalogue {
         return Table.create("counter provenance", counter, vendor, against);
     }
 
-    @Override public String toString() {
-        return "Catalogue[" + rows.size() + " counters, " + byCanonical.size() + " concrete names, " + bindings.size() + " bindings]";
+    /** Counts of rows, concrete names, bindings, sources, vendors and provenance lines. */
+    public List<String> summaryLines() {
+        Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
+        for (Binding b : bindings) { sources.add(b.source().key()); if (!b.vendor().isEmpty()) vendors.add(b.vendor()); }
+        return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
+                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenance.size() + " provenance lines",
+                "bindingsTable() and provenanceTable() list the rest; counters(Role) answers a role");
+    }
+
+    @Override public String toString() { return "counter catalogue: " + String.join("; ", summaryLines()); }
+
+    @Override public String toHtml() { return Html.section("counter catalogue", summaryLines(), table()); }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("summary", summaryLines());
+        m.put("counters", Html.rows(table()));
+        return m;
     }
 }

@@ -15,7 +15,7 @@ import tech.tablesaw.api.Table;
 
 /**
  * The fluent check: what to check ({@link #of(Snapshot)} one sample, {@link #of(Delta)} the delta
- * between two samples), then limits, BER sources and options, then {@link #policy(Policy)} grades and
+ * between two samples), then limits, BER sources and options, then {@link #grade(Policy)} grades and
  * returns the result. Immutable: every step returns a new {@code Check}. BER tables ({@code ber}) and
  * telemetry series carried by the snapshots' captures are picked up automatically.
  *
@@ -23,7 +23,7 @@ import tech.tablesaw.api.Table;
  * CheckResult r = Check.of(delta)
  *         .limits("all=0", "SymbolErrorCounter=10")
  *         .elapsed(10).rateGbps(100)
- *         .policy(Policy.BER);
+ *         .grade(Policy.BER);
  * }</pre>
  */
 public final class Check {
@@ -100,6 +100,14 @@ public final class Check {
         return new Check(sample, delta, limits, berTables, series, seconds, rateGbps, berThreshold, rawBerThreshold);
     }
 
+    /**
+     * The time between the two samples is not known (two snapshots without timestamps): no
+     * counter-derived BER is computed (a note says so) instead of assuming ibdiagnet's 1 s.
+     */
+    public Check elapsedUnknown() {
+        return new Check(sample, delta, limits, berTables, series, Double.NaN, rateGbps, berThreshold, rawBerThreshold);
+    }
+
     /** The link rate in Gb/s for every port (else each port's captured {@code rate_gbps}). */
     public Check rateGbps(double gbps) {
         if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);
@@ -118,8 +126,11 @@ public final class Check {
         return new Check(sample, delta, limits, berTables, series, elapsed, rateGbps, berThreshold, threshold);
     }
 
-    /** Runs every check under {@code policy} and returns the graded rows. */
-    public CheckResult policy(Policy policy) {
+    /**
+     * Runs every check under {@code policy} ({@link Policy#ZERO_TOLERANCE} for a fleet gate,
+     * {@link Policy#BER} for a hardware decision) and returns the graded rows.
+     */
+    public CheckResult grade(Policy policy) {
         Limits l = Limits.parse(limits);
         List<String> notes = new ArrayList<>();
         if (policy == Policy.ZERO_TOLERANCE && l.isEmpty()) {
@@ -132,7 +143,9 @@ public final class Check {
         BerChecks b = new BerChecks(policy, berThreshold, rawBerThreshold);
         for (var e : berTables) rows.addAll(b.fromMlxlink(e.getValue(), e.getKey()));
         for (var e : series) rows.addAll(b.fromTelemetry(e.getValue(), e.getKey()));
-        if (delta != null) {
+        if (delta != null && Double.isNaN(elapsed)) {
+            notes.add("no counter-derived symbol BER: the time between the two samples is unknown (give the elapsed seconds)");
+        } else if (delta != null) {
             rows.addAll(b.fromCounters(delta, elapsed, rateGbps));
             notes.add("counter-derived symbol BER over " + BerChecks.fmt(elapsed) + " s"
                     + (rateGbps.isPresent() ? " at " + BerChecks.fmt(rateGbps.getAsDouble()) + " Gb/s" : " at each port's captured rate"));
@@ -142,6 +155,6 @@ public final class Check {
     }
 
     @Override public String toString() {
-        return "Check[" + (delta != null ? delta : sample) + ", limits " + limits + "; finish with .policy(ZERO_TOLERANCE|BER)]";
+        return "Check[" + (delta != null ? delta : sample) + ", limits " + limits + "; finish with .grade(ZERO_TOLERANCE|BER)]";
     }
 }

@@ -20,7 +20,7 @@ import tech.tablesaw.api.Table;
  * was checked) and none failed.
  *
  * <pre>{@code
- * CheckResult r = Check.of(delta).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+ * CheckResult r = Check.of(delta).limits("all=0").grade(Policy.ZERO_TOLERANCE);
  * System.out.println(r);      // policy line, counts, every failing row
  * r.table();                  // port, check, name, basis, count, value, limit, margin, result, reason
  * }</pre>
@@ -94,11 +94,30 @@ public final class CheckResult implements Renderable {
         for (CheckRow r : rows) {
             if (r.outcome() == Outcome.FAIL || r.outcome() == Outcome.NO_VERDICT) {
                 sb.append("  ").append(r.outcome()).append(' ').append(r.port()).append(' ').append(r.name())
-                        .append(" = ").append(r.count() != null ? r.count().toString() : BerChecks.fmt(r.value()))
-                        .append(" (limit ").append(BerChecks.fmt(r.limit())).append("): ").append(r.reason()).append('\n');
+                        .append(" = ").append(shown(r))
+                        .append(" (limit ").append(r.check().equals(CheckRow.BER) ? ber(r.limit()) : BerChecks.fmt(r.limit()))
+                        .append("): ").append(r.reason()).append('\n');
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The value a summary line shows: a BER as a BER in scientific notation, with the error count
+     * behind it when the source gave one ({@code 7.00e-10 (4585109 errors)}); a counter as its exact count.
+     */
+    static String shown(CheckRow r) {
+        if (r.check().equals(CheckRow.BER)) {
+            String v = Double.isNaN(r.value()) ? "unknown" : ber(r.value());
+            return r.count() != null ? v + " (" + r.count() + " errors)" : v;
+        }
+        return r.count() != null ? r.count().toString() : BerChecks.fmt(r.value());
+    }
+
+    /** A bit error rate in scientific notation, {@code 7.00e-10}; {@code 0} for zero. */
+    static String ber(double v) {
+        if (Double.isNaN(v)) return "none";
+        return v == 0 ? "0" : String.format(java.util.Locale.ROOT, "%.2e", v);
     }
 
     @Override public String toHtml() { return Html.section("check: " + policy.label(), summaryLines(), table()); }

@@ -6,7 +6,7 @@
  * summary names it. Link-health rule engines over time series live in {@code check.health}.
  *
  * <pre>{@code
- * CheckResult r = Check.of(delta).limits("all=0", "SymbolErrorCounter=10").policy(Policy.BER);
+ * CheckResult r = Check.of(delta).limits("all=0", "SymbolErrorCounter=10").grade(Policy.BER);
  * r.table(); r.exitCode();
  * }</pre>
  */

@@ -13,6 +13,8 @@ import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
 import org.fabriclab.snapshot.Snapshot;
 
 import tech.tablesaw.api.DoubleColumn;
@@ -32,9 +34,10 @@ import tech.tablesaw.api.Table;
  * d.table();                                  // port, counter, layer, before, after, delta, status, ...
  * MovedDelta m = d.moved(1e12);               // 1 TB moved by the test
  * m.classify(Profiles.IB);                    // one verdict per port
+ * d.changed();  d.byLayer();                  // only what moved or cannot be used, grouped by layer
  * }</pre>
  */
-public sealed class Delta permits MovedDelta {
+public sealed class Delta implements Renderable permits MovedDelta {
     private final Snapshot before;
     private final Snapshot after;
     private final double bytes;
@@ -104,9 +107,49 @@ public sealed class Delta permits MovedDelta {
                 perGb, reason, source);
     }
 
+    /** Only the counters that moved or cannot be used (reset, pegged, missing), by port, layer rank and size. */
+    public Changes changed() { return Changes.of(this); }
+
+    /** {@link #changed()} grouped by layer in rank order. */
+    public ByLayer byLayer() { return changed().byLayer(); }
+
+    /** The summary: snapshots, ports, counters, bytes moved, what moved and what cannot be used. */
+    public List<String> summaryLines() {
+        int counters = 0;
+        for (Map<String, CounterDelta> m : ports.values()) counters += m.size();
+        Changes c = changed();
+        List<String> out = new ArrayList<>();
+        out.add(before.name() + " -> " + after.name() + ": " + ports.size() + (ports.size() == 1 ? " port, " : " ports, ") + counters + " counters");
+        out.add(Double.isNaN(bytes) ? "bytes moved not given (moved(bytes) gives per-GB rates and classify)"
+                : "bytes moved " + String.format(java.util.Locale.ROOT, "%.6g", bytes));
+        out.addAll(c.summaryLines());
+        return out;
+    }
+
+    /** The summary and the changed counters, one per line; {@link #table()} has every counter. */
     @Override public String toString() {
-        return "Delta[" + before.name() + " -> " + after.name() + ", " + ports.size() + " ports"
-                + (Double.isNaN(bytes) ? "" : ", " + bytes + " bytes") + "]";
+        StringBuilder sb = new StringBuilder("delta ");
+        for (String l : summaryLines()) sb.append(l).append('\n');
+        for (CounterDelta c : changed()) sb.append("  ").append(Changes.line(c)).append('\n');
+        return sb.toString();
+    }
+
+    /** The summary and the changed counters grouped by layer (every counter: {@link #table()}). */
+    @Override public String toHtml() {
+        return "<div class=\"fabriclab-result\"><h4>" + Html.esc("delta " + before.name() + " -> " + after.name()) + "</h4><ul>"
+                + String.join("", summaryLines().stream().map(l -> "<li>" + Html.esc(l) + "</li>").toList()) + "</ul>"
+                + byLayer().toHtml() + "</div>";
+    }
+
+    /** before, after, bytes, ports and the changed counters (every counter: {@code Html.rows(table())}). */
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("before", before.name());
+        m.put("after", after.name());
+        m.put("bytes", Double.isNaN(bytes) ? null : bytes);
+        m.put("ports", ports());
+        m.put("changed", Html.rows(changed().table()));
+        return m;
     }
 
     private static Map<String, Map<String, CounterDelta>> compute(Snapshot before, Snapshot after, double bytes) {

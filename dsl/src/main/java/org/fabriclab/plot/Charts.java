@@ -3,20 +3,20 @@ package org.fabriclab.plot;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
+import org.fabriclab.io.AtomicFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Writes charts as PNG ({@code BitmapEncoder}; several charts stacked in one image) or SVG
- * ({@code VectorGraphicsEncoder}; one chart per file), atomically: a temporary file beside the
- * target, then a move.
+ * ({@code VectorGraphicsEncoder}; one chart per file), atomically ({@link AtomicFiles}: a temporary
+ * beside the target, then a rename; mode 0644 under the usual umask; a killed run's temporary is
+ * removed by the next write).
  *
  * <pre>{@code
  * Charts.write(List.of(chart), Path.of("out/ber.svg"));
@@ -35,20 +35,11 @@ public final class Charts {
         if (svg && charts.size() != 1) {
             throw new IllegalArgumentException(out + ": an SVG holds one chart, " + charts.size() + " were given; write PNG or choose one chart");
         }
-        Path abs = out.toAbsolutePath();
-        Path dir = abs.getParent();
         try {
-            if (dir != null) Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-            try {
-                try (OutputStream os = Files.newOutputStream(tmp)) {
-                    if (svg) VectorGraphicsEncoder.saveVectorGraphic(charts.get(0), os, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    else writePng(charts, os);
-                }
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.write(out, os -> {
+                if (svg) VectorGraphicsEncoder.saveVectorGraphic(charts.get(0), os, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+                else writePng(charts, os);
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(out + ": cannot write chart: " + e.getMessage(), e);
         }

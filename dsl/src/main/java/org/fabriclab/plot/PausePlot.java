@@ -49,6 +49,10 @@ import tech.tablesaw.api.Table;
 public final class PausePlot implements Renderable {
     public static final String STORM_SERIES = "pause-storm intervals";
     public static final String X_TITLE = "mean pause duration per pause event (µs)";
+    /** The one series of a histogram over intervals that never paused. */
+    public static final String NO_PAUSE_SERIES = "no interval paused";
+    /** Fewest port-intervals of one priority for the CDF to say more than the histogram. */
+    public static final int MIN_CDF_POINTS = 3;
 
     private final List<Point> points;
     private final int ports;
@@ -153,7 +157,13 @@ public final class PausePlot implements Renderable {
         c.getStyler().setLegendVisible(true);
         c.getStyler().setXAxisLabelRotation(45);
         for (String name : seriesNames()) c.addSeries(name, cats, counts(e, p -> p.series().equals(name)));
-        c.addSeries(STORM_SERIES, cats, counts(e, Point::storm));
+        // the storm intervals only when there are some: otherwise the series duplicates nothing but zeros
+        if (stormIntervals() > 0) c.addSeries(STORM_SERIES, cats, counts(e, Point::storm));
+        if (points.isEmpty()) {
+            // no interval paused: one empty series, so the chart says so instead of failing on no data
+            c.addSeries(NO_PAUSE_SERIES, cats, counts(e, p -> false));
+            c.getStyler().setYAxisMax(1.0);
+        }
         return c;
     }
 
@@ -201,8 +211,14 @@ public final class PausePlot implements Renderable {
         return c;
     }
 
-    /** Both charts, histogram first. */
-    @Override public List<Chart<?, ?>> charts() { return List.of(histogram(), cdf()); }
+    /**
+     * The histogram, and the CDF when some priority has at least {@value #MIN_CDF_POINTS} port-intervals
+     * (two snapshots give one interval: a one-dot CDF says nothing the histogram does not).
+     */
+    @Override public List<Chart<?, ?>> charts() {
+        boolean cdf = seriesNames().stream().anyMatch(n -> points.stream().filter(p -> p.series().equals(n)).count() >= MIN_CDF_POINTS);
+        return cdf ? List.of(histogram(), cdf()) : List.of(histogram());
+    }
 
     @Override public Table table() {
         StringColumn port = StringColumn.create("port"), series = StringColumn.create("priority");

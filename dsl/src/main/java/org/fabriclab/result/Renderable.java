@@ -12,7 +12,7 @@ import tech.tablesaw.api.Table;
  * for JSON (Jackson writes it as is) and, for plot results, the charts.
  *
  * <pre>{@code
- * Renderable r = check(delta).limits("all=0").policy(ZERO_TOLERANCE);
+ * Renderable r = check(delta).limits("all=0").grade(ZERO_TOLERANCE);
  * r.table();   r.toHtml();   new ObjectMapper().writeValueAsString(r.toMap());
  * }</pre>
  */

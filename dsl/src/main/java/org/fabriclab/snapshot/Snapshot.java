@@ -16,13 +16,26 @@ import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
 import org.fabriclab.capture.topology.Topology;
 
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
  * Counters of one instant, per port. Immutable. Build with {@link #of(Path...)} or
- * {@link #of(List)}; the join rules live in {@link SnapshotBuilder}.
+ * {@link #of(List)}; the join rules live in {@link SnapshotBuilder}. Renders as a per-port overview
+ * ({@link #table()}: readings, absent counters, link layer, rate, state, netdev); {@link #tidy()} has
+ * every reading.
+ *
+ * <pre>{@code
+ * Snapshot s = Snapshot.of(Path.of("incident-42/before"));
+ * s.table();     // one row per port
+ * s.tidy();      // one row per port and counter
+ * }</pre>
  */
-public final class Snapshot {
+public final class Snapshot implements Renderable {
     private final String name;
     private final List<Capture> captures;
     private final Map<String, Map<String, Reading>> readings;
@@ -161,9 +174,53 @@ public final class Snapshot {
         return Table.create(name + " (attributes)", port, key, value);
     }
 
+    /** One row per port: port, readings, catalogued, absent, link_layer, rate_gbps, state, netdev. */
+    @Override public Table table() {
+        StringColumn port = StringColumn.create("port"), ll = StringColumn.create(PortAttr.LINK_LAYER),
+                rate = StringColumn.create(PortAttr.RATE_GBPS), state = StringColumn.create(PortAttr.STATE), netdev = StringColumn.create(PortAttr.NETDEV);
+        IntColumn n = IntColumn.create("readings"), cat = IntColumn.create("catalogued"), abs = IntColumn.create("absent");
+        for (String p : ports()) {
+            Map<String, Reading> r = readings(p);
+            port.append(p); n.append(r.size()); cat.append((int) r.values().stream().filter(Reading::catalogued).count()); abs.append(absents(p).size());
+            ll.append(attr(p, PortAttr.LINK_LAYER).orElse("")); rate.append(attr(p, PortAttr.RATE_GBPS).orElse(""));
+            state.append(attr(p, PortAttr.STATE).orElse("")); netdev.append(attr(p, PortAttr.NETDEV).orElse(""));
+        }
+        return Table.create("snapshot " + name, port, n, cat, abs, ll, rate, state, netdev);
+    }
+
+    /** Ports, captures by format, join notes and unjoined ports. */
+    public List<String> summaryLines() {
+        List<String> out = new ArrayList<>();
+        Map<String, Integer> bySource = new java.util.TreeMap<>();
+        for (Capture c : captures) bySource.merge(c.source().key(), 1, Integer::sum);
+        out.add(ports().size() + (ports().size() == 1 ? " port" : " ports") + " from " + captures.size() + " captures " + bySource);
+        for (String n : notes) out.add("join: " + n);
+        if (!unjoined.isEmpty()) out.add("unjoined: " + unjoined);
+        return out;
+    }
+
     @Override public String toString() {
-        return "Snapshot[" + name + ": " + ports().size() + " ports from " + captures.size() + " captures"
-                + (unjoined.isEmpty() ? "" : ", unjoined " + unjoined) + "]";
+        StringBuilder sb = new StringBuilder("snapshot " + name + ": " + String.join("; ", summaryLines()) + "\n");
+        Table t = table();
+        for (int i = 0; i < t.rowCount(); i++) {
+            sb.append("  ").append(t.stringColumn("port").get(i)).append(": ").append(t.intColumn("readings").get(i)).append(" readings");
+            for (String k : List.of(PortAttr.LINK_LAYER, PortAttr.RATE_GBPS, PortAttr.STATE, PortAttr.NETDEV)) {
+                String v = t.stringColumn(k).get(i);
+                if (!v.isEmpty()) sb.append(", ").append(k).append(' ').append(v);
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Override public String toHtml() { return Html.section("snapshot " + name, summaryLines(), table()); }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", name);
+        m.put("summary", summaryLines());
+        m.put("ports", Html.rows(table()));
+        return m;
     }
 
     static PortAttr attr(String port, String k, String v) { return new PortAttr(port, k, v, "", 0); }

@@ -46,7 +46,8 @@ public final class Classifier {
     public static Verdict classify(Profile profile, Map<String, ? extends Number> before, Map<String, ? extends Number> after,
                                    double bytesMoved, double congPerGb) {
         requireTraffic(bytesMoved);
-        List<ProfileCounter> sorted = profile.resolve(union(before, after)).sorted();
+        // a profile without families needs no union of the names (the --jsonl hot path)
+        List<ProfileCounter> sorted = (profile.families().isEmpty() ? profile : profile.resolve(union(before, after))).sorted();
         int n = sorted.size();
         boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
         double[] delta = new double[n];

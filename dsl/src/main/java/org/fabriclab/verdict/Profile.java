@@ -16,6 +16,11 @@ import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.DeltaProfile;
 import org.fabriclab.delta.MovedDelta;
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 
 /**
  * A set of counters graded together. A profile may hold families ({@code rx_prio{n}_buf_discard});
@@ -28,7 +33,7 @@ import org.fabriclab.delta.MovedDelta;
  * Verdicts v = delta(before, after).moved(TB).classify(Profiles.ROCE);
  * }</pre>
  */
-public final class Profile implements DeltaProfile<Verdicts> {
+public final class Profile implements DeltaProfile<Verdicts>, Renderable {
     private final String name;
     private final List<ProfileCounter> counters;
     private final List<ProfileCounter> families;
@@ -126,6 +131,39 @@ public final class Profile implements DeltaProfile<Verdicts> {
 
     @Override public int hashCode() { return Objects.hash(name, counters, families); }
 
-    @Override public String toString() { return "Profile[" + name + ": " + counters.size() + " counters"
-            + (families.isEmpty() ? "" : ", " + families.size() + " families") + "]"; }
+    /** One row per counter and family: counter, layer, rank, need (required/optional), cap (for values given directly). */
+    @Override public Table table() {
+        StringColumn counter = StringColumn.create("counter"), layer = StringColumn.create("layer"), need = StringColumn.create("need"),
+                cap = StringColumn.create("cap");
+        List<ProfileCounter> all = new ArrayList<>(counters);
+        all.sort(Comparator.comparing((ProfileCounter c) -> c.layer().ordinal()).thenComparing(ProfileCounter::name));
+        all.addAll(families);
+        for (ProfileCounter c : all) {
+            counter.append(c.name()); layer.append(c.layer().label());
+            need.append(families.contains(c) ? "optional, every member the capture holds" : c.required() ? "required" : "optional");
+            cap.append(c.cap() == null ? "" : Long.toString(c.cap()));
+        }
+        return Table.create("profile " + name, counter, layer, need, cap);
+    }
+
+    /** Counts and how the profile grades: required absent = incomplete, reset/pegged = unusable, the lowest live layer wins. */
+    public List<String> summaryLines() {
+        long req = counters.stream().filter(ProfileCounter::required).count();
+        return List.of(counters.size() + " counters (" + req + " required, " + (counters.size() - req) + " optional)"
+                        + (families.isEmpty() ? "" : ", " + families.size() + " families expanded against the capture"),
+                "a required counter absent: incomplete; a counter reset or pegged: unusable; otherwise the lowest-ranked layer "
+                        + "with a counter that moved decides (congestion only above the per-GB bar)");
+    }
+
+    @Override public String toHtml() { return Html.section("profile " + name, summaryLines(), table()); }
+
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", name);
+        m.put("summary", summaryLines());
+        m.put("counters", Html.rows(table()));
+        return m;
+    }
+
+    @Override public String toString() { return "profile " + name + ": " + summaryLines().get(0); }
 }

@@ -6,6 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.result.Html;
+import org.fabriclab.result.Renderable;
+
+import tech.tablesaw.api.Table;
 
 /**
  * One verdict for one port: {@code verdict} is a layer label ("physical", "pause-storm",
@@ -16,7 +20,7 @@ import org.fabriclab.catalogue.Layer;
  * behind each congestion counter that moved.
  */
 public record Verdict(String port, String profile, String verdict, List<String> detail, List<String> live,
-                      Map<String, String> reasons, Map<String, Double> perGb, double bytes, double congPerGb) {
+                      Map<String, String> reasons, Map<String, Double> perGb, double bytes, double congPerGb) implements Renderable {
 
     public static final String CLEAN = "clean";
     public static final String UNUSABLE = "unusable";
@@ -71,4 +75,13 @@ public record Verdict(String port, String profile, String verdict, List<String> 
     }
 
     @Override public String toString() { return summary(); }
+
+    /** This verdict as the one row of a {@link Verdicts} table. */
+    @Override public Table table() { return new Verdicts(List.of(this)).table(); }
+
+    /** A card: the port, the verdict coloured by outcome (clean, layer finding, no verdict), detail, live, reasons, rates. */
+    @Override public String toHtml() { return VerdictCard.html(this); }
+
+    /** The colour of a verdict: green clean, red a layer finding, grey no verdict. */
+    public String colour() { return isClean() ? "#2e7d32" : isNoVerdict() ? "#757575" : "#c62828"; }
 }

@@ -2,7 +2,10 @@ package org.fabriclab.verdict;
 
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+
+import org.fabriclab.result.Renderable;
 
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -12,7 +15,7 @@ import tech.tablesaw.api.Table;
  * 3 some port has a layer verdict, 4 some port has no verdict (unusable or incomplete) and none has
  * a layer verdict. A layer verdict wins over "no verdict" because it is a definite finding.
  */
-public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict> {
+public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Renderable {
 
     public Verdicts { verdicts = List.copyOf(verdicts); }
 
@@ -32,7 +35,7 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict> {
     }
 
     /** port, profile, verdict, detail, live, reasons. */
-    public Table table() {
+    @Override public Table table() {
         StringColumn port = StringColumn.create("port");
         StringColumn profile = StringColumn.create("profile");
         StringColumn verdict = StringColumn.create("verdict");
@@ -54,5 +57,21 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict> {
         StringBuilder sb = new StringBuilder();
         for (Verdict v : verdicts) sb.append(v.summary()).append('\n');
         return sb.toString();
+    }
+
+    /** One card per port, under a line with the port count and the exit code. */
+    @Override public String toHtml() {
+        StringBuilder sb = new StringBuilder("<div class=\"fabriclab-verdicts\"><div><b>").append(size()).append(size() == 1 ? " port" : " ports")
+                .append("</b>, exit code ").append(exitCode()).append("</div>");
+        for (Verdict v : verdicts) sb.append(v.toHtml());
+        return sb.append("</div>").toString();
+    }
+
+    /** {@code exit_code} and one {@link Verdict#toMap()} per port. */
+    @Override public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("exit_code", exitCode());
+        m.put("verdicts", verdicts.stream().map(Verdict::toMap).toList());
+        return m;
     }
 }

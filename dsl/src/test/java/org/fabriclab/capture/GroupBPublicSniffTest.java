@@ -41,7 +41,7 @@ class GroupBPublicSniffTest {
         for (Map.Entry<String, String> e : OWN.entrySet()) {
             Input in = Input.of(PublicCaptureFiles.file(e.getKey()));
             assertEquals(e.getValue(), Readers.standard().choose(in).format(), e.getKey());
-            assertTrue(Readers.standard().read(in).toString().startsWith("Capture["), e.getKey());
+            assertTrue(Readers.standard().read(in).toString().startsWith("capture "), e.getKey());
         }
     }
 

@@ -34,7 +34,7 @@ class CheckTest {
 
     @Test void limitOnDeltaAtAndEitherSide() {
         for (long d : new long[] {9, 10, 11}) {
-            CheckResult r = Check.of(delta(100, 100 + d, Map.of())).limits("SymbolErrorCounter=10").policy(Policy.BER);
+            CheckResult r = Check.of(delta(100, 100 + d, Map.of())).limits("SymbolErrorCounter=10").grade(Policy.BER);
             CheckRow row = row(r, "SymbolErrorCounter");
             assertEquals(d, row.count());
             assertEquals(d > 10 ? Outcome.FAIL : Outcome.PASS, row.outcome(), "delta " + d);
@@ -44,17 +44,17 @@ class CheckTest {
     }
 
     @Test void allCoversErrorCountersOnlyAndExplicitBeatsAll() {
-        CheckResult r = Check.of(delta(0, 1, Map.of())).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+        CheckResult r = Check.of(delta(0, 1, Map.of())).limits("all=0").grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.FAIL, row(r, "SymbolErrorCounter").outcome());
         assertEquals(Outcome.PASS, row(r, "PortXmitDiscards").outcome()); // 5 -> 5
         assertTrue(r.rows().stream().noneMatch(x -> x.name().equals("PortXmitData")), "data is not an error counter");
         assertEquals(3, r.exitCode());
-        CheckResult r2 = Check.of(delta(0, 1, Map.of())).limits("all=0", "SymbolErrorCounter=1").policy(Policy.ZERO_TOLERANCE);
+        CheckResult r2 = Check.of(delta(0, 1, Map.of())).limits("all=0", "SymbolErrorCounter=1").grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.PASS, row(r2, "SymbolErrorCounter").outcome());
     }
 
     @Test void zeroToleranceDefaultsToAllZeroAndSaysSo() {
-        CheckResult r = Check.of(delta(7, 7, Map.of())).policy(Policy.ZERO_TOLERANCE);
+        CheckResult r = Check.of(delta(7, 7, Map.of())).grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.PASS, row(r, "SymbolErrorCounter").outcome());
         assertTrue(r.toString().startsWith("policy zero-tolerance: fleet gate"), r.toString());
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("all=0")));
@@ -64,7 +64,7 @@ class CheckTest {
     @Test void berPolicyGradesCounterDerivedBerAgainstThreshold() {
         // 100 Gb/s x 10 s = 1e12 bits: 1 error is exactly 1e-12 (passes), 2 errors fail, 0 passes
         for (long errs : new long[] {0, 1, 2}) {
-            CheckResult r = Check.of(delta(50, 50 + errs, Map.of("rate_gbps", "100"))).elapsed(10).policy(Policy.BER);
+            CheckResult r = Check.of(delta(50, 50 + errs, Map.of("rate_gbps", "100"))).elapsed(10).grade(Policy.BER);
             CheckRow row = row(r, "symbol_ber(SymbolErrorCounter)");
             assertEquals(errs * 1e-12, row.value(), 1e-27);
             assertEquals(errs > 1 ? Outcome.FAIL : Outcome.PASS, row.outcome(), errs + " errors");
@@ -73,17 +73,25 @@ class CheckTest {
         }
     }
 
+    @Test void anUnknownElapsedTimeGivesNoCounterDerivedBerInsteadOfAssumingOneSecond() {
+        CheckResult r = Check.of(delta(50, 90, Map.of("rate_gbps", "100"))).elapsedUnknown().grade(Policy.BER);
+        assertTrue(r.rows().stream().noneMatch(x -> x.basis().equals("counters")), r.toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("time between the two samples is unknown")), r.notes().toString());
+        CheckResult assumed = Check.of(delta(50, 90, Map.of("rate_gbps", "100"))).grade(Policy.BER);
+        assertTrue(assumed.rows().stream().anyMatch(x -> x.basis().equals("counters")), "the default stays ibdiagnet's 1 s");
+    }
+
     @Test void zeroToleranceGradesSymbolErrorsOnceThroughTheCounterLimit() {
-        CheckResult r = Check.of(delta(50, 51, Map.of())).elapsed(10).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        CheckResult r = Check.of(delta(50, 51, Map.of())).elapsed(10).rateGbps(100).grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.FAIL, row(r, "SymbolErrorCounter").outcome(), "one error fails the fleet gate");
         assertEquals(Outcome.INFO, row(r, "symbol_ber(SymbolErrorCounter)").outcome(), "the derived BER is reported, not graded twice");
         assertEquals(1e-12, row(r, "symbol_ber(SymbolErrorCounter)").value(), 1e-27);
-        CheckResult allowed = Check.of(delta(50, 53, Map.of())).limits("SymbolErrorCounter=3").elapsed(10).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        CheckResult allowed = Check.of(delta(50, 53, Map.of())).limits("SymbolErrorCounter=3").elapsed(10).rateGbps(100).grade(Policy.ZERO_TOLERANCE);
         assertEquals(0, allowed.exitCode(), "an explicit -P limit is not overridden by the derived BER");
     }
 
     @Test void unknownRateIsNoVerdictUnderBer() {
-        CheckResult r = Check.of(delta(50, 52, Map.of())).policy(Policy.BER);
+        CheckResult r = Check.of(delta(50, 52, Map.of())).grade(Policy.BER);
         assertEquals(Outcome.NO_VERDICT, row(r, "symbol_ber(SymbolErrorCounter)").outcome());
         assertEquals(4, r.exitCode());
     }
@@ -92,21 +100,21 @@ class CheckTest {
         // sysfs symbol_error is a 16-bit saturating field: pegged at 65535 after the test
         Snapshot b = Fixtures.snapshot("b", Fixtures.capture("b/sysfs", Source.SYSFS, P, counters("symbol_error", 100), Map.of()));
         Snapshot a = Fixtures.snapshot("a", Fixtures.capture("a/sysfs", Source.SYSFS, P, counters("symbol_error", 65535), Map.of()));
-        CheckResult r = Check.of(Delta.between(b, a)).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+        CheckResult r = Check.of(Delta.between(b, a)).limits("all=0").grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.NO_VERDICT, row(r, "SymbolErrorCounter").outcome());
         assertTrue(row(r, "SymbolErrorCounter").reason().startsWith("pegged"));
         assertEquals(4, r.exitCode());
-        CheckResult reset = Check.of(delta(100, 3, Map.of())).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+        CheckResult reset = Check.of(delta(100, 3, Map.of())).limits("all=0").grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.NO_VERDICT, row(reset, "SymbolErrorCounter").outcome());
     }
 
     @Test void oneSampleUsesAbsoluteValuesAndReadsPeggedCaps() {
         Snapshot s = Fixtures.snapshot("s", Fixtures.capture("s/sysfs", Source.SYSFS, P, counters("symbol_error", 65535, "link_downed", 3), Map.of()));
-        CheckResult r = Check.of(s).limits("SymbolErrorCounter=10", "LinkDownedCounter=3").policy(Policy.BER);
+        CheckResult r = Check.of(s).limits("SymbolErrorCounter=10", "LinkDownedCounter=3").grade(Policy.BER);
         assertEquals(Outcome.FAIL, row(r, "SymbolErrorCounter").outcome(), "pegged at 65535 > 10 is a definite failure");
         assertEquals(Outcome.PASS, row(r, "LinkDownedCounter").outcome(), "3 is at the limit");
         assertEquals("sample", row(r, "LinkDownedCounter").basis());
-        CheckResult r2 = Check.of(s).limits("SymbolErrorCounter=70000").policy(Policy.BER);
+        CheckResult r2 = Check.of(s).limits("SymbolErrorCounter=70000").grade(Policy.BER);
         assertEquals(Outcome.NO_VERDICT, row(r2, "SymbolErrorCounter").outcome(), "a pegged value below the limit proves nothing");
     }
 
@@ -124,18 +132,18 @@ class CheckTest {
         Delta d = delta(0, 0, Map.of());
         double[][] cases = {{0.9e-12, 0}, {1e-12, 0}, {1.1e-12, 1}};
         for (double[] c : cases) {
-            CheckResult r = Check.of(d).ber("mlxlink.txt", berTable(1e-8, c[0], c[0])).rateGbps(100).policy(Policy.BER);
+            CheckResult r = Check.of(d).ber("mlxlink.txt", berTable(1e-8, c[0], c[0])).rateGbps(100).grade(Policy.BER);
             Outcome want = c[1] == 1 ? Outcome.FAIL : Outcome.PASS;
             assertEquals(want, r.rows().stream().filter(x -> x.name().equals("effective_ber") && x.basis().equals("mlxlink")).findFirst().orElseThrow().outcome());
             assertEquals(want, r.rows().stream().filter(x -> x.name().equals("symbol_ber") && x.basis().equals("mlxlink")).findFirst().orElseThrow().outcome());
             assertEquals(Outcome.INFO, row(r, "raw_ber").outcome(), "raw BER is pre-FEC: reported only");
         }
-        CheckResult strict = Check.of(d).ber("m", berTable(1e-8, 1e-15, 0, 1)).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        CheckResult strict = Check.of(d).ber("m", berTable(1e-8, 1e-15, 0, 1)).rateGbps(100).grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.FAIL, row(strict, "effective_ber").outcome(), "zero tolerance: any post-FEC error fails");
-        CheckResult bound = Check.of(d).ber("m", berTable(1e-8, 1.5e-254, 1.5e-254, 0)).rateGbps(100).policy(Policy.ZERO_TOLERANCE);
+        CheckResult bound = Check.of(d).ber("m", berTable(1e-8, 1.5e-254, 1.5e-254, 0)).rateGbps(100).grade(Policy.ZERO_TOLERANCE);
         assertEquals(Outcome.PASS, row(bound, "effective_ber").outcome(), "mlxlink prints 15E-255 for a zero count: not an error");
         assertEquals(Outcome.PASS, strict.rows().stream().filter(x -> x.name().equals("symbol_ber") && x.basis().equals("mlxlink")).findFirst().orElseThrow().outcome());
-        CheckResult raw = Check.of(d).ber("m", berTable(1e-8, 0, 0)).rawBerThreshold(1e-9).policy(Policy.BER);
+        CheckResult raw = Check.of(d).ber("m", berTable(1e-8, 0, 0)).rawBerThreshold(1e-9).grade(Policy.BER);
         assertEquals(Outcome.FAIL, row(raw, "raw_ber").outcome());
     }
 
@@ -143,7 +151,7 @@ class CheckTest {
         Table t = Table.create("ufm", LongColumn.create("timestamp", new long[] {1000, 2000, 1000}),
                 StringColumn.create("port", List.of("a", "a", "b")),
                 DoubleColumn.create("symbol_ber", new double[] {5e-12, 1e-13, 2e-12}));
-        CheckResult r = Check.of(delta(0, 0, Map.of())).telemetry("ufm", t).rateGbps(100).policy(Policy.BER);
+        CheckResult r = Check.of(delta(0, 0, Map.of())).telemetry("ufm", t).rateGbps(100).grade(Policy.BER);
         CheckRow a = r.rows().stream().filter(x -> x.port().equals("a")).findFirst().orElseThrow();
         CheckRow b = r.rows().stream().filter(x -> x.port().equals("b")).findFirst().orElseThrow();
         assertEquals(1e-13, a.value());
@@ -153,7 +161,7 @@ class CheckTest {
     }
 
     @Test void resultViewsCarryThePolicy() {
-        CheckResult r = Check.of(delta(0, 1, Map.of())).limits("all=0").policy(Policy.ZERO_TOLERANCE);
+        CheckResult r = Check.of(delta(0, 1, Map.of())).limits("all=0").grade(Policy.ZERO_TOLERANCE);
         assertEquals(List.of("port", "check", "name", "basis", "count", "value", "limit", "margin", "result", "reason"), r.table().columnNames());
         assertEquals("zero-tolerance", r.toMap().get("policy"));
         assertTrue(r.toHtml().contains("policy zero-tolerance"));

@@ -81,6 +81,23 @@ class PlotTest {
         assertArrayEquals(new double[] {40_000.0}, c.getSeriesMap().get(PausePlot.STORM_SERIES).getXData());
     }
 
+    @Test void twoSnapshotsOrACleanPortGiveAHistogramThatSaysSoNotADegenerateCdf() {
+        PausePlot one = PausePlot.of(pauses(3));
+        assertEquals(2, one.charts().size());
+        long[] ts = {0, 1000};
+        Series two = Series.of(new String[] {"a"}, new int[] {0, 2}, ts, Map.of("rx_prio3_pause", new long[] {1, 9},
+                "rx_prio3_pause_duration", new long[] {10, 90}), Map.of(), null, null);
+        PausePlot p = PausePlot.of(two);
+        assertEquals(1, p.charts().size(), "one interval: no one-dot CDF");
+        assertEquals(List.of("rx prio3"), new ArrayList<>(((CategoryChart) p.charts().get(0)).getSeriesMap().keySet()), "no duplicate storm bar");
+        assertTrue(org.fabriclab.plot.Charts.png(p.charts()).length > 1000);
+        Series clean = Series.of(new String[] {"a"}, new int[] {0, 2}, ts, Map.of("rx_prio3_pause", new long[] {1, 1},
+                "rx_prio3_pause_duration", new long[] {10, 10}), Map.of(), null, null);
+        PausePlot q = PausePlot.of(clean);
+        assertEquals(List.of(PausePlot.NO_PAUSE_SERIES), new ArrayList<>(((CategoryChart) q.charts().get(0)).getSeriesMap().keySet()));
+        assertTrue(org.fabriclab.plot.Charts.png(q.charts()).length > 1000);
+    }
+
     @Test void noPausePairsIsAClearError() {
         Series s = Series.of(new String[] {"a"}, new int[] {0, 1}, new long[] {0}, Map.of("rx_prio3_pause", new long[] {1}), Map.of(), null, null);
         var e = assertThrows(IllegalArgumentException.class, () -> PausePlot.of(s));

@@ -87,8 +87,8 @@ class MlxlinkJsonReaderTest {
         assertEquals(7970L, h.longColumn("occurrences").get(2));
         assertEquals("[8]", h.stringColumn("range").get(8));
         assertEquals(3L, h.longColumn("occurrences").get(8));
-        assertEquals(22858119037881L, c.reading("mlxlink mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki", "fec_histogram_bin0")
-                .orElseThrow().value(), "each bin is also a counter reading");
+        assertEquals(22858119037881L, c.reading("mlxlink mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki", "fec_hist0")
+                .orElseThrow().value(), "each bin is also a counter reading, under the catalogue's name");
         Capture dr4 = Readers.standard().read(PublicCaptureFiles.file("mlxlink_json_mft4.34_400g_dr4_osfp_yuuki.json"));
         Table ber = dr4.measurements(MlxlinkReader.BER).orElseThrow();
         assertEquals(0.0, ber.doubleColumn("effective_ber").get(0), "15E-255: no errors");

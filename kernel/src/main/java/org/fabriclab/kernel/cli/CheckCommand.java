@@ -40,14 +40,16 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--after", arity = "1..*", description = "captures of the second sample") List<Path> after;
     @Option(names = "--policy", defaultValue = "zero-tolerance", description = "zero-tolerance (fleet gate, default) or ber (hardware replacement)") String policy;
     @Option(names = "--ber-threshold", description = "BER threshold of the ber policy (default 1e-12)") Double berThreshold;
-    @Option(names = "--limit", description = "a limit NAME=N or all=N (repeatable); a value above N fails") List<String> limits = new ArrayList<>();
+    @Option(names = {"-P", "--limit"}, paramLabel = "NAME=N", description = "a limit NAME=N or all=N (repeatable, ibdiagnet's -P form: -P all=0 -P SymbolErrorCounter=100); a value above N fails") List<String> limits = new ArrayList<>();
     @Option(names = "--pm-pause-time", description = "seconds between the two samples, for counter-derived BER (default ${DEFAULT-VALUE} as ibdiagnet; 0 = one sample)",
             defaultValue = "1") double pmPauseTime;
-    @Option(names = "--rate-gbps", description = "link rate in Gb/s for counter-derived BER (else each port's captured rate)") Double rateGbps;
+    @Option(names = "--rate-gbps", description = "link rate in Gb/s for counter-derived BER (else each port's captured rate; a given rate that differs is used, with a warning)") Double rateGbps;
+    @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
     @Option(names = "--json", description = "one JSON object per row") boolean json;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public Integer call() throws Exception {
         if ((before == null) != (after == null)) throw new IllegalArgumentException("check: give both --before and --after, or neither");
@@ -58,8 +60,12 @@ final class CheckCommand implements Callable<Integer> {
         if (pmPauseTime < 0) throw new IllegalArgumentException("--pm-pause-time must be >= 0 seconds, found " + pmPauseTime);
         Policy p = Policy.of(policy);
         Check c;
+        List<String> rateWarnings = new ArrayList<>();
         if (before != null) {
-            c = Check.of(Delta.between(Snapshot.of(before), Snapshot.of(after))).elapsed(pmPauseTime);
+            Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after));
+            JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
+            if (rateGbps != null) rateWarnings = RateDisagreement.ports(d, rateGbps);
+            c = Check.of(d).elapsed(pmPauseTime);
             Readers readers = Readers.standard();
             if (paths != null) {
                 for (Path path : paths) {
@@ -73,23 +79,26 @@ final class CheckCommand implements Callable<Integer> {
                 }
             }
         } else {
-            c = Check.of(Snapshot.of(paths));
+            Snapshot sample = Snapshot.of(paths);
+            JoinNotes.print(spec.commandLine().getErr(), verbose, java.util.Map.of("sample", sample));
+            c = Check.of(sample);
         }
         if (!limits.isEmpty()) c = c.limits(limits.toArray(new String[0]));
         if (berThreshold != null) c = c.berThreshold(berThreshold);
         if (rateGbps != null) c = c.rateGbps(rateGbps);
-        CheckResult r = c.policy(p);
+        CheckResult r = c.grade(p);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             for (Map<String, Object> row : r.toMap().get("rows") instanceof List<?> l ? castRows(l) : List.<Map<String, Object>>of()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("policy", p.label());
                 m.putAll(row);
-                out.println(MAPPER.writeValueAsString(m));
+                out.println(Json.MAPPER.writeValueAsString(m));
             }
         } else {
             out.print(r);
-            out.println(r.table().printAll());
+            for (String w : rateWarnings) out.println("warning: " + w);
+            out.println(TableOutput.text(r.table()));
         }
         out.flush();
         return r.exitCode();

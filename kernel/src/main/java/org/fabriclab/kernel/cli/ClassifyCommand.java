@@ -1,11 +1,9 @@
 package org.fabriclab.kernel.cli;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -13,13 +11,11 @@ import java.util.concurrent.Callable;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.snapshot.Snapshot;
-import org.fabriclab.verdict.Classifier;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
 import org.fabriclab.verdict.Verdict;
 import org.fabriclab.verdict.Verdicts;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine.Command;
@@ -33,7 +29,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "classify", description = {
         "One verdict per port from two snapshots taken around a controlled test.",
         "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict, 2 bad input.",
-        "--jsonl reads {\"fabric\",\"bytes\",\"cong_per_gb\",\"before\",\"after\"} lines on stdin."})
+        "",
+        "--jsonl: the runbook's classify() as a filter. Each stdin line is one JSON object:",
+        "  {\"fabric\": \"ib\"|\"roce\"|\"ib-full\"|\"roce-full\", \"bytes\": N (bytes moved, > 0),",
+        "   \"cong_per_gb\": X (optional, default 1000), \"before\": {COUNTER: VALUE, ...}, \"after\": {COUNTER: VALUE, ...}}",
+        "  e.g. {\"fabric\":\"ib\",\"bytes\":1e12,\"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}",
+        "  Counter names are the profile's (see the README's counter catalogue); values are",
+        "  exact integers; a counter missing on one side is absent, never 0. Each line in gives one line out,",
+        "  in order: {\"verdict\": ..., \"detail\": [...], \"live\": [...]}, or {\"error\": \"stdin:LINE: ...\"} for",
+        "  a bad line (then the exit code is 2); blank lines are skipped. Output is flushed whenever stdin has",
+        "  nothing more to read, so it works as an interactive filter."})
 final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--fabric", description = "profile: ib, roce, ib-full, roce-full") String fabric;
     @Option(names = "--bytes", description = "bytes the controlled test moved (e.g. 1e12)") String bytes;
@@ -44,9 +49,11 @@ final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per port") boolean json;
     @Option(names = "--jsonl", description = "read JSON lines on stdin, write one verdict line per input line") boolean jsonl;
     @Option(names = "--deltas", description = "also print the delta table") boolean deltas;
+    @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -58,15 +65,12 @@ final class ClassifyCommand implements Callable<Integer> {
         double n = parseBytes(bytes);
         MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
-        for (String note : d.before().notes()) spec.commandLine().getErr().println("fabriclab: before: " + note);
-        for (String note : d.after().notes()) spec.commandLine().getErr().println("fabriclab: after: " + note);
-        for (String u : d.before().unjoined()) spec.commandLine().getErr().println("fabriclab: before: port " + u + " could not be joined to a device port");
-        for (String u : d.after().unjoined()) spec.commandLine().getErr().println("fabriclab: after: port " + u + " could not be joined to a device port");
+        JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {
-            for (Verdict x : v) out.println(MAPPER.writeValueAsString(x.toMap()));
+            for (Verdict x : v) out.println(Json.MAPPER.writeValueAsString(x.toMap()));
         } else {
-            out.println(v.table().printAll());
-            if (deltas) out.println(d.table().printAll());
+            out.println(TableOutput.text(v.table()));
+            if (deltas) out.println(TableOutput.text(d.table()));
         }
         out.flush();
         return v.exitCode();
@@ -82,58 +86,34 @@ final class ClassifyCommand implements Callable<Integer> {
     }
 
     private int jsonLines(PrintWriter out) throws Exception {
-        return jsonLines(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
-    }
-
-    /** The {@code --jsonl} loop: one output line per non-blank input line; errors become {@code {"error": ...}} lines. */
-    static int jsonLines(BufferedReader in, PrintWriter out) throws Exception {
-        String line;
-        int lineNo = 0, worst = Main.OK;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank()) continue;
-            Map<String, Object> result;
-            try {
-                result = classifyLine(MAPPER.readTree(line)).seedView();
-            } catch (Exception e) {
-                result = new LinkedHashMap<>();
-                result.put("error", "stdin:" + lineNo + ": " + e.getMessage());
-                worst = Main.BAD_INPUT;
-            }
-            out.println(MAPPER.writeValueAsString(result));
-        }
         out.flush();
-        return worst;
+        return jsonl();
     }
 
-    static Verdict classifyLine(JsonNode n) {
-        if (n == null || !n.isObject()) throw new IllegalArgumentException("expected a JSON object");
-        String fabric = text(n, "fabric");
-        JsonNode b = n.get("bytes");
-        if (b == null || !b.isNumber()) throw new IllegalArgumentException("expected \"bytes\": a number");
-        JsonNode c = n.get("cong_per_gb");
-        double cong = c == null || c.isNull() ? Classifier.DEFAULT_CONG_PER_GB : c.asDouble();
-        return Classifier.classify(Profiles.named(fabric), values(n, "before"), values(n, "after"), b.asDouble(), cong);
-    }
-
-    private static String text(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        if (v == null || !v.isTextual()) throw new IllegalArgumentException("expected \"" + key + "\": a string");
-        return v.asText();
-    }
-
-    private static Map<String, Number> values(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        if (v == null || !v.isObject()) throw new IllegalArgumentException("expected \"" + key + "\": an object of counter values");
-        Map<String, Number> m = new LinkedHashMap<>();
-        var it = v.fields();
-        while (it.hasNext()) {
-            var e = it.next();
-            if (!e.getValue().isNumber()) {
-                throw new IllegalArgumentException(key + "." + e.getKey() + ": expected a number, found " + e.getValue());
-            }
-            m.put(e.getKey(), e.getValue().numberValue());
+    /**
+     * stdin to stdout as bytes, bypassing the PrintWriter/PrintStream layers (the generator encodes
+     * UTF-8 itself); {@link Main#main} calls it directly for {@code classify --jsonl}. I/O failures
+     * (a closed pipe) exit 2 with the message.
+     */
+    static int jsonl() {
+        java.io.OutputStream raw = new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16);
+        try {
+            return JsonlClassifier.run(System.in, raw);
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("fabriclab: classify --jsonl: " + e.getMessage());
+            return Main.BAD_INPUT;
         }
-        return m;
+    }
+
+    /** The {@code --jsonl} loop over a reader (tests, the demo's seed agreement): the same code as stdin's. */
+    static int jsonLines(BufferedReader in, PrintWriter out) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[8192];
+        for (int n; (n = in.read(buf)) >= 0; ) sb.append(buf, 0, n);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        int code = JsonlClassifier.run(new java.io.ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)), o);
+        out.print(o.toString(StandardCharsets.UTF_8));
+        out.flush();
+        return code;
     }
 }

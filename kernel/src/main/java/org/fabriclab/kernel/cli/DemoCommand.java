@@ -21,6 +21,9 @@ import org.fabriclab.kernel.notebook.NotebookRunner;
 import org.fabriclab.scenario.DatasetAnswers;
 import org.fabriclab.scenario.Expectations;
 import org.fabriclab.scenario.NotebookPaths;
+import org.fabriclab.verdict.Profile;
+import org.fabriclab.verdict.ProfileCounter;
+import org.fabriclab.verdict.Profiles;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,8 +34,11 @@ import picocli.CommandLine.Spec;
  * on the bundled datasets (each with its own default parameters), writes the executed
  * {@code .ipynb} and an {@code .html} per notebook into {@code DIR} (default {@code out/demo}), then
  * answers every scenario in {@code datasets/} through the DSL and prints one line per answer
- * (scenario, port, verdict, expected, ok). Exit 0 when every notebook ran without an error output
- * and every answer matches its {@code scenario.json}; 3 otherwise; 2 for bad input.
+ * (scenario, port, verdict, expected, ok; values in full), what the {@code -full} profiles add to the
+ * runbook's, and the seed agreement of {@code classify --jsonl} with the runbook's own classifier
+ * ({@link SeedAgreement}; on a bare clone, without the seed, the line says it was skipped and why).
+ * Exit 0 when every notebook ran without an error output, every answer matches its
+ * {@code scenario.json} and the seed agreement holds (or was skipped); 3 otherwise; 2 for bad input.
  *
  * <pre>{@code
  * ./fabriclab demo --out /tmp/demo
@@ -46,6 +52,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--notebooks", paramLabel = "DIR", description = "notebook folder (default: the installation's notebooks/)") Path notebooks;
     @Option(names = "--datasets", paramLabel = "DIR", description = "datasets for the summary (default: the installation's datasets/)") Path datasets;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Random lines of the demo's seed-agreement check (CI's check runs 100,000). */
+    static final int SEED_LINES = 2000;
 
     /** One executed notebook. */
     record Ran(String name, int cells, String error) {
@@ -77,8 +86,9 @@ final class DemoCommand implements Callable<Integer> {
             if (before == null) System.clearProperty(NotebookPaths.PROPERTY); else System.setProperty(NotebookPaths.PROPERTY, before);
         }
         Expectations answers = DatasetAnswers.all(dsDir, Progress.NONE);
-        print(o, ran, answers, dsDir);
-        boolean ok = ran.stream().allMatch(Ran::ok) && answers.ok();
+        SeedAgreement.Result seed = SeedAgreement.run(InstallCommand.home(), SEED_LINES);
+        print(o, ran, answers, dsDir, seed);
+        boolean ok = ran.stream().allMatch(Ran::ok) && answers.ok() && seed.ok();
         o.println(ok ? "demo: ok" : "demo: FAILED (see above)");
         o.flush();
         return ok ? Main.OK : Main.LAYER_VERDICT;
@@ -114,7 +124,7 @@ final class DemoCommand implements Callable<Integer> {
         return nl < 0 ? s : s.substring(0, nl) + " ...";
     }
 
-    private void print(PrintWriter o, List<Ran> ran, Expectations answers, Path dsDir) {
+    private void print(PrintWriter o, List<Ran> ran, Expectations answers, Path dsDir, SeedAgreement.Result seed) {
         o.println();
         o.println("notebooks:");
         for (Ran r : ran) {
@@ -122,17 +132,72 @@ final class DemoCommand implements Callable<Integer> {
         }
         o.println();
         o.println("verdicts (" + dsDir + ", computed through the DSL, against each scenario.json):");
-        o.printf(Locale.ROOT, "  %-32s %-24s %-32s %-32s %s%n", "scenario", "port", "verdict", "expected", "ok");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"scenario", "port", "verdict", "expected", "ok"});
         for (Expectations.Row r : answers.rows()) {
             boolean verdict = r.what().equals("verdict");
-            o.printf(Locale.ROOT, "  %-32s %-24s %-32s %-32s %s%s%n", r.scenario(), r.subject(), cut(r.actual()), cut(r.expected()),
-                    r.ok() ? "ok" : "FAIL", verdict ? "" : "  (" + r.what() + ")");
+            rows.add(new String[] {r.scenario(), r.subject(), r.actual(), r.expected(), (r.ok() ? "ok" : "FAIL") + (verdict ? "" : "  (" + r.what() + ")")});
+        }
+        int[] w = new int[4];
+        for (String[] r : rows) for (int i = 0; i < 4; i++) w[i] = Math.max(w[i], Math.min(r[i].length(), i >= 2 ? WRAP : Integer.MAX_VALUE));
+        for (String[] r : rows) {
+            List<String> v = wrap(r[2], WRAP), e = wrap(r[3], WRAP);
+            for (int k = 0; k < Math.max(v.size(), e.size()); k++) {
+                o.println(String.format(Locale.ROOT, "  %-" + w[0] + "s  %-" + w[1] + "s  %-" + w[2] + "s  %-" + w[3] + "s  %s", k == 0 ? r[0] : "",
+                        k == 0 ? r[1] : "", k < v.size() ? v.get(k) : "", k < e.size() ? e.get(k) : "", k == 0 ? r[4] : "").stripTrailing());
+            }
         }
         o.println();
+        o.println("profiles: ib and roce are the runbook's; the -full profiles grade more of what the catalogue knows:");
+        for (String line : profileAdditions()) for (String part : wrap(line, 110)) o.println("  " + part);
+        o.println();
+        o.println(seed.line());
         o.println("outputs: " + out + " (" + ran.size() + " executed notebooks, .ipynb + .html)");
     }
 
-    private static String cut(String s) { return s.length() <= 32 ? s : s.substring(0, 29) + "..."; }
+    /** Widest verdict/expected column; longer values continue on the next lines, in full. */
+    static final int WRAP = 48;
+
+    /** {@code s} in lines of at most {@code width} characters, broken after ", " where possible. */
+    static List<String> wrap(String s, int width) {
+        List<String> out = new ArrayList<>();
+        String rest = s;
+        while (rest.length() > width) {
+            int cut = rest.lastIndexOf(", ", width - 1);
+            if (cut <= 0) cut = width - 1; else cut += 1;
+            out.add(rest.substring(0, cut + 1).stripTrailing());
+            rest = "  " + rest.substring(cut + 1).stripLeading();
+        }
+        out.add(rest);
+        return out;
+    }
+
+    /** What each {@code -full} profile adds to the runbook profile of its fabric, from the profiles themselves. */
+    static List<String> profileAdditions() {
+        List<String> out = new ArrayList<>();
+        for (Profile full : Profiles.all()) {
+            if (!full.name().endsWith("-full")) continue;
+            Profile base = Profiles.named(full.name().substring(0, full.name().length() - "-full".length()));
+            java.util.Set<String> baseNames = new java.util.LinkedHashSet<>();
+            for (ProfileCounter c : base.counters()) baseNames.add(c.name());
+            for (ProfileCounter c : base.families()) baseNames.add(c.name());
+            List<String> added = new ArrayList<>(), relaxed = new ArrayList<>(), dropped = new ArrayList<>();
+            java.util.Set<String> fullNames = new java.util.LinkedHashSet<>();
+            for (List<ProfileCounter> l : List.of(full.counters(), full.families())) {
+                for (ProfileCounter c : l) {
+                    fullNames.add(c.name());
+                    if (!baseNames.contains(c.name())) added.add(c.name() + (c.required() ? "" : " (optional)"));
+                    else if (!c.required() && base.counters().stream().anyMatch(b -> b.name().equals(c.name()) && b.required())) relaxed.add(c.name());
+                }
+            }
+            for (String n : baseNames) if (!fullNames.contains(n)) dropped.add(n);
+            StringBuilder b = new StringBuilder(full.name() + " adds to " + base.name() + ": " + (added.isEmpty() ? "nothing" : String.join(", ", added)));
+            if (!relaxed.isEmpty()) b.append("; optional instead of required (absent is not incomplete): ").append(String.join(", ", relaxed));
+            if (!dropped.isEmpty()) b.append("; graded through a family instead: ").append(String.join(", ", dropped));
+            out.add(b.toString());
+        }
+        return out;
+    }
 
     /** Relative to the working directory when below it, so the summary shows short paths. */
     private static Path shown(Path p) {

@@ -13,12 +13,31 @@ import picocli.CommandLine.Command;
  * {@code FABRICLAB_DEBUG=1}.
  */
 @Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
-        description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.",
-        subcommands = {ShowCommand.class, ClassifyCommand.class, CheckCommand.class, ReconcileCommand.class, PlotCommand.class,
-                KernelCommand.class, InstallCommand.class, ReplCommand.class, RunCommand.class, WarmupCommand.class,
-                DatasetsCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.")
 public final class Main implements Runnable {
     public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
+
+    /**
+     * The commands, in the order the usage lists them. Only the one named on the command line is
+     * built (picocli reads each command's annotations when it is added: building all of them for every
+     * run cost more than the rest of a small {@code show}); the usage and {@code help} build all.
+     */
+    static final java.util.Map<String, Class<?>> COMMANDS = commands(
+            "collect", CollectCommand.class, "show", ShowCommand.class, "classify", ClassifyCommand.class, "check", CheckCommand.class,
+            "reconcile", ReconcileCommand.class, "plot", PlotCommand.class, "kernel", KernelCommand.class, "install", InstallCommand.class,
+            "repl", ReplCommand.class, "run", RunCommand.class, "warmup", WarmupCommand.class, "cds-training", CdsTrainingCommand.class,
+            "datasets", DatasetsCommand.class, "demo", DemoCommand.class, "help", CommandLine.HelpCommand.class);
+
+    /** Name, class, name, class, ...: the names are written out (reading 15 annotations costs more than a small show). */
+    private static java.util.Map<String, Class<?>> commands(Object... nameClass) {
+        java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < nameClass.length; i += 2) m.put((String) nameClass[i], (Class<?>) nameClass[i + 1]);
+        return m;
+    }
+
+    /** Commands that start JShell, which reads {@code java.class.path}: Tablesaw is initialised before, not beside them. */
+    static final java.util.Set<String> JSHELL_COMMANDS = java.util.Set.of("kernel", "repl", "run", "demo", "warmup");
+
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -26,22 +45,71 @@ public final class Main implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The process's stdout as bytes when {@link #main} runs (commands that stream much output write
+     * there directly, bypassing the PrintWriter's encoder); null under {@link #run} from tests.
+     */
+    static java.io.OutputStream rawStdout;
+
     public static void main(String[] args) {
         // Jupyter starts a kernel per notebook: skip building the whole command model (~0.2 s)
-        if (args.length == 2 && args[0].equals("kernel")) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
+        if (kernelFastPath(args)) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
+        // classify --jsonl is a filter over many lines: no command model to build either
+        if (args.length == 2 && args[0].equals("classify") && args[1].equals("--jsonl")) System.exit(ClassifyCommand.jsonl());
+        rawStdout = new java.io.FileOutputStream(java.io.FileDescriptor.out);
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** {@code kernel CONNECTION_FILE} (not {@code kernel --help}): served without building the command model. */
+    static boolean kernelFastPath(String[] args) {
+        return args.length == 2 && args[0].equals("kernel") && !args[1].startsWith("-");
     }
 
     /** Runs a command line, for tests: returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
+        String first = args.length == 0 ? null : args[0];
+        Runnable restore = () -> { };
+        if (first != null && JSHELL_COMMANDS.contains(first)) {
+            TablesawStart.init();
+        } else {
+            restore = TablesawStart.narrow();
+            // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
+            if (!"show".equals(first) && !java.util.Arrays.asList(args).contains("--jsonl")) TablesawStart.initInBackground();
+        }
+        try {
+            return execute(first, args, out, err);
+        } finally {
+            restore.run();
+        }
+    }
+
+    private static int execute(String first, String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine(first);
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);
     }
 
-    static CommandLine commandLine() {
+    /** {@code -h/--help} and {@code -V/--version} on every command and subcommand (exit 0), declared or not. */
+    private static void withHelp(CommandLine cl) {
+        var spec = cl.getCommandSpec();
+        if (!spec.optionsMap().containsKey("--help")) spec.mixinStandardHelpOptions(true);
+        for (CommandLine sub : cl.getSubcommands().values()) withHelp(sub);
+    }
+
+    /** Every command. */
+    static CommandLine commandLine() { return commandLine(null); }
+
+    /** The command line with only the command {@code first} (every command when it names none, or is "help"). */
+    static CommandLine commandLine(String first) {
         CommandLine cl = new CommandLine(new Main());
+        Class<?> only = first == null || first.equals("help") ? null : COMMANDS.get(first);
+        boolean version = "-V".equals(first) || "--version".equals(first);   // prints one line: no command needed
+        if (!version) for (Class<?> c : only != null ? java.util.List.<Class<?>>of(only) : COMMANDS.values()) cl.addSubcommand(c);
+        withHelp(cl);
+        // collect --out DIR ib_write_bw -D 10 ...: the test command's own options are not collect's
+        CommandLine collect = cl.getSubcommands().get("collect");
+        if (collect != null) collect.setStopAtPositional(true);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException

@@ -32,11 +32,19 @@ final class PlotCommand implements Runnable {
 
     @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }
 
-    /** A telemetry capture (one PATH) or snapshots in time order (several PATHs, {@code --interval} apart). */
+    /** A telemetry capture or counter series CSV (one PATH), or snapshots in time order (several PATHs, {@code --interval} apart). */
     static Series series(List<Path> paths, double intervalS) {
         Readers readers = Readers.standard();
         if (paths.size() == 1 && !java.nio.file.Files.isDirectory(paths.get(0))) {
-            Capture c = readers.read(paths.get(0));
+            Path f = paths.get(0);
+            Capture c;
+            try {
+                c = readers.read(f);
+            } catch (org.fabriclab.capture.CaptureException e) {
+                // a timestamp,port,<counter>... CSV (datasets/*/pause-series.csv) that no capture reader claims
+                if (CounterSeriesCsv.looksLike(f)) return Series.of(CounterSeriesCsv.read(f), f.toString());
+                throw e;
+            }
             if (c.measurements(Telemetry.NAME).isPresent()) return Series.of(c.measurements(Telemetry.NAME).get(), c.file());
         }
         if (paths.size() < 2) {
@@ -58,7 +66,7 @@ final class PlotCommand implements Runnable {
 
     @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause duration per pause event, per priority: histogram and CDF (PNG holds both; SVG one: --cdf or --histogram).")
     static final class Pause implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture, or ethtool -S snapshots in time order") List<Path> paths;
+        @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture, a counter series CSV (timestamp,port,<counter>..., e.g. datasets/*/pause-series.csv), or ethtool -S snapshots in time order") List<Path> paths;
         @Option(names = "--interval", defaultValue = "1", description = "seconds between snapshots (default ${DEFAULT-VALUE})") double interval;
         @Option(names = "--cdf", description = "only the CDF") boolean cdf;
         @Option(names = "--histogram", description = "only the histogram") boolean histogram;
@@ -101,12 +109,15 @@ final class PlotCommand implements Runnable {
         @Option(names = "--duration") Double duration;
         @Option(names = "--rate-gbps") Double rateGbps;
         @Option(names = "--out", required = true, description = "FILE.png or FILE.svg") Path out;
+        @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
         @Spec picocli.CommandLine.Model.CommandSpec spec;
 
         @Override public Integer call() {
-            var r = ReconcileCommand.build(perftest, before, after, duration, rateGbps);
+            var b = ReconcileCommand.build(perftest, before, after, duration, rateGbps, spec.commandLine().getErr(), verbose);
+            var r = b.result();
             Charts.write(List.of(ReconcileChart.of(r).chart()), out);
             spec.commandLine().getOut().print(r);
+            for (String w : b.rateWarnings()) spec.commandLine().getOut().println("warning: " + w);
             written(spec, out);
             return r.exitCode();
         }

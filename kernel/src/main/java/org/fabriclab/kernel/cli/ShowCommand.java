@@ -86,7 +86,7 @@ final class ShowCommand implements Callable<Integer> {
                         m.put("table", t.name());
                         if (t.file() != null && !tb.containsColumn("file")) m.put("file", t.file());
                         for (Column<?> col : tb.columns()) m.put(col.name(), col.isMissing(i) ? null : jsonValue(col.get(i)));
-                        out.println(TableOutput.JSON.writeValueAsString(m));
+                        out.println(TableOutput.Json.MAPPER.writeValueAsString(m));
                     }
                 }
             }

@@ -15,7 +15,7 @@ import org.fabriclab.result.Renderable;
  * charts are also embedded in the HTML as a {@code data:} image, after the result's own HTML.
  *
  * <pre>{@code
- * Renderers.standard().bundle(check(d).limits("all=0").policy(ZERO_TOLERANCE), Mime.DEFAULT);
+ * Renderers.standard().bundle(check(d).limits("all=0").grade(ZERO_TOLERANCE), Mime.DEFAULT);
  * // text/html, application/json, text/plain (and image/png for plot results)
  * }</pre>
  */

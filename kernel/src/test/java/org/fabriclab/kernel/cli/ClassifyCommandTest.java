@@ -27,7 +27,7 @@ class ClassifyCommandTest {
     }
 
     @Test void physicalVerdictExits3AndBlamesSymbolErrors() throws Exception {
-        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/after", "--json");
+        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/after", "--json", "--verbose");
         assertEquals(3, r.code(), r.err());
         JsonNode v = new ObjectMapper().readTree(r.out().trim());
         assertEquals("physical", v.get("verdict").asText());

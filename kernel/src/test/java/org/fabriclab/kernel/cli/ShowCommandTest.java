@@ -40,7 +40,7 @@ class ShowCommandTest {
         assertEquals(0, json.code(), json.err());
         boolean found = false;
         for (String l : json.out().lines().toList()) {
-            JsonNode n = TableOutput.JSON.readTree(l);
+            JsonNode n = TableOutput.Json.MAPPER.readTree(l);
             if (n.get("table").asText().equals("bandwidth") && n.get("msg_bytes").asLong() == 8388608L) {
                 found = true;
                 assertEquals(24056.72, n.get("bw_average").asDouble());

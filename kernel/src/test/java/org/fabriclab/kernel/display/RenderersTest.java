@@ -90,6 +90,7 @@ class RenderersTest {
         assertTrue(((String) Renderers.standard().bundle(c, withSvg).get(Mime.SVG)).contains("<svg"));
     }
 
+    /** Verdicts are DSL results: they render through Renderable, no kernel renderer of their own. */
     @Test void verdictsAsCardJsonAndText() {
         Verdict v = Classifier.classify(Profiles.IB, Map.of(), Map.of(), 1e12, 1000);
         Map<String, Object> b = Renderers.standard().bundle(v, Mime.DEFAULT);
@@ -98,7 +99,8 @@ class RenderersTest {
         @SuppressWarnings("unchecked") Map<String, Object> json = (Map<String, Object>) b.get(Mime.JSON);
         assertEquals(List.of("verdict", "detail", "live"), new ArrayList<>(json.keySet()).subList(0, 3));
         Map<String, Object> all = Renderers.standard().bundle(new Verdicts(List.of(v, v)), Mime.DEFAULT);
-        assertEquals(2, ((List<?>) all.get(Mime.JSON)).size());
+        assertEquals(2, ((List<?>) ((Map<?, ?>) all.get(Mime.JSON)).get("verdicts")).size());
+        assertTrue(((String) all.get(Mime.HTML)).contains("2 ports"));
     }
 
     @Test void dslResultsRenderThroughTheirRenderableInterface() {

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""The CLI's start-up and streaming figures, side by side with what a user would run instead.
+
+  /usr/bin/python3 bench/cli.py [--runs 5] [--ports 10000] [--lines 100000]
+
+Generates into a temporary folder: a 10,000-port `perfquery -x` dump (the format bench/parse.sh's
+ParseBench writes: one `# Port extended counters: Lid L port P` block per port, 8 data and 14 error
+counters) and 100,000 `classify --jsonl` lines (kernel/src/test/python/seed_reference.py --generate,
+from the runbook seed in ../shared/seeds; that part is skipped on a bare clone). Then, each command
+run --runs times (after one untimed run), the median wall time and the median CPU time (user+sys of
+the process and its children) of:
+
+  fabriclab --help, show and classify of a small bundled capture (target: 0.35 s or less)
+  fabriclab show DUMP                vs  bench/show_perfquery.py DUMP          (target: 3x faster)
+  fabriclab classify --jsonl < L     vs  the seed's classify() in Python (seed_reference.py)
+
+Output is discarded (written to /dev/null) by both sides. The machine should be quiet; the script
+prints the load average so noisy figures can be recognised.
+"""
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FABRICLAB = os.path.join(ROOT, "fabriclab")
+PY = sys.executable or "/usr/bin/python3"
+SEED = os.path.join(ROOT, "..", "shared", "seeds", "000_b540c9036d55a94f.txt")
+DATA = ["PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortUnicastXmitPkts", "PortUnicastRcvPkts",
+        "PortMulticastXmitPkts", "PortMulticastRcvPkts"]
+ERRORS = ["SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter", "PortRcvErrors", "PortRcvRemotePhysicalErrors",
+          "PortRcvSwitchRelayErrors", "PortXmitDiscards", "PortXmitConstraintErrors", "PortRcvConstraintErrors",
+          "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped", "PortXmitWait", "QP1Dropped"]
+
+
+def field(name, value):
+    return name + ":" + "." * max(1, 32 - len(name)) + value + "\n"
+
+
+def perfquery_dump(path, ports):
+    rnd = random.Random(42)
+    with open(path, "w") as f:
+        for i in range(ports):
+            lid, port = 2 + i // 40, 1 + i % 40
+            f.write("# Port extended counters: Lid %d port %d (CapMask: 0x5300 CapMask2: 0x0000002)\n" % (lid, port))
+            f.write(field("PortSelect", str(port)))
+            f.write(field("CounterSelect", "0x0000"))
+            for n in DATA:
+                f.write(field(n, str(rnd.randrange(400_000_000_000_000))))
+            f.write(field("CounterSelect2", "0x00000000"))
+            for n in ERRORS:
+                f.write(field(n, str(rnd.randrange(50))))
+
+
+def timed(cmd, stdin_path=None, runs=5):
+    """Median wall and CPU seconds over `runs` runs (after one untimed run)."""
+    walls, cpus = [], []
+    for i in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        with open(stdin_path or os.devnull, "rb") as inp, open(os.devnull, "wb") as out:
+            rc = subprocess.run(cmd, stdin=inp, stdout=out, stderr=subprocess.DEVNULL).returncode
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if rc not in (0, 2, 3, 4):
+            raise SystemExit("%s exited %d" % (" ".join(cmd), rc))
+        if i > 0:
+            walls.append(wall)
+            cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--ports", type=int, default=10000)
+    ap.add_argument("--lines", type=int, default=100000)
+    a = ap.parse_args()
+    subprocess.run([FABRICLAB, "--version"], check=True, stdout=subprocess.DEVNULL)  # builds and records the CDS archive if needed
+    print("cpus %d, load average %.2f %.2f %.2f, %d runs each (medians)" % ((os.cpu_count() or 0,) + os.getloadavg() + (a.runs,)))
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="fabriclab-bench-cli-") as tmp:
+        small = os.path.join(ROOT, "datasets", "ib-marginal-optic")
+        for label, cmd in [("fabriclab --help", [FABRICLAB, "--help"]),
+                           ("fabriclab show SMALL/before", [FABRICLAB, "show", small + "/before"]),
+                           ("fabriclab classify SMALL", [FABRICLAB, "classify", "--fabric", "ib", "--bytes", "1e12",
+                                                         "--before", small + "/before", "--after", small + "/after"])]:
+            w, c = timed(cmd, runs=a.runs)
+            rows.append((label, w, c, None, None, "target <= 0.35 s"))
+        dump = os.path.join(tmp, "perfquery_x_%d.txt" % a.ports)
+        perfquery_dump(dump, a.ports)
+        w, c = timed([FABRICLAB, "show", dump], runs=a.runs)
+        pw, pc = timed([PY, os.path.join(HERE, "show_perfquery.py"), dump], runs=a.runs)
+        rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
+        if os.path.isfile(SEED):
+            jl = os.path.join(tmp, "pairs.jsonl")
+            ref = os.path.join(ROOT, "kernel", "src", "test", "python", "seed_reference.py")
+            with open(jl, "w") as f:
+                subprocess.run([PY, ref, SEED, "--generate", str(a.lines), "7"], stdout=f, check=True)
+            w, c = timed([FABRICLAB, "classify", "--jsonl"], stdin_path=jl, runs=a.runs)
+            pw, pc = timed([PY, ref, SEED], stdin_path=jl, runs=a.runs)
+            rows.append(("classify --jsonl, %d lines (%.0f MB)" % (a.lines, os.path.getsize(jl) / 1e6), w, c, pw, pc, "target >= 3x"))
+        else:
+            rows.append(("classify --jsonl: skipped (%s not beside this checkout)" % SEED, None, None, None, None, ""))
+    print("%-44s %10s %10s %10s %10s %8s  %s" % ("", "ours wall", "ours cpu", "py wall", "py cpu", "py/ours", ""))
+    for label, w, c, pw, pc, note in rows:
+        f = lambda v: "%9.3fs" % v if v is not None else "%10s" % "-"
+        ratio = "%7.2fx" % (pw / w) if pw and w else "%8s" % "-"
+        print("%-44s %10s %10s %10s %10s %8s  %s" % (label, f(w), f(c), f(pw), f(pc), ratio, note))
+        if w is not None and pw is None and note:
+            pass
+    print("(py/ours = python wall / fabriclab wall, process start included on both sides)")
+
+
+if __name__ == "__main__":
+    main()

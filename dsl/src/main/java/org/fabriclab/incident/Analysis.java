@@ -1,0 +1,177 @@
+package org.fabriclab.incident;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Telemetry;
+import org.fabriclab.check.Check;
+import org.fabriclab.check.CheckResult;
+import org.fabriclab.check.Policy;
+import org.fabriclab.delta.Delta;
+import org.fabriclab.pause.PauseAnalysis;
+import org.fabriclab.reconcile.Reconcile;
+import org.fabriclab.reconcile.Reconciliation;
+import org.fabriclab.series.Series;
+import org.fabriclab.snapshot.Snapshot;
+import org.fabriclab.verdict.Profile;
+import org.fabriclab.verdict.Verdict;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * Everything {@link Incident} computes, once: snapshots, the delta between the first and the last,
+ * each port's fabric, bytes and verdicts, the checks, the reconciliation, the pause analysis, the
+ * BER/module tables. Built by {@link Incident} on first use.
+ */
+final class Analysis {
+    final List<Path> folders;
+    final List<Snapshot> snapshots;
+    final List<SnapshotTime> times;      // null entries: no timestamp.json
+    final Delta delta;
+    final double elapsed;
+    final String elapsedHow;
+    final Extras extras;
+    final List<PortReport> ports = new ArrayList<>();
+    final CheckResult zeroTolerance;
+    final CheckResult ber;
+    final Reconciliation reconciliation;  // null without perftest output
+    final PauseAnalysis pause;
+    final List<Table> mlxlink = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
+
+    Analysis(Incident o) {
+        Path dir = o.folder();
+        if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
+        folders = Layout.snapshots(dir);
+        if (folders.size() < 2) {
+            throw new CaptureException(dir.toString(), 0, "one snapshot (" + folders.get(0).getFileName() + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
+        }
+        snapshots = new ArrayList<>();
+        times = new ArrayList<>();
+        for (Path f : folders) {
+            snapshots.add(Snapshot.of(f));
+            times.add(Files.exists(f.resolve(Layout.TIMESTAMP)) ? SnapshotTime.read(f) : null);
+        }
+        Snapshot first = snapshots.get(0), last = snapshots.get(snapshots.size() - 1);
+        delta = Delta.between(first, last);
+        extras = Extras.scan(dir);
+
+        // elapsed: given, else the snapshots' clocks, else the test's own duration
+        SnapshotTime t0 = times.get(0), tn = times.get(times.size() - 1);
+        double perftestS = perftestDuration(extras.perftest());
+        if (o.elapsedGiven() > 0) {
+            elapsed = o.elapsedGiven();
+            elapsedHow = "elapsed " + seconds(elapsed) + " (given)";
+        } else if (t0 != null && tn != null && t0.secondsUntil(tn) > 0) {
+            elapsed = t0.secondsUntil(tn);
+            elapsedHow = "elapsed " + seconds(elapsed) + " between the first and the last snapshot (" + Layout.TIMESTAMP
+                    + (t0.bootId().isEmpty() || !t0.bootId().equals(tn.bootId()) ? ", wall clock)" : ", monotonic clock)");
+        } else if (perftestS > 0) {
+            elapsed = perftestS;
+            elapsedHow = "elapsed taken as the test's duration, " + seconds(perftestS) + " (perftest -D): the snapshots bracket the test, "
+                    + "so the real window is at least this long and per-second figures are upper bounds";
+        } else {
+            elapsed = Double.NaN;
+            elapsedHow = "elapsed time unknown (no " + Layout.TIMESTAMP + " in the snapshots, no test duration, none given): "
+                    + "no duty cycle and no counter-derived BER";
+        }
+
+        // ports: fabric, bytes, verdicts
+        for (String port : delta.ports()) {
+            FabricKind.Found found = o.fabricGiven() != null
+                    ? new FabricKind.Found(o.fabricGiven(), "given (" + o.fabricGiven() + ")") : FabricKind.found(last, port);
+            BytesMoved derived = BytesMoved.derive(delta, port);
+            BytesMoved bytes = o.bytesGiven() > 0 ? BytesMoved.given(port, o.bytesGiven(), derived) : derived;
+            Profile primary = o.profileGiven() != null ? o.profileGiven() : o.full() ? found.kind().full() : found.kind().profile();
+            Profile other = primary.equals(found.kind().profile()) ? found.kind().full() : found.kind().profile();
+            Verdict v = Grading.verdict(delta, port, primary, bytes, o.congPerGb());
+            Verdict second = Grading.verdict(delta, port, other, bytes, o.congPerGb());
+            List<String> why = new ArrayList<>();
+            boolean profileFound = o.profileGiven() == null && !o.full();
+            if (profileFound && Grading.sourcesNotCaptured(v, delta, port) && !second.verdict().equals(Verdict.INCOMPLETE)) {
+                // the runbook's profile needs a source this folder does not hold (hw_counters beside perfquery): grade what is there
+                why.add("profile " + v.profile() + " needs " + String.join(", ", v.detail()) + ", read from sources this folder does not hold "
+                        + "(collect sysfs hw_counters or rdma statistic to have them); graded with " + second.profile()
+                        + ", which grades every counter the captures hold; " + v.profile() + " says " + v.verdict());
+                Verdict t = v; v = second; second = t;
+            }
+            Verdict provisional = v.verdict().equals(Verdict.INCOMPLETE) && !v.detail().contains(Grading.BYTES)
+                    ? Grading.provisional(delta, port, profileOf(v, primary, other), v, bytes, o.congPerGb()) : null;
+            why.addAll(Explain.why(v, delta.port(port)));
+            if (provisional != null) why.add(Explain.provisional(v, provisional));
+            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind())));
+        }
+
+        // checks
+        Check zt = Check.of(delta), bc = Check.of(delta);
+        for (Table t : extras.telemetry()) { zt = zt.telemetry(t.name(), t); bc = bc.telemetry(t.name(), t); }
+        if (Double.isNaN(elapsed)) { zt = zt.elapsedUnknown(); bc = bc.elapsedUnknown(); } else { zt = zt.elapsed(elapsed); bc = bc.elapsed(elapsed); }
+        zeroTolerance = zt.grade(Policy.ZERO_TOLERANCE);
+        ber = bc.grade(Policy.BER);
+
+        // reconciliation
+        if (extras.perftest().isEmpty()) {
+            reconciliation = null;
+        } else {
+            Reconcile r = Reconcile.of(extras.perftest().toArray(new Capture[0])).counters(delta);
+            if (!(perftestS > 0) && elapsed > 0) {
+                r = r.duration(elapsed);
+                notes.add("reconciliation: perftest printed no duration; the snapshots' elapsed time " + seconds(elapsed) + " stands in for it");
+            }
+            reconciliation = r.result();
+        }
+
+        // pause: the window, and a series from the snapshots (three or more, timed) or a pause-series CSV
+        PauseAnalysis p = PauseAnalysis.of(delta, elapsed, elapsedHow);
+        Series s = snapshotSeries();
+        if (s != null) p = p.withSeries(s);
+        else if (!extras.pauseSeries().isEmpty()) p = p.withSeries(Series.of(extras.pauseSeries().get(0), extras.pauseSeries().get(0).name()));
+        pause = p;
+
+        for (Capture c : last.captures()) c.measurements("ber").ifPresent(mlxlink::add);
+        for (Capture c : last.captures()) c.measurements("module").ifPresent(mlxlink::add);
+    }
+
+    private static Profile profileOf(Verdict v, Profile a, Profile b) { return v.profile().equals(a.name()) ? a : b; }
+
+    /** Three or more snapshots with timestamps as a series; null otherwise (a note says why when it matters). */
+    private Series snapshotSeries() {
+        if (snapshots.size() < 3) return null;
+        if (times.stream().anyMatch(t -> t == null)) {
+            notes.add(snapshots.size() + " snapshots but not all hold " + Layout.TIMESTAMP + ": no per-interval series");
+            return null;
+        }
+        long[] ms = new long[times.size()];
+        SnapshotTime t0 = times.get(0);
+        for (int i = 0; i < ms.length; i++) ms[i] = t0.epochMs() + Math.round(t0.secondsUntil(times.get(i)) * 1000);
+        for (int i = 1; i < ms.length; i++) {
+            if (ms[i] <= ms[i - 1]) {
+                notes.add("snapshot " + folders.get(i).getFileName() + " is not later than " + folders.get(i - 1).getFileName() + ": no per-interval series");
+                return null;
+            }
+        }
+        return Series.ofSnapshots(snapshots, ms);
+    }
+
+    /** The test duration perftest printed (the longest run's), NaN when none did. */
+    static double perftestDuration(List<Capture> perftest) {
+        double d = Double.NaN;
+        for (Capture c : perftest) {
+            Optional<Table> runs = c.measurements("perftest_run");
+            if (runs.isEmpty() || !runs.get().containsColumn("duration_s")) continue;
+            for (double x : runs.get().doubleColumn("duration_s").asDoubleArray()) if (x > 0 && !(x <= d)) d = x;
+        }
+        return d;
+    }
+
+    static String seconds(double s) { return String.format(Locale.ROOT, s >= 100 ? "%.0f s" : "%.3g s", s); }
+
+    /** True when the folder's telemetry tables hold any BER column. */
+    boolean hasTelemetryBer() { return extras.telemetry().stream().anyMatch(t -> Telemetry.MEASUREMENTS.stream().anyMatch(t::containsColumn)); }
+}

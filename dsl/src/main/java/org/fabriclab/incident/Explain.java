@@ -1,0 +1,177 @@
+package org.fabriclab.incident;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.Status;
+import org.fabriclab.verdict.Verdict;
+
+/**
+ * The report's words: why the deciding layer wins over everything else that moved, and what to do
+ * next for each verdict. The reasoning is the classifier's (layers in rank order, congestion as a rate
+ * per GB above the bar); the next steps are a fabric engineer's checklist per layer.
+ *
+ * <pre>{@code
+ * List<String> why = Explain.why(verdict, delta.port("mlx5_0/1"));
+ * }</pre>
+ */
+final class Explain {
+    private Explain() {}
+
+    /** Why the layer cause the ones after it: one clause per layer. */
+    static String causes(Layer l) {
+        return switch (l) {
+            case PHYSICAL -> "corrupted symbols lose packets, and every lost packet is retransmitted and queued again: physical errors "
+                    + "manufacture the retries and congestion above them";
+            case PAUSE_STORM -> "a receiver that stalled keeps the link paused, so drops, retries and congestion on the fabric follow from it";
+            case LOSSLESS_BROKEN -> "drops on a lossless priority are what the transport then retransmits";
+            case TRANSPORT_RETRY -> "retransmissions slow the flows and show up as pauses and CNPs";
+            case REMOTE_ACCESS -> "an application or key error: the fabric carried the requests, the peer refused them";
+            case CONGESTION -> "pause frames and CNPs above the per-GB bar: the fabric is busy, nothing below it broke";
+            case INFORMATIVE -> "informative counters never decide";
+        };
+    }
+
+    static List<String> why(Verdict v, Map<String, CounterDelta> port) {
+        List<String> out = new ArrayList<>();
+        switch (v.verdict()) {
+            case Verdict.INCOMPLETE -> {
+                out.add("no verdict: " + String.join(", ", v.detail()) + (v.detail().size() == 1 ? " is" : " are")
+                        + " required by profile " + v.profile() + " and missing, so the counters cannot support an answer");
+                for (String c : v.detail()) if (v.reasons().containsKey(c)) out.add(c + ": " + v.reasons().get(c));
+                return out;
+            }
+            case Verdict.UNUSABLE -> {
+                out.add("no verdict: " + String.join(", ", v.detail()) + (v.detail().size() == 1 ? " was" : " were")
+                        + " reset or pegged, so " + (v.detail().size() == 1 ? "its delta is" : "their deltas are")
+                        + " unknowable (not zero, not negative)");
+                for (String c : v.detail()) if (v.reasons().containsKey(c)) out.add(c + ": " + v.reasons().get(c));
+                if (!v.live().isEmpty()) out.add("also moved (not enough for a verdict while a counter is unusable): " + String.join(", ", v.live()));
+                return out;
+            }
+            default -> { }
+        }
+        out.add("layers are read in rank order — " + ranks() + " — and the first layer with a counter that moved decides, "
+                + "whatever the sizes; congestion counts only above " + rate(v.congPerGb()) + " per GB moved");
+        if (v.isClean()) {
+            out.add("no error counter of profile " + v.profile() + " moved" + (v.perGb().isEmpty() ? "" : " and every congestion rate is at or below the bar: "
+                    + rates(v)));
+            return out;
+        }
+        Layer decided = v.layer().orElseThrow();
+        out.add(decided.label() + " (rank " + (decided.ordinal() + 1) + ") decides: " + moves(v.detail(), port, v));
+        List<String> outranked = new ArrayList<>();
+        for (String c : v.live()) {
+            if (v.detail().contains(c)) continue;
+            CounterDelta cd = port.get(c);
+            if (cd != null) outranked.add(c + " " + move(cd, v) + " (" + cd.layer().label() + ", rank " + (cd.layer().ordinal() + 1) + ")");
+        }
+        if (!outranked.isEmpty()) out.add("it outranks " + String.join(", ", outranked) + " however large: " + causes(decided));
+        else out.add(causes(decided));
+        for (var e : v.perGb().entrySet()) {
+            if (!v.live().contains(e.getKey())) out.add(e.getKey() + " moved at " + rate(e.getValue()) + " per GB, at or below the bar: not congestion");
+        }
+        return out;
+    }
+
+    /** What an incomplete verdict's captured counters say, and whether the missing ones could change it. */
+    static String provisional(Verdict incomplete, Verdict provisional) {
+        Catalogue cat = Catalogue.standard();
+        String head = "provisionally, with " + String.join(", ", incomplete.detail()) + " left out, the captured counters say: " + provisional.summary();
+        if (provisional.layer().isEmpty()) return head + " (not a verdict: a missing counter could have moved)";
+        Layer l = provisional.layer().get();
+        boolean below = incomplete.detail().stream().allMatch(c -> cat.layerOf(c).ordinal() > l.ordinal());
+        return head + (below
+                ? "; the missing counters all rank below " + l.label() + ", so they could not outrank it (one could still make the port unusable, had it been reset)"
+                : " (not a verdict: a missing counter ranks at or above " + l.label() + " and could decide)");
+    }
+
+    static String ranks() {
+        StringBuilder sb = new StringBuilder();
+        for (Layer l : Layer.values()) {
+            if (l == Layer.INFORMATIVE) continue;
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(l.ordinal() + 1).append(' ').append(l.label());
+        }
+        return sb.toString();
+    }
+
+    private static String moves(List<String> counters, Map<String, CounterDelta> port, Verdict v) {
+        List<String> out = new ArrayList<>();
+        for (String c : counters) {
+            CounterDelta cd = port.get(c);
+            out.add(cd == null ? c : c + " " + move(cd, v));
+        }
+        return String.join(", ", out);
+    }
+
+    private static String move(CounterDelta cd, Verdict v) {
+        String s = cd.status() == Status.READABLE && cd.delta() != null ? "+" + cd.delta() : cd.status().toString();
+        Double r = v.perGb().get(cd.counter());
+        return r == null ? s : s + " (" + rate(r) + " per GB)";
+    }
+
+    private static String rates(Verdict v) {
+        List<String> out = new ArrayList<>();
+        v.perGb().forEach((k, r) -> out.add(k + " " + rate(r) + " per GB"));
+        return String.join(", ", out);
+    }
+
+    static String rate(double r) { return org.fabriclab.result.Html.num(r, 4); }
+
+    /** A fabric engineer's next steps for a verdict. */
+    static List<String> nextSteps(Verdict v, FabricKind fabric) {
+        List<String> out = new ArrayList<>();
+        switch (v.verdict()) {
+            case Verdict.CLEAN -> {
+                out.add("the counters hold nothing against the fabric: look at the application, the host (CPU, NUMA, PCIe) or the test itself");
+                out.add("if the bandwidth was low, read the reconciliation (perftest vs counters vs link rate)");
+            }
+            case Verdict.INCOMPLETE -> {
+                if (v.detail().contains(Grading.BYTES)) out.add("give the bytes the test moved (bytesMoved), or capture the port's data counters (PortXmitData, tx_bytes_phy)");
+                else out.add("capture the missing counters: " + (fabric == FabricKind.ROCE
+                        ? "ethtool -S of the RDMA netdev (per-priority pause counters exist only for PFC-enabled priorities: check mlnx_qos / dcb), sysfs hw_counters"
+                        : "perfquery -x for the port, sysfs counters/ and hw_counters/") + "; or grade with the -full profile, which needs fewer");
+            }
+            case Verdict.UNUSABLE -> {
+                out.add("re-measure: a reset or pegged counter cannot be read back. Take both snapshots without clearing counters in between "
+                        + "(no perfquery -r/-R, no driver reload)");
+                out.add("prefer 64-bit copies (perfquery -x, sysfs counters_ext, hw_counters) to the classic 8/16/32-bit fields that peg");
+                out.add("a pegged LinkDownedCounter (255) or LinkErrorRecoveryCounter means the link flapped often: check the link's state history and its optics even so");
+            }
+            default -> {
+                switch (v.layer().orElseThrow()) {
+                    case PHYSICAL -> {
+                        out.add("read the link's BER and module data on both ends: mlxlink -d DEV -p PORT -m -c (effective and raw BER, FEC, temperature, rx power)");
+                        out.add("compare the peer port's symbol errors (perfquery on the switch port): one side only points at that side's optic or cable");
+                        out.add("clean or reseat the connectors; replace the cable or transceiver if the BER stays above the threshold (the BER check)");
+                    }
+                    case PAUSE_STORM -> {
+                        out.add("find the host whose receive path stalled: it sends the pause (tx pause, storm counters rising on its port)");
+                        out.add("check that host for a hung process, PCIe stalls (outbound_pci_stalled_*), receive-buffer exhaustion; the NIC watchdog only stops the pause, not the cause");
+                        out.add("check the switches' PFC watchdog logs for the same window");
+                    }
+                    case LOSSLESS_BROKEN -> {
+                        out.add("drops on the lossless priority: check that PFC is enabled on that priority on both the NIC (mlnx_qos) and the switch port");
+                        out.add("check the DSCP/PCP to priority mapping end to end and the switch's headroom (lossless buffer) for the cable length");
+                    }
+                    case TRANSPORT_RETRY -> {
+                        out.add("retries without a physical cause: local_ack_timeout_err points at a peer that does not answer, rnr_nak_retry_err at a receiver not posting buffers, packet_seq_err at drops on the path");
+                        out.add("check the peer ports' error counters and the path's switches for discards");
+                    }
+                    case REMOTE_ACCESS -> out.add("an application problem: memory registration, rkeys or permissions; the fabric delivered the requests");
+                    case CONGESTION -> {
+                        out.add("the fabric is busy above the bar: check ECN/DCQCN settings and whether the pattern is incast");
+                        out.add("tune the bar against history (notebook 05) before calling it a fault");
+                    }
+                    default -> { }
+                }
+            }
+        }
+        return out;
+    }
+}

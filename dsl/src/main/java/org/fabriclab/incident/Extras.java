@@ -1,0 +1,87 @@
+package org.fabriclab.incident;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.Telemetry;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Role;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * What an incident folder holds beside its snapshots: files at its top level and in {@code test/}
+ * (the test command's output), each read by content. perftest output feeds the reconciliation; a
+ * series with pause counters (a {@code pause-series.csv}) the pause distribution; a telemetry series
+ * with BER (UFM) the BER checks. Files that are no capture are listed as skipped, never an error.
+ *
+ * <pre>{@code
+ * Extras x = Extras.scan(Path.of("incident-42"));
+ * x.perftest();   x.pauseSeries();   x.skipped();
+ * }</pre>
+ */
+record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telemetry, List<String> read, List<String> skipped) {
+    /** Files the layout itself writes, not captures. */
+    static final Set<String> LAYOUT_FILES = Set.of(Layout.MANIFEST, Layout.TIMESTAMP);
+
+    static Extras scan(Path dir) {
+        List<Path> files = new ArrayList<>();
+        list(dir, files);
+        list(dir.resolve(Layout.TEST), files);
+        List<Capture> perftest = new ArrayList<>();
+        List<Table> pause = new ArrayList<>(), tele = new ArrayList<>();
+        List<String> read = new ArrayList<>(), skipped = new ArrayList<>();
+        Catalogue cat = Catalogue.standard();
+        for (Path f : files) {
+            String name = dir.relativize(f).toString();
+            if (LAYOUT_FILES.contains(f.getFileName().toString())) continue;
+            Capture c;
+            try {
+                c = Readers.standard().read(f);
+            } catch (CaptureException | java.io.UncheckedIOException e) {
+                String msg = firstLine(e.getMessage());
+                skipped.add(name + ": " + (msg.contains("not a capture format") ? "not a capture format" : msg));
+                continue;
+            }
+            if (c.measurements("perftest_run").isPresent() && c.measurements("bandwidth").isPresent()
+                    && c.measurements("bandwidth").get().rowCount() > 0) {
+                perftest.add(c);
+                read.add(name + ": perftest output (reconciliation)");
+            } else if (c.measurements(Telemetry.NAME).isPresent()) {
+                Table t = c.measurements(Telemetry.NAME).get();
+                boolean hasPause = cat.counters(Role.PAUSE).stream().anyMatch(t::containsColumn);
+                boolean hasBer = Telemetry.MEASUREMENTS.stream().anyMatch(t::containsColumn);
+                if (hasPause) pause.add(t);
+                if (hasBer) tele.add(t);
+                read.add(name + ": " + t.rowCount() + "-row series" + (hasPause ? " with pause counters (pause distribution)" : "")
+                        + (hasBer ? " with BER/module data (BER checks)" : ""));
+            } else {
+                skipped.add(name + ": a " + c.source() + " capture outside a snapshot folder (not used)");
+            }
+        }
+        return new Extras(List.copyOf(perftest), List.copyOf(pause), List.copyOf(tele), List.copyOf(read), List.copyOf(skipped));
+    }
+
+    private static void list(Path dir, List<Path> out) {
+        if (!Files.isDirectory(dir)) return;
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).sorted().forEach(out::add);
+        } catch (IOException e) {
+            throw new CaptureException(dir.toString(), 0, "cannot list the incident folder: " + e.getMessage());
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "not readable";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

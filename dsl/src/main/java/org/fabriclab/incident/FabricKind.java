@@ -1,0 +1,78 @@
+package org.fabriclab.incident;
+
+import java.util.Locale;
+import java.util.Map;
+
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterDef;
+import org.fabriclab.snapshot.Snapshot;
+import org.fabriclab.verdict.Profile;
+import org.fabriclab.verdict.Profiles;
+
+/**
+ * The fabric of a port, which picks its profiles: InfiniBand (PMA counters, {@code ib} and
+ * {@code ib-full}) or RoCE (netdev counters, {@code roce} and {@code roce-full}).
+ *
+ * <pre>{@code
+ * FabricKind.of("roce").profile();      // Profiles.ROCE
+ * FabricKind.found(snapshot, "mlx5_0/1");   // how the port's fabric was told
+ * }</pre>
+ */
+public enum FabricKind {
+    IB(Profiles.IB, Profiles.IB_FULL),
+    ROCE(Profiles.ROCE, Profiles.ROCE_FULL);
+
+    private final Profile profile;
+    private final Profile full;
+
+    FabricKind(Profile profile, Profile full) {
+        this.profile = profile;
+        this.full = full;
+    }
+
+    /** The runbook's profile for this fabric. */
+    public Profile profile() { return profile; }
+
+    /** The profile that grades every counter the catalogue knows for this fabric. */
+    public Profile full() { return full; }
+
+    public String label() { return name().toLowerCase(Locale.ROOT); }
+
+    @Override public String toString() { return label(); }
+
+    /** {@code ib} or {@code roce} (any case). @throws IllegalArgumentException otherwise */
+    public static FabricKind of(String s) {
+        return switch (s.trim().toLowerCase(Locale.ROOT)) {
+            case "ib", "infiniband" -> IB;
+            case "roce", "ethernet" -> ROCE;
+            default -> throw new IllegalArgumentException("unknown fabric '" + s + "'; expected ib or roce");
+        };
+    }
+
+    /** A port's fabric and how it was told. */
+    public record Found(FabricKind kind, String how) {}
+
+    /**
+     * The fabric of {@code port} in {@code s}: its {@code link_layer} attribute (sysfs, ibstat), else
+     * netdev counters ({@code ethtool -S}) or a netdev attribute mean RoCE, else InfiniBand.
+     */
+    public static Found found(Snapshot s, String port) {
+        String ll = s.attr(port, PortAttr.LINK_LAYER).orElse("").trim();
+        if (ll.equalsIgnoreCase("InfiniBand")) return new Found(IB, "link layer InfiniBand");
+        if (ll.equalsIgnoreCase("Ethernet")) return new Found(ROCE, "link layer Ethernet");
+        Catalogue cat = Catalogue.standard();
+        Map<String, Reading> r = s.readings(port);
+        for (Reading x : r.values()) {
+            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
+            if (d != null && d.namespace().equals("netdev")) return new Found(ROCE, "netdev counters (" + x.source() + ")");
+        }
+        if (s.attr(port, PortAttr.NETDEV).isPresent()) return new Found(ROCE, "netdev " + s.attr(port, PortAttr.NETDEV).get());
+        for (Reading x : r.values()) {
+            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
+            if (d != null && d.namespace().equals("ib-pma")) return new Found(IB, "PMA port counters (" + x.source() + ")");
+        }
+        return new Found(IB, "nothing tells the link layer (no link_layer, netdev or PMA counter): taken as InfiniBand");
+    }
+}

@@ -1,0 +1,228 @@
+package org.fabriclab.pause;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.fabriclab.catalogue.Direction;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The pause charts. Each shows what its data can show and never fails on little data: a window (two
+ * snapshots) gets one bar per port, direction and priority (duty cycle with SONiC's 80% and 99% bars,
+ * or, when the elapsed time is unknown, time paused with the NIC watchdog's 100 ms), zero bars
+ * included, so a clean port shows "nothing paused" against the references. A series gets the duty
+ * cycle over time and, from {@value #MIN_INTERVALS} intervals on, its distribution (histogram and
+ * CDF) per direction and priority.
+ *
+ * <pre>{@code
+ * CategoryChart c = PauseCharts.window(analysis.window());
+ * }</pre>
+ */
+public final class PauseCharts {
+    /** Fewest intervals of one priority for a histogram and a CDF to say more than the window bars. */
+    public static final int MIN_INTERVALS = 3;
+    /** Most bars in one window chart; beyond it the rows with the most pause are kept. */
+    static final int MAX_BARS = 40;
+    static final String OLD_BAR = "SONiC former bar 80%", NEW_BAR = "SONiC bar 99%", WATCHDOG = "NIC watchdog 100 ms";
+    static final String[] DUTY_BINS = {"0–1%", "1–10%", "10–20%", "20–30%", "30–40%", "40–50%", "50–60%", "60–70%", "70–80%",
+            "80–90%", "90–99%", "≥ 99%"};
+    static final double[] DUTY_EDGES = {0, 1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 99};
+
+    private PauseCharts() {}
+
+    /** One bar per row of a window: duty cycle (%) when the window's length is known, else time paused (ms). */
+    public static CategoryChart window(List<PauseRow> rows) {
+        if (rows.isEmpty()) throw new IllegalArgumentException("no pause counters: nothing to chart");
+        boolean duty = rows.stream().anyMatch(r -> !Double.isNaN(r.dutyCycle()));
+        List<PauseRow> shown = new ArrayList<>(rows);
+        boolean cut = shown.size() > MAX_BARS;
+        if (cut) {
+            shown.sort(Comparator.comparingDouble((PauseRow r) -> r.pauseUs() == null ? -1 : r.pauseUs()).reversed());
+            shown = new ArrayList<>(shown.subList(0, MAX_BARS));
+        }
+        boolean manyPorts = shown.stream().map(PauseRow::port).distinct().count() > 1;
+        List<String> cats = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        double max = 0;
+        for (PauseRow r : shown) {
+            String label = (manyPorts ? r.port() + " " : "") + r.label() + (r.usable() ? "" : " (unusable)");
+            double v = duty ? r.dutyCycle() * 100 : r.pauseUs() == null ? Double.NaN : r.pauseUs() / 1e3;
+            if (Double.isNaN(v)) v = 0;
+            cats.add(label);
+            values.add(v);
+            max = Math.max(max, v);
+        }
+        double elapsed = shown.get(0).elapsedS();
+        String title = duty
+                ? "Pause duty cycle per priority over the window (" + References.seconds(elapsed) + ")"
+                : "Time paused per priority over the window (elapsed time unknown: no duty cycle)";
+        if (cut) title += ", the " + MAX_BARS + " most paused of " + rows.size();
+        CategoryChart c = new CategoryChartBuilder().width(900).height(460).title(title)
+                .xAxisTitle("direction and priority (rx: the peer paused us; tx: we paused the peer)")
+                .yAxisTitle(duty ? "time paused / elapsed time (%)" : "time paused (ms)").build();
+        c.getStyler().setLegendVisible(true);
+        c.getStyler().setXAxisLabelRotation(cats.size() > 6 ? 45 : 0);
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setYAxisMax(duty ? Math.max(105, max * 1.05) : Math.max(110, max * 1.1));
+        c.getStyler().setOverlapped(true);
+        c.addSeries(duty ? "duty cycle" : "time paused", cats, values);
+        if (duty) {
+            line(c, OLD_BAR, cats, References.SONIC_OLD_DUTY * 100, Color.ORANGE);
+            line(c, NEW_BAR, cats, References.SONIC_DUTY * 100, Color.RED);
+        } else {
+            line(c, WATCHDOG, cats, References.NIC_WATCHDOG_MS, Color.RED);
+        }
+        return c;
+    }
+
+    private static void line(CategoryChart c, String name, List<String> cats, double y, Color colour) {
+        List<Double> ys = new ArrayList<>();
+        for (int i = 0; i < cats.size(); i++) ys.add(y);
+        CategorySeries s = c.addSeries(name, cats, ys);
+        s.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(colour);
+    }
+
+    /** Duty cycle per interval over time, one line per priority (the maximum over ports when there are more than 4), watchdog events marked on the tx lines. */
+    public static XYChart timeline(List<PauseRow> intervals) {
+        if (intervals.isEmpty()) throw new IllegalArgumentException("no pause intervals: nothing to chart");
+        long t0 = intervals.stream().mapToLong(PauseRow::startMs).min().getAsLong();
+        boolean perPort = intervals.stream().map(PauseRow::port).distinct().count() <= 4;
+        Map<String, Map<Long, Double>> lines = new LinkedHashMap<>();
+        List<Double> sx = new ArrayList<>(), sy = new ArrayList<>();
+        double max = 0;
+        for (PauseRow r : shownLabels(intervals)) {
+            double d = r.dutyCycle();
+            if (Double.isNaN(d)) continue;
+            String key = (perPort ? r.port() + " " : "") + r.label() + (perPort ? "" : " (max over ports)");
+            lines.computeIfAbsent(key, k -> new java.util.TreeMap<>()).merge(r.endMs(), d * 100, Math::max);
+            max = Math.max(max, d * 100);
+            if (r.storm() && r.direction() == Direction.TX) { sx.add((r.endMs() - t0) / 1e3); sy.add(d * 100); }
+        }
+        XYChart c = new XYChartBuilder().width(900).height(420).title("Pause duty cycle per interval")
+                .xAxisTitle("time since the first sample (s)").yAxisTitle("time paused / interval (%)").build();
+        c.getStyler().setLegendVisible(true);
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setYAxisMax(Math.max(105, max * 1.05));
+        double tMax = 0;
+        for (var e : lines.entrySet()) {
+            List<Double> xs = new ArrayList<>(), ys = new ArrayList<>();
+            e.getValue().forEach((t, v) -> { xs.add((t - t0) / 1e3); ys.add(v); });
+            tMax = Math.max(tMax, xs.get(xs.size() - 1));
+            c.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.NONE);
+        }
+        if (lines.isEmpty()) c.addSeries("no usable interval", List.of(0.0), List.of(0.0));
+        hline(c, OLD_BAR, 0, Math.max(tMax, 1), References.SONIC_OLD_DUTY * 100, Color.ORANGE);
+        hline(c, NEW_BAR, 0, Math.max(tMax, 1), References.SONIC_DUTY * 100, Color.RED);
+        if (!sx.isEmpty()) {
+            XYSeries s = c.addSeries("pause-storm watchdog fired", sx, sy);
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(SeriesMarkers.DIAMOND);
+            s.setMarkerColor(Color.RED);
+        }
+        return c;
+    }
+
+    private static void hline(XYChart c, String name, double x0, double x1, double y, Color colour) {
+        XYSeries s = c.addSeries(name, new double[] {x0, x1}, new double[] {y, y});
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(colour);
+    }
+
+    /** Histogram of the per-interval duty cycle, one series per direction and priority, in bins that put 80% and 99% on edges. */
+    public static CategoryChart histogram(List<PauseRow> intervals) {
+        CategoryChart c = new CategoryChartBuilder().width(900).height(420)
+                .title("Distribution of the pause duty cycle over " + countIntervals(intervals) + " port-intervals")
+                .xAxisTitle("time paused / interval (SONiC's bars: 80%, 99%)").yAxisTitle("port-intervals (count)").build();
+        c.getStyler().setLegendVisible(true);
+        c.getStyler().setXAxisLabelRotation(45);
+        for (var e : byLabel(intervals).entrySet()) {
+            int[] n = new int[DUTY_BINS.length];
+            for (double d : e.getValue()) n[bin(d)]++;
+            List<Integer> ys = new ArrayList<>();
+            for (int x : n) ys.add(x);
+            c.addSeries(e.getKey(), List.of(DUTY_BINS), ys);
+        }
+        return c;
+    }
+
+    static int bin(double dutyPct) {
+        int b = 0;
+        for (int i = 0; i < DUTY_EDGES.length; i++) if (dutyPct >= DUTY_EDGES[i]) b = i;
+        return b;
+    }
+
+    /** CDF of the per-interval duty cycle per direction and priority, with SONiC's bars as vertical lines. */
+    public static XYChart cdf(List<PauseRow> intervals) {
+        XYChart c = new XYChartBuilder().width(900).height(420).title("Pause duty cycle: CDF per priority")
+                .xAxisTitle("time paused / interval (%)").yAxisTitle("fraction of port-intervals ≤ x").build();
+        c.getStyler().setLegendVisible(true);
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setYAxisMax(1.0);
+        c.getStyler().setYAxisDecimalPattern("0.0");
+        c.getStyler().setYAxisTickMarkSpacingHint(60);
+        double max = 100;
+        for (var e : byLabel(intervals).entrySet()) {
+            double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int n = v.length, step = Math.max(1, n / 2000);
+            List<Double> xs = new ArrayList<>(), ys = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (i % step == 0 || i == n - 1) { xs.add(v[i]); ys.add((i + 1.0) / n); }
+            }
+            max = Math.max(max, v[n - 1]);
+            c.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.NONE);
+        }
+        vline(c, OLD_BAR, References.SONIC_OLD_DUTY * 100, Color.ORANGE);
+        vline(c, NEW_BAR, References.SONIC_DUTY * 100, Color.RED);
+        c.getStyler().setXAxisMin(0.0);
+        c.getStyler().setXAxisMax(max * 1.02);
+        return c;
+    }
+
+    private static void vline(XYChart c, String name, double x, Color colour) {
+        XYSeries s = c.addSeries(name, new double[] {x, x}, new double[] {0, 1});
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(colour);
+    }
+
+    /** True when some priority has at least {@value #MIN_INTERVALS} usable intervals. */
+    public static boolean hasDistribution(List<PauseRow> intervals) {
+        return byLabel(intervals).values().stream().anyMatch(l -> l.size() >= MIN_INTERVALS);
+    }
+
+    /** Usable duty cycles (%) per direction and priority, labels with at least {@value #MIN_INTERVALS} intervals. */
+    static Map<String, List<Double>> byLabel(List<PauseRow> intervals) {
+        Map<String, List<Double>> m = new LinkedHashMap<>();
+        for (PauseRow r : shownLabels(intervals)) {
+            double d = r.dutyCycle();
+            if (!Double.isNaN(d)) m.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(d * 100);
+        }
+        m.values().removeIf(l -> l.size() < MIN_INTERVALS);
+        return m;
+    }
+
+    /** The rows of the priorities that paused at all (every row when none did, so a clean series still shows its zeros). */
+    static List<PauseRow> shownLabels(List<PauseRow> rows) {
+        Set<String> paused = new LinkedHashSet<>();
+        for (PauseRow r : rows) if (r.paused()) paused.add(r.label());
+        if (paused.isEmpty()) return rows;
+        return rows.stream().filter(r -> paused.contains(r.label())).toList();
+    }
+
+    private static long countIntervals(List<PauseRow> rows) {
+        return byLabel(rows).values().stream().mapToLong(List::size).sum();
+    }
+}

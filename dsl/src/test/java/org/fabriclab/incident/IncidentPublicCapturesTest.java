@@ -1,0 +1,81 @@
+package org.fabriclab.incident;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.PublicCaptureFiles;
+import org.fabriclab.plot.Charts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * incident(dir) on before/after folders built from real public captures of other vendors (read in
+ * place, copied to a temporary folder with raised counters in "after"): Broadcom bnxt_en and Intel
+ * ice {@code ethtool -S}, a two-port {@code perfquery -x -l} dump. Skipped on a bare clone. (The CapMask 0x5A00
+ * dump is no use here: its error fields are reserved, so every profile is incomplete, which the readers report.)
+ */
+class IncidentPublicCapturesTest {
+    @TempDir Path tmp;
+
+    /** before = the capture as published, after = the same with {@code bumps} added to the named counters. */
+    Path pair(String name, String capture, Map<String, Long> bumps) throws Exception {
+        String t = Files.readString(PublicCaptureFiles.file(capture));
+        Path dir = tmp.resolve(name);
+        Files.createDirectories(dir.resolve("before"));
+        Files.createDirectories(dir.resolve("after"));
+        Files.writeString(dir.resolve("before").resolve("capture.txt"), t);
+        for (var e : bumps.entrySet()) {
+            Matcher m = Pattern.compile("^(\\s*" + Pattern.quote(e.getKey()) + "[:.]+\\s*)(\\d+)\\s*$", Pattern.MULTILINE).matcher(t);
+            assertTrue(m.find(), e.getKey());
+            t = t.substring(0, m.start(2)) + (Long.parseLong(m.group(2)) + e.getValue()) + t.substring(m.end(2));
+        }
+        Files.writeString(dir.resolve("after").resolve("capture.txt"), t);
+        return dir;
+    }
+
+    @Test void perfqueryAloneIsGradedWithTheFullProfileAndFindsThePhysicalLayer() throws Exception {
+        // two ports in one perfquery -x -l dump; port 1 moved 1 TB and counted 77 symbol errors, port 2 stayed idle
+        Path dir = pair("ib", "perfquery_x_hca_2port_treydock.out", Map.of("PortXmitData", 250_000_000_000L, "SymbolErrorCounter", 77L));
+        Incident inc = Incident.of(dir);
+        PortReport p = inc.port("lid 1719/1");
+        assertEquals("clean", inc.port("lid 1719/2").verdict().verdict(), "idle, nothing moved: clean without a byte count");
+        assertEquals(FabricKind.IB, p.fabric().kind());
+        assertEquals(1e12, p.bytes().bytes());
+        assertEquals("physical", p.verdict().verdict());
+        assertEquals("ib-full", p.verdict().profile());
+        assertEquals(List.of("SymbolErrorCounter"), p.deciding());
+        assertEquals("incomplete", p.second().verdict(), "the runbook's ib needs hw_counters, which perfquery does not print");
+        assertTrue(p.why().get(0).contains("sources this folder does not hold"), p.why().toString());
+        assertTrue(Charts.png(inc.charts()).length > 1000);
+    }
+
+    @Test void iceEthtoolPauseAboveTheBarIsCongestion() throws Exception {
+        Path dir = pair("ice", "ethtool_S_ice_e810_intel_ethq.txt", Map.of("rx_bytes", 50_000_000_000L, "tx_bytes", 100_000_000_000L,
+                "rx_priority_3_xoff.nic", 900_000L));
+        PortReport p = Incident.of(dir).ports().get(0);
+        assertEquals(FabricKind.ROCE, p.fabric().kind());
+        assertEquals(1e11, p.bytes().bytes(), p.bytes().how());   // the .nic counters did not move: the netdev's did
+        assertEquals("congestion", p.verdict().verdict(), p.verdict().toString());
+        assertEquals(List.of("rx_prio3_pause"), p.deciding());
+        assertTrue(Incident.of(dir).pause().findings().stream().anyMatch(f -> f.contains("rx prio3: 900000 pause frames")));
+    }
+
+    @Test void bnxtEthtoolAloneIsIncompleteWithTheProvisionalFinding() throws Exception {
+        Path dir = pair("bnxt", "ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt", Map.of("rx_bytes", 100_000_000_000L,
+                "tx_bytes", 200_000_000_000L, "rx_stat_discard", 5_000L));
+        PortReport p = Incident.of(dir).ports().get(0);
+        assertEquals("incomplete", p.verdict().verdict());
+        assertEquals("lossless-broken", p.provisional().verdict());
+        assertEquals(List.of("rx_discards_phy"), p.provisional().detail());
+        assertTrue(String.join("\n", p.why()).contains("could not outrank it"), p.why().toString());
+        Path clean = pair("bnxt-clean", "ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt", Map.of("rx_bytes", 1_000_000L, "tx_bytes", 2_000_000L));
+        assertEquals("clean", Incident.of(clean).ports().get(0).provisional().verdict());
+    }
+}
