@@ -2,15 +2,18 @@
 # History load + sweep benchmark, every engine side by side on the same generated file, each in its own
 # process (its peak RSS is its own), each run RUNS times (median reported):
 #   ours CSV.gz / Parquet (History.load into primitive columns + PrimitiveSweepEngine), under the kernel's JVM
-#   flags (InstallCommand.JVM_FLAGS, read from the source) and under JVM defaults; DuckDB JDBC over CSV.gz and
+#   flags (as InstallCommand writes them, read from the source) and under JVM defaults; DuckDB JDBC over CSV.gz and
 #   over Parquet (our DuckDB engine: the SQL sweep where the file lies); pandas (Debian python3-pandas); zcat.
 # The 50-row score tables of all engines are compared at the end.
-# Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 2000 30 3: 17.3M rows)
+# Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 500 30 3: 4.3M rows, a few minutes;
+#        the issue's target sizes: 2000 30 (17.3M rows) and 2000 90 (51.8M rows, ENGINES="zcat ours-parquet duckdb-parquet"))
+#   columns: load/sweep/total are timed inside the process (JVM start excluded); cpu_s is the process's user+sys
+#   (JVM start included; DuckDB's native threads included); peak_MB the process's peak RSS
 #   env: BENCH_DIR (data folder, default a temp folder outside the repo, deleted unless BENCH_KEEP=1),
 #        ENGINES (default "zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas")
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ports=${1:-2000}; days=${2:-30}; runs=${3:-3}
+ports=${1:-500}; days=${2:-30}; runs=${3:-3}
 engines=${ENGINES:-"zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas"}
 root=$PWD
 dir=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/fabriclab-history-bench.XXXXXX")}
@@ -23,7 +26,13 @@ cp_file="$dir/cp.txt"
 mvn -B -ntp -q -o dependency:build-classpath -pl engines -am -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test >/dev/null
 # the reactor's own classes first: ~/.m2 holds whatever SNAPSHOT another checkout installed last
 cp="$root/engines/target/test-classes:$root/engines/target/classes:$root/dsl/target/classes:$(tr ':' '\n' < "$cp_file" | grep -v fabriclab-dsl | paste -sd:)"
-kernel_flags=$(sed -n '/static final String JVM_FLAGS/,/;/p' kernel/src/main/java/org/fabriclab/kernel/cli/InstallCommand.java | grep -o '"[^"]*"' | tr -d '"' | tr -d '\n')
+# the kernel's JVM flags as `fabriclab install` writes them: the heap share, InstallCommand.JIT_FLAGS and the
+# compiler directives file (read from the source, so the benchmark follows the kernel)
+inst=kernel/src/main/java/org/fabriclab/kernel/cli/InstallCommand.java
+sed -n '/static final String JIT_DIRECTIVES = """/,/""";/p' "$inst" | sed '1d;$d' > "$dir/jit-directives.json"
+heap=$(sed -n 's/.*static final String DEFAULT_HEAP = "\([0-9]*\)%";.*/\1/p' "$inst")
+kernel_flags="-XX:MaxRAMPercentage=${heap:-70} $(sed -n '/static final String JIT_FLAGS/,/";$/p' "$inst" | grep -v '^ *//' | grep -o '"[^"]*"' | tr -d '"' | tr -d '\n') -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$dir/jit-directives.json"
+case $kernel_flags in *UseParallelGC*) ;; *) echo "could not read the kernel's JVM flags from $inst" >&2; exit 2 ;; esac
 spark_opens="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
 
 data="$dir/d${ports}x${days}/history"
@@ -39,21 +48,22 @@ ls -l "$csv" "$pq" >&2
 run() {
   local name=$1 out="$dir/table-$1.csv" log="$dir/log-$1.txt"
   case $name in
-    zcat) /usr/bin/time -f "%e %M" -o "$dir/time" zcat "$csv" > /dev/null; read -r e m < "$dir/time"; echo "- - $e $((m / 1024))"; return ;;
-    pandas) /usr/bin/time -f "%e %M" -o "$dir/time" /usr/bin/python3 bench/history_pandas.py "$csv" "$labels" "$dir/table-ours-csv-defaults.csv" "$out" > "$log" ;;
-    ours-csv-kernel) /usr/bin/time -f "%e %M" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
-    ours-csv-defaults) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
-    ours-parquet-kernel) /usr/bin/time -f "%e %M" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
-    ours-parquet-defaults) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
-    duckdb-csv) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
-    duckdb-parquet) /usr/bin/time -f "%e %M" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;
-    spark-parquet) /usr/bin/time -f "%e %M" -o "$dir/time" java $spark_opens -Xmx4g -cp "$cp" org.fabriclab.bench.HistoryLoadBench spark "$pq" "$labels" "$out" > "$log" 2>/dev/null ;;
+    zcat) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" zcat "$csv" > /dev/null; read -r e m u y < "$dir/time"; echo "- - $e $((m / 1024)) $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}')"; return ;;
+    pandas) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" /usr/bin/python3 bench/history_pandas.py "$csv" "$labels" "$dir/table-ours-csv-defaults.csv" "$out" > "$log" ;;
+    ours-csv-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-csv-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-parquet-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-parquet-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    duckdb-csv) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
+    duckdb-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;
+    spark-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $spark_opens -Xmx4g -cp "$cp" org.fabriclab.bench.HistoryLoadBench spark "$pq" "$labels" "$out" > "$log" 2>/dev/null ;;
     *) echo "unknown engine $name" >&2; exit 2 ;;
   esac
-  read -r e m < "$dir/time"
+  read -r e m u y < "$dir/time"
   local line; line=$(grep -m1 '^load=' "$log")
   local l s t; l=$(sed 's/.*load=\([^ ]*\).*/\1/' <<< "$line"); s=$(sed 's/.*sweep=\([^ ]*\).*/\1/' <<< "$line"); t=$(sed 's/.*total=\([^ ]*\).*/\1/' <<< "$line")
-  echo "$l $s $t $((m / 1024))"
+  local cm; cm=$(sed -n 's/^columns_mb=//p' "$log"); cm=${cm:--}
+  echo "$l $s $t $((m / 1024)) $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}') $cm"
 }
 
 expand() { for e in $engines; do case $e in ours-csv|ours-parquet) echo "$e-kernel $e-defaults";; *) echo "$e";; esac; done; }
@@ -64,22 +74,23 @@ list="ours-csv-defaults $(tr ' ' '\n' <<< "$list" | grep -v '^ours-csv-defaults$
 echo "history benchmark: ${ports} ports x ${days} days, $(zcat "$csv" | wc -l | awk '{print $1 - 1}') rows; $runs runs per engine, median"
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB; $(java -version 2>&1 | head -1); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "kernel JVM flags: $kernel_flags"
-declare -A L S T R
+declare -A L S T R C M
 for ((i = 1; i <= runs; i++)); do
+  # engines alternate within each run (A/B/C..., then again), so a change of machine load hits all of them
   for e in $list; do
-    read -r l s t r <<< "$(run "$e")"
-    L[$e]+="$l "; S[$e]+="$s "; T[$e]+="$t "; R[$e]+="$r "
-    echo "  run $i $e: load $l sweep $s total $t s, peak RSS $r MB" >&2
+    read -r l s t r c cm <<< "$(run "$e")"
+    L[$e]+="$l "; S[$e]+="$s "; T[$e]+="$t "; R[$e]+="$r "; C[$e]+="$c "; M[$e]=${cm:--}
+    echo "  run $i $e: load $l sweep $s total $t s (in-process), process CPU $c s (user+sys, JVM start included), peak RSS $r MB; load average $(cut -d' ' -f1 /proc/loadavg)" >&2
   done
 done
 median() { tr ' ' '\n' <<< "$1" | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0 || a[1] == "-") print "-"; else print a[int((NR + 1) / 2)]}'; }
 zt=$(median "${T[zcat]:-}"); dt=$(median "${T[duckdb-csv]:-}")
-printf '\n%-22s %8s %8s %8s %10s %9s %12s\n' engine load_s sweep_s total_s peak_MB "x zcat" "duckdb-csv/x"
+printf '\n%-22s %8s %8s %8s %9s %10s %9s %12s %12s\n' engine load_s sweep_s total_s cpu_s peak_MB "x zcat" "duckdb-csv/x" "RSS/columns"
 for e in $list; do
   t=$(median "${T[$e]}")
   rz=$(awk -v a="$t" -v b="$zt" 'BEGIN { if (b == "-" || b == 0) print "-"; else printf "%.2f", a / b }')
   rd=$(awk -v a="$t" -v b="$dt" 'BEGIN { if (b == "-" || b == "" || a == 0) print "-"; else printf "%.2f", b / a }')
-  printf '%-22s %8s %8s %8s %10s %9s %12s\n' "$e" "$(median "${L[$e]}")" "$(median "${S[$e]}")" "$t" "$(median "${R[$e]}")" "$rz" "$rd"
+  printf '%-22s %8s %8s %8s %9s %10s %9s %12s %12s\n' "$e" "$(median "${L[$e]}")" "$(median "${S[$e]}")" "$t" "$(median "${C[$e]}")" "$(median "${R[$e]}")" "$rz" "$rd" "$(awk -v r="$(median "${R[$e]}")" -v m="${M[$e]:--}" 'BEGIN { if (m == "-" || m == 0) print "-"; else printf "%.2f", r / m }')"
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 ref="$dir/table-ours-csv-defaults.csv"; same=yes

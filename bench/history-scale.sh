@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Scale run: PORTS x DAYS of 5-minute samples (default 10,000 x 90 = 259M rows) from the project's generator,
+# Scale run: PORTS x DAYS of 5-minute samples (default 2,000 x 30 = 17.3M rows, some minutes; the issue's run is
+# `bench/history-scale.sh 10000 90`, 259M rows, hours on 2 cores) from the project's generator,
 # written as Parquet slices of 1,000 ports (engines' ScaleData) into a temp folder outside the repo, then the
 # congestion sweep through DuckDB out of core (memory limit DUCKDB_MEM, default 4GB, spilling to a folder we
 # watch) and Spark local[2] (driver heap SPARK_HEAP, default 6g). Prints time, peak RSS, peak spill disk,
@@ -7,7 +8,7 @@
 # Usage: bench/history-scale.sh [ports] [days]     env: SCALE_DIR, ENGINES="duckdb spark", KEEP=1
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ports=${1:-10000}; days=${2:-90}
+ports=${1:-2000}; days=${2:-30}
 engines=${ENGINES:-"duckdb spark"}
 root=$PWD
 dir=${SCALE_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/fabriclab-history-scale.XXXXXX")}
@@ -31,17 +32,18 @@ for e in $engines; do
   spill="$dir/spill-$e"; mkdir -p "$spill"; echo 0 > "$dir/spill-$e.max"
   watch_du "$spill" "$dir/spill-$e.max" & w=$!
   case $e in
-    duckdb) /usr/bin/time -f "%e %M" -o "$dir/time-$e" java -Xmx1g -Dfabriclab.engine.memory_limit="${DUCKDB_MEM:-4GB}" \
+    duckdb) /usr/bin/time -f "%e %M %U %S" -o "$dir/time-$e" java -Xmx1g -Dfabriclab.engine.memory_limit="${DUCKDB_MEM:-4GB}" \
               -Dfabriclab.engine.temp_directory="$spill" -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$data/*.parquet" \
               "$data/labels.csv" "$dir/table-$e.csv" > "$dir/log-$e.txt" 2>&1 ;;
-    spark) /usr/bin/time -f "%e %M" -o "$dir/time-$e" java $opens -Xmx"${SPARK_HEAP:-6g}" -Dfabriclab.engine.spark.local.dir="$spill" \
+    spark) /usr/bin/time -f "%e %M %U %S" -o "$dir/time-$e" java $opens -Xmx"${SPARK_HEAP:-6g}" -Dfabriclab.engine.spark.local.dir="$spill" \
               -Dfabriclab.engine.spark.sql.shuffle.partitions=64 -cp "$cp" org.fabriclab.bench.HistoryLoadBench spark "$data/*.parquet" \
               "$data/labels.csv" "$dir/table-$e.csv" local[2] > "$dir/log-$e.txt" 2>&1 ;;
   esac
   kill $w 2>/dev/null || true; wait $w 2>/dev/null || true
-  read -r secs kb < "$dir/time-$e"
+  read -r secs kb us ss < "$dir/time-$e"
   sp=$(cat "$dir/spill-$e.max")
-  awk -v e="$e" -v s="$secs" -v kb="$kb" -v sp="$sp" -v n="$rows" 'BEGIN { printf "%-7s total %8.1f s  peak RSS %6.0f MB  peak spill %6.0f MB  %6.1f ns/row  %6.2f M rows/s\n", e, s, kb / 1024, sp / 1024, s * 1e9 / n, n / s / 1e6 }'
+  awk -v e="$e" -v s="$secs" -v kb="$kb" -v sp="$sp" -v n="$rows" -v c="$(awk -v a="$us" -v b="$ss" 'BEGIN{print a + b}')" -v la="$(cut -d' ' -f1 /proc/loadavg)" \
+    'BEGIN { printf "%-7s total %8.1f s  CPU %8.1f s  peak RSS %6.0f MB  peak spill %6.0f MB  %7.1f ns/row wall  %7.1f ns/row CPU  (load average %s)\n", e, s, c, kb / 1024, sp / 1024, s * 1e9 / n, c * 1e9 / n, la }'
   grep -m1 "^Sweep" "$dir/log-$e.txt" || { echo "$e failed:"; tail -20 "$dir/log-$e.txt"; }
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

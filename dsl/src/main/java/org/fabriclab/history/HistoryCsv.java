@@ -32,7 +32,7 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 
 /**
- * The history file: a CSV (gzip when the name ends in {@code .gz}) with header
+ * The history file: a CSV (gzip when it starts with the gzip magic bytes, whatever its name) with header
  * {@code timestamp,port,<counter>...}: epoch ms, the port identity, one column of cumulative raw
  * values per canonical counter (empty cell = no sample), rows ordered by port then time. Columns
  * named as link measurements ({@link Telemetry#MEASUREMENTS}) are skipped: a history holds counters.
@@ -67,7 +67,7 @@ public final class HistoryCsv {
      */
     public static History read(Path file, Map<String, Source> sources, Progress progress, int parsers) {
         String name = file.toString();
-        boolean gz = name.endsWith(".gz");
+        boolean gz = isGzip(file);
         long size;
         try { size = Files.size(file); } catch (IOException e) { throw new CaptureException(name, 0, "cannot read history: " + e.getMessage()); }
         String stage = "reading " + file.getFileName();
@@ -219,6 +219,15 @@ public final class HistoryCsv {
             }
         }
         return (long) (bytes / perLine * 1.01) + 1024;
+    }
+
+    /** True when {@code file} starts with the gzip magic bytes {@code 1f 8b} (the name does not matter). */
+    static boolean isGzip(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        } catch (IOException e) {
+            throw new CaptureException(file.toString(), 0, "cannot read history: " + e.getMessage(), e);
+        }
     }
 
     /** The gzip trailer's ISIZE (uncompressed size modulo 2^32), -1 when unreadable. */

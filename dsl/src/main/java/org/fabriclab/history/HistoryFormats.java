@@ -1,13 +1,16 @@
 package org.fabriclab.history;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 import org.fabriclab.catalogue.Source;
 
 /**
- * The history formats by file name: {@code .csv} and {@code .csv.gz} built in, {@code .parquet}
- * from the engines module ({@link EngineLoader}).
+ * The history formats: CSV (plain or gzip) built in, Parquet from the engines module
+ * ({@link EngineLoader}). Reading goes by the file's first bytes, writing by the name.
  *
  * <pre>{@code
  * History h = HistoryFormats.read(Path.of("history.parquet"), Map.of(), Progress.NONE);
@@ -33,9 +36,27 @@ public final class HistoryFormats {
                 + EngineLoader.whereLooked());
     }
 
-    /** Reads {@code file} in the format its name says. */
+    /**
+     * Reads {@code file} in the format its content says (Parquet magic {@code PAR1}, else CSV, gzip or
+     * plain by its first bytes), or, for a file that cannot be opened, its name says.
+     */
     public static History read(Path file, Map<String, Source> sources, Progress progress) {
-        return of(HistoryFile.format(file)).read(file, sources, progress);
+        return of(formatOf(file)).read(file, sources, progress);
+    }
+
+    /** The format by the file's first bytes; by its name when it cannot be read. */
+    static HistoryFile.Format formatOf(Path file) {
+        byte[] head = new byte[4];
+        int n = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int k; n < head.length && (k = in.read(head, n, head.length - n)) > 0; ) n += k;
+        } catch (IOException | RuntimeException e) {
+            return HistoryFile.format(file);
+        }
+        if (n == 4 && head[0] == 'P' && head[1] == 'A' && head[2] == 'R' && head[3] == '1') return HistoryFile.Format.PARQUET;
+        if (n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) return HistoryFile.Format.CSV_GZ;
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".parquet") ? HistoryFile.Format.PARQUET : HistoryFile.Format.CSV;
     }
 
     /** Writes {@code h} in the format {@code file}'s name says (Parquet; the CSV is written by the generator). */

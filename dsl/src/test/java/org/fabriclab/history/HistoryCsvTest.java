@@ -56,6 +56,22 @@ class HistoryCsvTest {
         assertTrue(stages.get(stages.size() - 1).endsWith(Files.size(p) + "/" + Files.size(p)), stages.toString());
     }
 
+    @Test void gzipIsToldByItsMagicBytesNotItsName() throws IOException {
+        String text = "timestamp,port,tx_bytes_phy\n1000,a,10\n2000,a,20\n1000,b,5\n";
+        Path gz = write("h.csv.gz", text);
+        Path gzipNamedCsv = dir.resolve("export.csv");
+        Files.copy(gz, gzipNamedCsv);
+        Path plainNamedGz = dir.resolve("plain.gz");
+        Files.writeString(plainNamedGz, text);
+        Path noSuffix = dir.resolve("history-export");
+        Files.copy(gz, noSuffix);
+        for (Path p : List.of(gzipNamedCsv, plainNamedGz, noSuffix)) {
+            History h = History.load(p);
+            assertEquals(List.of("a", "b"), h.ports(), p.toString());
+            assertArrayEquals(new long[] {10, 20, 5}, h.values("tx_bytes_phy"), p.toString());
+        }
+    }
+
     @Test void aSourceOptionChangesTheWidth() throws IOException {
         Path p = write("h.csv", "timestamp,port,SymbolErrorCounter\n1,a,1\n2,a,2\n");
         assertEquals(64, History.load(p).column("SymbolErrorCounter").get().field().width());

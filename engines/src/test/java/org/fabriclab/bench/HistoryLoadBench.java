@@ -29,7 +29,8 @@ import tech.tablesaw.api.Table;
  * <li>{@code spark FILE LABELS OUT [MASTER]}: the Spark engine ({@code local[2]} by default);</li>
  * <li>{@code parquet CSV PARQUET}: converts a CSV history to Parquet with our writer.</li>
  * </ul>
- * Prints {@code load=S sweep=S total=S} and writes the 50-row score table to OUT (the same format as
+ * Prints {@code load=S sweep=S total=S} (and, for {@code ours}, {@code columns_mb=}: the primitive
+ * columns' own size, time + port + counters, 8 + 4 + 8 bytes a row each) and writes the 50-row score table to OUT (the same format as
  * {@code bench/history_pandas.py}).
  */
 public final class HistoryLoadBench {
@@ -60,10 +61,12 @@ public final class HistoryLoadBench {
         long t0 = System.nanoTime();
         double load = Double.NaN;
         SweepResult r;
+        long columnBytes = -1;
         switch (engine) {
             case "ours" -> {
                 History h = History.load(file);
                 load = (System.nanoTime() - t0) / 1e9;
+                columnBytes = h.rows() * (8L + 4L + 8L * h.counters().size());
                 r = new PrimitiveSweepEngine().sweep(h, RateRule.congestion(), th, labels, Progress.NONE);
             }
             case "duckdb" -> r = SweepEngines.named("duckdb", options()).sweep(HistoryFile.of(file), RateRule.congestion(), th, labels,
@@ -78,6 +81,7 @@ public final class HistoryLoadBench {
         double total = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT, "load=%s sweep=%s total=%.3f%n", Double.isNaN(load) ? "-" : String.format(Locale.ROOT, "%.3f", load),
                 Double.isNaN(load) ? "-" : String.format(Locale.ROOT, "%.3f", total - load), total);
+        if (columnBytes >= 0) System.out.printf(Locale.ROOT, "columns_mb=%.0f%n", columnBytes / 1048576.0);
         System.out.println(r);
         System.out.println(r.choose(Choose.maxRecallWithin(50)).explanation());
         Files.writeString(Path.of(args[3]), table(r.table()));

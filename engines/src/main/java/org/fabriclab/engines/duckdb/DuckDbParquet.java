@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,8 @@ import org.fabriclab.history.Steps;
  * counter (NULL = no sample), rows ordered by port then time, zstd-compressed, with the step and the
  * counters' sources in the key-value metadata ({@code fabriclab.step_ms}, {@code fabriclab.sources}).
  * Read straight into primitive columns: DuckDB decodes in parallel, its vectors are copied in bulk.
+ * Written from the columns as one list per run of a port's rows (one appender call per list, not
+ * per value), which DuckDB unnests back into rows in order.
  *
  * <pre>{@code
  * new DuckDbParquet().write(history, Path.of("history.parquet"));
@@ -46,6 +49,8 @@ import org.fabriclab.history.Steps;
  */
 public final class DuckDbParquet implements HistoryFormat {
     private static final Field DATA = dataField();
+    /** The most values of one port the writer stages in one list. */
+    private static final int RUN = 1 << 16;
 
     @Override public HistoryFile.Format format() { return HistoryFile.Format.PARQUET; }
 
@@ -158,31 +163,39 @@ public final class DuckDbParquet implements HistoryFormat {
     @Override public void write(History h, Path file) {
         Path tmp = file.toAbsolutePath().resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try (DuckDb db = DuckDb.open(Map.of())) {
-            StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (pi INTEGER, ts BIGINT");
+            // one staging row per run of a port's rows (at most RUN values), its columns as lists
+            StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (port VARCHAR, ts BIGINT[]");
             List<String> counters = h.counters();
-            for (int c = 0; c < counters.size(); c++) ddl.append(", c").append(c).append(" BIGINT");
+            for (int c = 0; c < counters.size(); c++) ddl.append(", c").append(c).append(" BIGINT[]");
             db.execute(ddl.append(')').toString());
-            db.execute("CREATE TEMP TABLE ports (pi INTEGER, port VARCHAR)");
             DuckDBConnection dc = (DuckDBConnection) db.conn;
-            try (DuckDBAppender a = dc.createAppender("temp", "main", "ports")) {
-                for (int p = 0; p < h.ports().size(); p++) a.beginRow().append(p).append(h.ports().get(p)).endRow();
-            }
             long[] time = h.time();
             int[] port = h.port();
             long[][] v = new long[counters.size()][];
             for (int c = 0; c < v.length; c++) v[c] = h.values(counters.get(c));
             try (DuckDBAppender a = dc.createAppender("temp", "main", "h")) {
-                for (int r = 0; r < time.length; r++) {
-                    a.beginRow().append(port[r]).append(time[r]);
+                for (int from = 0; from < time.length; ) {
+                    int to = from + 1;
+                    while (to < time.length && to - from < RUN && port[to] == port[from]) to++;
+                    a.beginRow().append(h.ports().get(port[from])).append(Arrays.copyOfRange(time, from, to));
                     for (long[] col : v) {
-                        if (col[r] == Rules.ABSENT) a.appendNull(); else a.append(col[r]);
+                        long[] part = Arrays.copyOfRange(col, from, to);
+                        boolean[] absent = null;
+                        for (int i = 0; i < part.length; i++) {
+                            if (part[i] != Rules.ABSENT) continue;
+                            if (absent == null) absent = new boolean[part.length];
+                            absent[i] = true;
+                        }
+                        if (absent == null) a.append(part); else a.append(part, absent);
                     }
                     a.endRow();
+                    from = to;
                 }
             }
-            StringBuilder sel = new StringBuilder("SELECT h.ts AS timestamp, p.port AS port");
-            for (int c = 0; c < counters.size(); c++) sel.append(", h.c").append(c).append(" AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
-            sel.append(" FROM h JOIN ports p USING (pi) ORDER BY h.pi, h.ts");
+            // several unnests in one SELECT run side by side; with insertion order kept, rows come out as staged
+            StringBuilder sel = new StringBuilder("SELECT unnest(ts) AS timestamp, port");
+            for (int c = 0; c < counters.size(); c++) sel.append(", unnest(c").append(c).append(") AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
+            sel.append(" FROM h");
             StringBuilder srcs = new StringBuilder();
             for (String c : counters) {
                 Columns col = h.column(c).orElseThrow();

@@ -50,6 +50,33 @@ class DuckDbParquetTest {
         assertArrayEquals(csv.time(), pq.time());
     }
 
+    @Test void missingSamplesAndPortsLongerThanOneStagingListRoundTrip() {
+        History small = Histories.handmade();
+        Path p = dir.resolve("handmade.parquet");
+        HistoryFormats.write(small, p);
+        History back = History.load(p);
+        assertEquals(small.ports(), back.ports());
+        assertArrayEquals(small.port(), back.port());
+        for (String c : small.counters()) assertArrayEquals(small.values(c), back.values(c), c);
+        // 150,000 rows of one port (the writer stages at most 65,536 values of a port per list), then a second port
+        int n = 150_000, m = 10;
+        long[] time = new long[n + m];
+        int[] port = new int[n + m];
+        long[] bytes = new long[n + m];
+        for (int i = 0; i < n + m; i++) {
+            port[i] = i < n ? 0 : 1;
+            time[i] = Histories.T0 + (i < n ? i : i - n) * Histories.STEP;
+            bytes[i] = i % 9_973 == 17 ? Histories.X : 1_000L * i;
+        }
+        History big = History.of("long", List.of("p0", "p1"), time, port, java.util.Map.of("tx_bytes_phy", bytes), java.util.Map.of(), 0);
+        Path q = dir.resolve("long.parquet");
+        HistoryFormats.write(big, q);
+        History again = History.load(q);
+        assertArrayEquals(big.time(), again.time());
+        assertArrayEquals(big.port(), again.port());
+        assertArrayEquals(bytes, again.values("tx_bytes_phy"));
+    }
+
     @Test void portsOutOfOrderAreRefusedNamingTheFile() throws SQLException, IOException {
         Path p = dir.resolve("shuffled.parquet");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
