@@ -48,7 +48,7 @@ import tech.tablesaw.api.Table;
  * check(delta(before, after)).elapsed(10).grade(BER);                          // replace hardware?
  * reconcile(capture("ib_write_bw.log")).counters(before, after).duration(10);   // case A/B1/B2/C
  * healthRules().run(series(capture("ufm.csv").measurements("telemetry").get()));
- * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).histogram();
+ * plot.pauseDurations(series(List.of(t0, t1, t2), 0, 60_000, 120_000)).charts();   // = pause(series(...)): window bars, timeline
  * }</pre>
  */
 public final class Fabric {
@@ -67,7 +67,7 @@ public final class Fabric {
     public static final Policy ZERO_TOLERANCE = Policy.ZERO_TOLERANCE;
     /** Check grading for a hardware-replacement decision: the physical layer against a BER threshold. */
     public static final Policy BER = Policy.BER;
-    /** The chart builders: {@code plot.pauseDurations(series)}, {@code plot.berTrend(series)}, {@code plot.reconcile(r)}. */
+    /** The chart builders: {@code plot.pauseDurations(delta[, elapsedS])} and {@code plot.pauseDurations(series)} (the pause analysis, as {@code pause(...)}), {@code plot.berTrend(series)}, {@code plot.reconcile(r)}. */
     public static final Plots plot = Plots.INSTANCE;
 
     private Fabric() {}

@@ -29,6 +29,8 @@ class ReadmeExampleTest {
         assertEquals(org.fabriclab.catalogue.Layer.PHYSICAL, d.byLayer().layers().get(0));
         var pauses = pause(delta(snapshot("../datasets/roce-pause-storm/before"), snapshot("../datasets/roce-pause-storm/after")), 60);
         assertTrue(pauses.window().stream().anyMatch(x -> x.label().equals("tx prio3") && Math.abs(x.dutyCycle() - 21.5 / 60) < 1e-12));
+        var plotted = plot.pauseDurations(delta(snapshot("../datasets/roce-pause-storm/before"), snapshot("../datasets/roce-pause-storm/after")), 60);
+        assertEquals(pauses.table().toString(), plotted.table().toString(), "plot.pauseDurations(delta, s) is pause(delta, s)");
 
         var gate = check(d).limits("all=0").grade(ZERO_TOLERANCE);
         List<String> failed = gate.rows().stream().filter(r -> r.outcome() == Outcome.FAIL).map(CheckRow::name).toList();

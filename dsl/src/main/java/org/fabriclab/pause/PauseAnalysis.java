@@ -113,6 +113,36 @@ public final class PauseAnalysis implements Renderable {
     /** True when the captures hold any pause counter. */
     public boolean hasPauseCounters() { return !window.isEmpty() || !intervals.isEmpty(); }
 
+    /**
+     * This analysis, when the captures hold any pause counter (there is something to chart).
+     *
+     * @throws IllegalArgumentException naming what to capture when they hold none
+     */
+    public PauseAnalysis requirePauseCounters() {
+        if (hasPauseCounters()) return this;
+        throw new IllegalArgumentException("no pause counters (catalogue roles pause / pause-duration, e.g. rx_prio3_pause and "
+                + "rx_prio3_pause_duration) in " + (seriesName == null ? "the snapshots" : seriesName)
+                + ": capture ethtool -S of the RDMA netdev (per-priority pause counters exist only for PFC-enabled priorities)");
+    }
+
+    /** True when the intervals of some priority are enough for a histogram and a CDF ({@value PauseCharts#MIN_INTERVALS}). */
+    public boolean hasDistribution() { return PauseCharts.hasDistribution(intervals); }
+
+    /** The histogram of the per-interval duty cycle, storm intervals marked. @throws IllegalStateException without {@link #hasDistribution()} */
+    public org.knowm.xchart.CategoryChart histogram() {
+        if (!hasDistribution()) throw new IllegalStateException("fewer than " + PauseCharts.MIN_INTERVALS + " usable intervals of any priority: no histogram");
+        return PauseCharts.histogram(intervals);
+    }
+
+    /** The CDF of the per-interval duty cycle, storm intervals marked. @throws IllegalStateException without {@link #hasDistribution()} */
+    public org.knowm.xchart.XYChart cdf() {
+        if (!hasDistribution()) throw new IllegalStateException("fewer than " + PauseCharts.MIN_INTERVALS + " usable intervals of any priority: no CDF");
+        return PauseCharts.cdf(intervals);
+    }
+
+    /** The window bars (duty cycle against SONiC's bars, or time paused against the 100 ms watchdog). @throws IllegalArgumentException without pause counters */
+    public org.knowm.xchart.CategoryChart windowChart() { return PauseCharts.window(requirePauseCounters().window); }
+
     /** True when any window row paused. */
     public boolean paused() { return window.stream().anyMatch(PauseRow::paused); }
 
@@ -192,11 +222,16 @@ public final class PauseAnalysis implements Renderable {
         return out;
     }
 
-    /** The window bars, and with a series its timeline and (from enough intervals) histogram and CDF; none without pause counters. */
+    /**
+     * The window bars, and with a series of more than one interval its timeline and (from
+     * {@value PauseCharts#MIN_INTERVALS} intervals of a priority on) histogram and CDF; none without pause
+     * counters. Two snapshots (one interval) get the window bars alone: a one-point timeline or a one-dot
+     * CDF says nothing the bars do not.
+     */
     @Override public List<Chart<?, ?>> charts() {
         List<Chart<?, ?>> out = new ArrayList<>();
         if (!window.isEmpty()) out.add(PauseCharts.window(window));
-        if (!intervals.isEmpty()) {
+        if (intervals.size() > window.size()) {
             out.add(PauseCharts.timeline(intervals));
             if (PauseCharts.hasDistribution(intervals)) {
                 out.add(PauseCharts.histogram(intervals));

@@ -24,7 +24,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * or, when the elapsed time is unknown, time paused with the NIC watchdog's 100 ms), zero bars
  * included, so a clean port shows "nothing paused" against the references. A series gets the duty
  * cycle over time and, from {@value #MIN_INTERVALS} intervals on, its distribution (histogram and
- * CDF) per direction and priority.
+ * CDF) per direction and priority, the intervals in which a pause-storm watchdog fired marked as
+ * {@value #STORM_SERIES} (only when there are some).
  *
  * <pre>{@code
  * CategoryChart c = PauseCharts.window(analysis.window());
@@ -33,6 +34,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class PauseCharts {
     /** Fewest intervals of one priority for a histogram and a CDF to say more than the window bars. */
     public static final int MIN_INTERVALS = 3;
+    /** The histogram's and the CDF's series of the intervals in which a storm-event counter of the port rose. */
+    public static final String STORM_SERIES = "pause-storm intervals";
     /** Most bars in one window chart; beyond it the rows with the most pause are kept. */
     static final int MAX_BARS = 40;
     static final String OLD_BAR = "SONiC former bar 80%", NEW_BAR = "SONiC bar 99%", WATCHDOG = "NIC watchdog 100 ms";
@@ -149,14 +152,20 @@ public final class PauseCharts {
                 .xAxisTitle("time paused / interval (SONiC's bars: 80%, 99%)").yAxisTitle("port-intervals (count)").build();
         c.getStyler().setLegendVisible(true);
         c.getStyler().setXAxisLabelRotation(45);
-        for (var e : byLabel(intervals).entrySet()) {
-            int[] n = new int[DUTY_BINS.length];
-            for (double d : e.getValue()) n[bin(d)]++;
-            List<Integer> ys = new ArrayList<>();
-            for (int x : n) ys.add(x);
-            c.addSeries(e.getKey(), List.of(DUTY_BINS), ys);
-        }
+        Map<String, List<PauseRow>> by = byLabel(intervals);
+        for (var e : by.entrySet()) c.addSeries(e.getKey(), List.of(DUTY_BINS), counts(e.getValue(), false));
+        List<PauseRow> all = by.values().stream().flatMap(List::stream).toList();
+        // the storm intervals only when there are some: otherwise the series would be a row of zeros
+        if (all.stream().anyMatch(PauseRow::storm)) c.addSeries(STORM_SERIES, List.of(DUTY_BINS), counts(all, true));
         return c;
+    }
+
+    private static List<Integer> counts(List<PauseRow> rows, boolean stormOnly) {
+        int[] n = new int[DUTY_BINS.length];
+        for (PauseRow r : rows) if (!stormOnly || r.storm()) n[bin(r.dutyCycle() * 100)]++;
+        List<Integer> ys = new ArrayList<>();
+        for (int x : n) ys.add(x);
+        return ys;
     }
 
     static int bin(double dutyPct) {
@@ -175,18 +184,27 @@ public final class PauseCharts {
         c.getStyler().setYAxisDecimalPattern("0.0");
         c.getStyler().setYAxisTickMarkSpacingHint(60);
         double max = 100;
+        List<Double> sx = new ArrayList<>(), sy = new ArrayList<>();
         for (var e : byLabel(intervals).entrySet()) {
-            double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            int n = v.length, step = Math.max(1, n / 2000);
+            List<PauseRow> v = e.getValue().stream().sorted(Comparator.comparingDouble(PauseRow::dutyCycle)).toList();
+            int n = v.size(), step = Math.max(1, n / 2000);
             List<Double> xs = new ArrayList<>(), ys = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                if (i % step == 0 || i == n - 1) { xs.add(v[i]); ys.add((i + 1.0) / n); }
+                double x = v.get(i).dutyCycle() * 100, y = (i + 1.0) / n;
+                if (i % step == 0 || i == n - 1) { xs.add(x); ys.add(y); }
+                if (v.get(i).storm()) { sx.add(x); sy.add(y); }
             }
-            max = Math.max(max, v[n - 1]);
+            max = Math.max(max, v.get(n - 1).dutyCycle() * 100);
             c.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.NONE);
         }
         vline(c, OLD_BAR, References.SONIC_OLD_DUTY * 100, Color.ORANGE);
         vline(c, NEW_BAR, References.SONIC_DUTY * 100, Color.RED);
+        if (!sx.isEmpty()) {
+            XYSeries s = c.addSeries(STORM_SERIES, sx, sy);
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(SeriesMarkers.DIAMOND);
+            s.setMarkerColor(Color.RED);
+        }
         c.getStyler().setXAxisMin(0.0);
         c.getStyler().setXAxisMax(max * 1.02);
         return c;
@@ -203,12 +221,11 @@ public final class PauseCharts {
         return byLabel(intervals).values().stream().anyMatch(l -> l.size() >= MIN_INTERVALS);
     }
 
-    /** Usable duty cycles (%) per direction and priority, labels with at least {@value #MIN_INTERVALS} intervals. */
-    static Map<String, List<Double>> byLabel(List<PauseRow> intervals) {
-        Map<String, List<Double>> m = new LinkedHashMap<>();
+    /** The intervals with a usable duty cycle per direction and priority, labels with at least {@value #MIN_INTERVALS} intervals. */
+    static Map<String, List<PauseRow>> byLabel(List<PauseRow> intervals) {
+        Map<String, List<PauseRow>> m = new LinkedHashMap<>();
         for (PauseRow r : shownLabels(intervals)) {
-            double d = r.dutyCycle();
-            if (!Double.isNaN(d)) m.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(d * 100);
+            if (!Double.isNaN(r.dutyCycle())) m.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
         }
         m.values().removeIf(l -> l.size() < MIN_INTERVALS);
         return m;

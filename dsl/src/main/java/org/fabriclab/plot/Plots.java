@@ -1,7 +1,9 @@
 package org.fabriclab.plot;
 
+import org.fabriclab.delta.Delta;
 import org.fabriclab.history.ClassSweep;
 import org.fabriclab.history.SweepResult;
+import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.reconcile.Reconcile;
 import org.fabriclab.reconcile.Reconciliation;
 import org.fabriclab.series.Series;
@@ -10,10 +12,11 @@ import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
 /**
- * The {@code plot} namespace of the DSL ({@code Fabric.plot}): one method per chart kind.
+ * The {@code plot} namespace of the DSL ({@code Fabric.plot}): one method per chart kind. The pause
+ * charts are those of the one pause analysis ({@link PauseAnalysis}, the same as {@code Fabric.pause}).
  *
  * <pre>{@code
- * plot.pauseDurations(series).histogram();
+ * plot.pauseDurations(delta(before, after), 60.0).charts();
  * plot.berTrend(series).threshold(1e-12).chart();
  * plot.reconcile(reconciliation);
  * plot.sweep(sweepResult).chosen(choice.threshold()).budget(50);
@@ -24,9 +27,17 @@ public final class Plots {
 
     private Plots() {}
 
-    public PausePlot pauseDurations(Series s) { return PausePlot.of(s); }
+    /** The pause analysis of the window of {@code d} (elapsed time unknown: time paused, no duty cycle); its charts via {@code charts()}. */
+    public PauseAnalysis pauseDurations(Delta d) { return PauseAnalysis.of(d, Double.NaN); }
 
-    public PausePlot pauseDurations(Table telemetry) { return PausePlot.of(Series.of(telemetry, telemetry.name())); }
+    /** The same with the seconds between the two snapshots (duty cycle = time paused / elapsed). */
+    public PauseAnalysis pauseDurations(Delta d, double elapsedSeconds) { return PauseAnalysis.of(d, elapsedSeconds); }
+
+    /** Pause per interval of a series, with its distribution from {@value org.fabriclab.pause.PauseCharts#MIN_INTERVALS} intervals on. */
+    public PauseAnalysis pauseDurations(Series s) { return PauseAnalysis.of(s); }
+
+    /** The same from a telemetry table (a pause-series CSV's {@code telemetry}, UFM telemetry). */
+    public PauseAnalysis pauseDurations(Table telemetry) { return PauseAnalysis.of(Series.of(telemetry, telemetry.name())); }
 
     public BerTrend berTrend(Series s) { return BerTrend.of(s); }
 

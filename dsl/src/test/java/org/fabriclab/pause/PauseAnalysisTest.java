@@ -132,7 +132,7 @@ class PauseAnalysisTest {
         var t = new org.fabriclab.capture.pauseseries.PauseSeriesReader().read(org.fabriclab.capture.Input.ofText("s.csv", csv))
                 .measurements(Telemetry.NAME).orElseThrow();
         PauseAnalysis a = PauseAnalysis.of(Series.of(t));
-        assertEquals(2, a.charts().size());   // window bars + timeline, no one-dot CDF
+        assertEquals(1, a.charts().size());   // the window bars alone: no one-point timeline, no one-dot CDF
         assertEquals(0.5, a.intervals().get(0).dutyCycle(), 1e-12);
         assertTrue(Charts.png(a.charts()).length > 1000);
     }

@@ -30,80 +30,6 @@ import org.knowm.xchart.XYChart;
 class PlotTest {
     static final long MIN = 60_000L;
 
-    /** {@code ports} ports, 4 samples 5 minutes apart, rx_prio3 pause pairs; the last port storms in its last interval. */
-    static Series pauses(int ports) {
-        int m = 4, n = ports * m;
-        long[] ts = new long[n], pause = new long[n], dur = new long[n], storm = new long[n];
-        String[] names = new String[ports];
-        int[] start = new int[ports + 1];
-        for (int p = 0; p < ports; p++) {
-            names[p] = "netdev eth" + p;
-            start[p] = p * m;
-            for (int j = 0; j < m; j++) {
-                int i = p * m + j;
-                ts[i] = j * 5 * MIN;
-                pause[i] = j * 100L;              // 100 pauses per interval
-                dur[i] = j * 100L * (5 + p % 3);  // 5, 6 or 7 us per pause
-                if (p == ports - 1 && j == m - 1) { dur[i] = dur[i - 1] + 100L * 40_000; } // 40 ms per pause: a storm
-                storm[i] = p == ports - 1 && j == m - 1 ? 1 : 0;
-            }
-        }
-        start[ports] = n;
-        Map<String, long[]> c = new LinkedHashMap<>();
-        c.put("rx_prio3_pause", pause);
-        c.put("rx_prio3_pause_duration", dur);
-        c.put("tx_pause_storm_error_events", storm);
-        return Series.of(names, start, ts, c, Map.of(), null, null);
-    }
-
-    @Test void pauseDurationPerEventIsDurationDeltaOverPauseDelta() {
-        PausePlot p = PausePlot.of(pauses(3));
-        var t = p.table();
-        assertEquals(9, t.rowCount());
-        assertEquals(5.0, t.doubleColumn("mean_us").get(0));
-        assertEquals(40_000.0, t.doubleColumn("mean_us").get(8));
-        assertTrue(t.booleanColumn("storm").get(8));
-        assertEquals(1, p.stormIntervals());
-    }
-
-    @Test void pauseHistogramAndCdfHaveSeriesAxesTitlesAndLogX() {
-        PausePlot p = PausePlot.of(pauses(500));
-        CategoryChart h = p.histogram();
-        assertEquals(List.of("rx prio3", PausePlot.STORM_SERIES), new ArrayList<>(h.getSeriesMap().keySet()));
-        assertTrue(h.getTitle().startsWith("Pause duration per pause event, by priority (500 ports"), h.getTitle());
-        assertTrue(h.getXAxisTitle().contains("(µs)"));
-        assertEquals("port-intervals (count)", h.getYAxisTitle());
-        assertTrue(h.getStyler().isLegendVisible());
-        XYChart c = p.cdf();
-        assertEquals(List.of("rx prio3", PausePlot.STORM_SERIES), new ArrayList<>(c.getSeriesMap().keySet()));
-        assertTrue(c.getStyler().isXAxisLogarithmic());
-        assertEquals("fraction of port-intervals ≤ x", c.getYAxisTitle());
-        assertArrayEquals(new double[] {40_000.0}, c.getSeriesMap().get(PausePlot.STORM_SERIES).getXData());
-    }
-
-    @Test void twoSnapshotsOrACleanPortGiveAHistogramThatSaysSoNotADegenerateCdf() {
-        PausePlot one = PausePlot.of(pauses(3));
-        assertEquals(2, one.charts().size());
-        long[] ts = {0, 1000};
-        Series two = Series.of(new String[] {"a"}, new int[] {0, 2}, ts, Map.of("rx_prio3_pause", new long[] {1, 9},
-                "rx_prio3_pause_duration", new long[] {10, 90}), Map.of(), null, null);
-        PausePlot p = PausePlot.of(two);
-        assertEquals(1, p.charts().size(), "one interval: no one-dot CDF");
-        assertEquals(List.of("rx prio3"), new ArrayList<>(((CategoryChart) p.charts().get(0)).getSeriesMap().keySet()), "no duplicate storm bar");
-        assertTrue(org.fabriclab.plot.Charts.png(p.charts()).length > 1000);
-        Series clean = Series.of(new String[] {"a"}, new int[] {0, 2}, ts, Map.of("rx_prio3_pause", new long[] {1, 1},
-                "rx_prio3_pause_duration", new long[] {10, 10}), Map.of(), null, null);
-        PausePlot q = PausePlot.of(clean);
-        assertEquals(List.of(PausePlot.NO_PAUSE_SERIES), new ArrayList<>(((CategoryChart) q.charts().get(0)).getSeriesMap().keySet()));
-        assertTrue(org.fabriclab.plot.Charts.png(q.charts()).length > 1000);
-    }
-
-    @Test void noPausePairsIsAClearError() {
-        Series s = Series.of(new String[] {"a"}, new int[] {0, 1}, new long[] {0}, Map.of("rx_prio3_pause", new long[] {1}), Map.of(), null, null);
-        var e = assertThrows(IllegalArgumentException.class, () -> PausePlot.of(s));
-        assertTrue(e.getMessage().contains("pause_duration"));
-    }
-
     static Series ber(int ports) {
         int m = 6, n = ports * m;
         long[] ts = new long[n];
@@ -169,9 +95,9 @@ class PlotTest {
     }
 
     @Test void writesPngAndSvgAtomically(@TempDir Path dir) throws Exception {
-        PausePlot p = PausePlot.of(pauses(4));
+        List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> two = List.of(BerTrend.of(ber(2)).chart(), BerTrend.of(ber(3)).chart());
         Path png = dir.resolve("out/pause.png");
-        Charts.write(p.charts(), png);
+        Charts.write(two, png);
         byte[] b = Files.readAllBytes(png);
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(b, 4));
         Path svg = dir.resolve("ber.svg");
@@ -180,8 +106,8 @@ class PlotTest {
         try (var files = Files.list(dir.resolve("out"))) {
             assertEquals(List.of("pause.png"), files.map(f -> f.getFileName().toString()).toList(), "no temporary file left behind");
         }
-        assertThrows(IllegalArgumentException.class, () -> Charts.write(p.charts(), dir.resolve("two.svg")));
-        assertThrows(IllegalArgumentException.class, () -> Charts.write(p.charts(), dir.resolve("x.jpg")));
+        assertThrows(IllegalArgumentException.class, () -> Charts.write(two, dir.resolve("two.svg")));
+        assertThrows(IllegalArgumentException.class, () -> Charts.write(two, dir.resolve("x.jpg")));
         assertFalse(Files.exists(dir.resolve("two.svg")));
     }
 }

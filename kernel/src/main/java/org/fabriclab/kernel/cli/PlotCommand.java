@@ -10,9 +10,9 @@ import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.check.health.Engine;
 import org.fabriclab.check.health.HealthRules;
+import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.plot.BerTrend;
 import org.fabriclab.plot.Charts;
-import org.fabriclab.plot.PausePlot;
 import org.fabriclab.plot.ReconcileChart;
 import org.fabriclab.series.Series;
 import org.fabriclab.snapshot.Snapshot;
@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab plot pause|ber|reconcile ... --out FILE.png|.svg}: writes a chart atomically. */
-@Command(name = "plot", mixinStandardHelpOptions = true, description = "Write a chart as PNG or SVG: pause (pause-duration distribution), ber (BER trend), reconcile.",
+@Command(name = "plot", mixinStandardHelpOptions = true, description = "Write a chart as PNG or SVG: pause (pause duty cycle and its distribution), ber (BER trend), reconcile.",
         subcommands = {PlotCommand.Pause.class, PlotCommand.Ber.class, PlotCommand.Reconcile.class, CommandLine.HelpCommand.class})
 final class PlotCommand implements Runnable {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -57,18 +57,26 @@ final class PlotCommand implements Runnable {
         spec.commandLine().getOut().flush();
     }
 
-    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause duration per pause event, per priority: histogram and CDF (PNG holds both; SVG one: --cdf or --histogram).")
+    @Command(name = "pause", mixinStandardHelpOptions = true, description = "The pause analysis' charts: duty cycle per port and priority against "
+            + "SONiC's 80%/99% bars (time paused against the NIC watchdog's 100 ms when the time is unknown), and with more than one interval "
+            + "the duty cycle over time and, from 3 intervals on, its histogram and CDF (PNG holds them all; SVG one: --cdf, --histogram or --window).")
     static final class Pause implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture, a counter series CSV (timestamp,port,<counter>..., e.g. datasets/*/pause-series.csv), or ethtool -S snapshots in time order") List<Path> paths;
         @Option(names = "--interval", defaultValue = "1", description = "seconds between snapshots (default ${DEFAULT-VALUE})") double interval;
-        @Option(names = "--cdf", description = "only the CDF") boolean cdf;
-        @Option(names = "--histogram", description = "only the histogram") boolean histogram;
+        @Option(names = "--cdf", description = "only the CDF (the window bars when there are fewer than 3 intervals)") boolean cdf;
+        @Option(names = "--histogram", description = "only the histogram (the window bars when there are fewer than 3 intervals)") boolean histogram;
+        @Option(names = "--window", description = "only the window bars") boolean window;
         @Option(names = "--out", required = true, description = "FILE.png or FILE.svg") Path out;
         @Spec picocli.CommandLine.Model.CommandSpec spec;
 
         @Override public Integer call() {
-            PausePlot p = PausePlot.of(series(paths, interval));
-            List<Chart<?, ?>> charts = cdf && !histogram ? List.of(p.cdf()) : histogram && !cdf ? List.of(p.histogram()) : p.charts();
+            PauseAnalysis p = PauseAnalysis.of(series(paths, interval)).requirePauseCounters();
+            boolean one = cdf ^ histogram || window;
+            if (one && !window && !p.hasDistribution()) {
+                spec.commandLine().getOut().println("note: fewer than 3 intervals of any priority: no " + (cdf ? "CDF" : "histogram") + "; drawing the window bars");
+            }
+            List<Chart<?, ?>> charts = !one ? p.charts() : window || !p.hasDistribution() ? List.of(p.windowChart())
+                    : cdf ? List.of(p.cdf()) : List.of(p.histogram());
             Charts.write(charts, out);
             spec.commandLine().getOut().print(p);
             written(spec, out);

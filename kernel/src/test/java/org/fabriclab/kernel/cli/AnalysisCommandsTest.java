@@ -115,13 +115,21 @@ class AnalysisCommandsTest {
         Path pause = dir.resolve("pause.png");
         Run p = run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), fx("pause/t2.txt"), "--interval", "60", "--out", pause.toString());
         assertEquals(0, p.code(), p.out() + p.err());
-        assertTrue(p.out().contains("4 port-intervals with pauses over 1 ports; 2 in pause-storm intervals"), p.out());
-        assertTrue(p.out().contains("rx prio3: median 40000.0 µs"), p.out());
+        // the pause analysis: the window per priority against the references, and the series' intervals
+        assertTrue(p.out().contains("rx prio3: 1100 pause frames, 4.01 s paused"), p.out());
+        assertTrue(p.out().contains("rx prio3: 2 port-intervals of about 60.00 s") && p.out().contains("watchdog fired in 1"), p.out());
+        assertTrue(p.out().contains("SIGCOMM 2016") && p.out().contains("3036"), p.out());
         assertTrue(Files.size(pause) > 1000);
-        // two snapshots are one interval: the histogram alone (no one-dot CDF), so an SVG can hold it
+        // two snapshots are one interval: the window bars alone (no one-point timeline, no one-dot CDF), so an SVG can hold it
         Run two = run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), "--out", dir.resolve("p.svg").toString());
         assertEquals(0, two.code(), two.out() + two.err());
         assertTrue(Files.readString(dir.resolve("p.svg")).contains("<svg"));
-        assertEquals(0, run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), "--cdf", "--out", dir.resolve("p.svg").toString()).code());
+        Run cdf = run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), "--cdf", "--out", dir.resolve("c.svg").toString());
+        assertEquals(0, cdf.code(), cdf.out() + cdf.err());
+        assertTrue(cdf.out().contains("no CDF; drawing the window bars"), cdf.out());
+        // three snapshots: window bars and timeline in a PNG; --window alone fits an SVG
+        assertEquals(2, run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), fx("pause/t2.txt"), "--out", dir.resolve("w.svg").toString()).code(),
+                "two charts do not fit one SVG");
+        assertEquals(0, run("plot", "pause", fx("pause/t0.txt"), fx("pause/t1.txt"), fx("pause/t2.txt"), "--window", "--out", dir.resolve("w.svg").toString()).code());
     }
 }
