@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBChunkedResult;
@@ -228,6 +229,26 @@ public final class DuckDbParquet implements HistoryFormat {
             return new HistoryFile(f.path(), m);
         } catch (SQLException e) {
             throw new CaptureException(f.path().toString(), 0, "DuckDB cannot read the Parquet metadata: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code h} to a temporary Parquet file, runs {@code sweep} on it and deletes the file: how an
+     * engine that reads files (DuckDB, Spark) sweeps a history held in memory. {@code engine} names it in
+     * the error when the file cannot be written.
+     *
+     * @throws IllegalStateException when the temporary file cannot be created or written
+     */
+    public static <T> T viaTemporaryFile(History h, String engine, Function<HistoryFile, T> sweep) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("fabriclab-sweep-", ".parquet");
+            new DuckDbParquet().write(h, tmp);
+            return sweep.apply(new HistoryFile(tmp, sourcesOf(h)));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the history for " + engine + ": " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) tmp.toFile().delete();
         }
     }
 

@@ -1,8 +1,5 @@
 package org.fabriclab.engines.duckdb;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -43,23 +40,14 @@ public final class DuckDbSweepEngine implements SweepEngine {
     @Override public String name() { return "duckdb"; }
 
     @Override public ClassSweep sweep(History h, RateRule rule, double[] thresholds, Labels labels, PortClasses classes, Progress progress) {
-        Path tmp = null;
-        try {
-            tmp = Files.createTempFile("fabriclab-sweep-", ".parquet");
-            new DuckDbParquet().write(h, tmp);
-            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, classes, progress);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write the history for DuckDB: " + e.getMessage(), e);
-        } finally {
-            if (tmp != null) tmp.toFile().delete();
-        }
+        return DuckDbParquet.viaTemporaryFile(h, "DuckDB", f -> sweep(f, rule, thresholds, labels, classes, progress));
     }
 
     @Override public ClassSweep sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, PortClasses classes,
                                       Progress progress) {
         long t0 = System.nanoTime();
         HistoryFile f = DuckDbParquet.withRecordedSources(file);
-        double[] th = ascending(thresholds);
+        double[] th = SweepSql.ascending(thresholds);
         String name = f.path().toString();
         String stage = "sweep " + rule.name() + " (duckdb)";
         progress.update(stage, 0, 1);
@@ -99,15 +87,6 @@ public final class DuckDbSweepEngine implements SweepEngine {
             if (Thread.currentThread().isInterrupted()) throw new OperationInterruptedException("interrupted: the DuckDB sweep was cancelled");
             throw new CaptureException(name, 0, "DuckDB cannot sweep the history: " + e.getMessage(), e);
         }
-    }
-
-    static double[] ascending(double[] thresholds) {
-        if (thresholds.length == 0) throw new IllegalArgumentException("need at least one threshold");
-        for (int i = 0; i < thresholds.length; i++) {
-            if (Double.isNaN(thresholds[i])) throw new IllegalArgumentException("threshold " + i + " is NaN");
-            if (i > 0 && !(thresholds[i] > thresholds[i - 1])) throw new IllegalArgumentException("thresholds must be strictly ascending");
-        }
-        return thresholds.clone();
     }
 
     @Override public String toString() { return "DuckDbSweepEngine" + options; }

@@ -93,25 +93,14 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
             throw new IllegalArgumentException("an in-memory history can be swept by Spark only in local mode; write it as Parquet "
                     + "where the cluster reads it (HistoryFormats.write) and sweep the file");
         }
-        Path tmp = null;
-        try {
-            tmp = Files.createTempFile("fabriclab-spark-", ".parquet");
-            new DuckDbParquet().write(h, tmp);
-            return sweep(new HistoryFile(tmp, DuckDbParquet.sourcesOf(h)), rule, thresholds, labels, classes, progress);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write the history for Spark: " + e.getMessage(), e);
-        } finally {
-            if (tmp != null) tmp.toFile().delete();
-        }
+        return DuckDbParquet.viaTemporaryFile(h, "Spark", f -> sweep(f, rule, thresholds, labels, classes, progress));
     }
 
     @Override public ClassSweep sweep(HistoryFile file, RateRule rule, double[] thresholds, Labels labels, PortClasses classes,
                                       Progress progress) {
         long t0 = System.nanoTime();
         HistoryFile f = DuckDbParquet.withRecordedSources(file);
-        double[] th = thresholds.clone();
-        for (int i = 1; i < th.length; i++) if (!(th[i] > th[i - 1])) throw new IllegalArgumentException("thresholds must be strictly ascending");
-        if (th.length == 0) throw new IllegalArgumentException("need at least one threshold");
+        double[] th = SweepSql.ascending(thresholds);
         String name = f.path().toString();
         String stage = "sweep " + rule.name() + " (spark)";
         progress.update(stage, 0, 1);

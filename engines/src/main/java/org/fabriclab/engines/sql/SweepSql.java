@@ -42,6 +42,21 @@ public final class SweepSql {
     private SweepSql() {}
 
     /**
+     * A copy of {@code thresholds}, checked as every engine needs them: at least one, none NaN, strictly
+     * ascending (the bins are cut between them).
+     *
+     * @throws IllegalArgumentException otherwise
+     */
+    public static double[] ascending(double[] thresholds) {
+        if (thresholds.length == 0) throw new IllegalArgumentException("need at least one threshold");
+        for (int i = 0; i < thresholds.length; i++) {
+            if (Double.isNaN(thresholds[i])) throw new IllegalArgumentException("threshold " + i + " is NaN");
+            if (i > 0 && !(thresholds[i] > thresholds[i - 1])) throw new IllegalArgumentException("thresholds must be strictly ascending");
+        }
+        return thresholds.clone();
+    }
+
+    /**
      * The query over relation {@code source} (columns timestamp, port, counters) and {@code labels}
      * (port, s, e: the rule's layer only, inclusive epoch-ms bounds). {@code classes} names a relation
      * (port, cls) or is null (every port in class {@code otherClass}); ports not in it are in
