@@ -152,10 +152,11 @@ public final class Input {
     static String decode(byte[] bytes, String name) {
         int from = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) from = 3;
-        else if (bytes.length >= 2 && ((bytes[0] & 0xff) == 0xFF && (bytes[1] & 0xff) == 0xFE
-                || (bytes[0] & 0xff) == 0xFE && (bytes[1] & 0xff) == 0xFF)) {
-            throw new CaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[0] & 0xff,
-                    bytes[1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
+        // a UTF-16 mark is refused where the text starts, also behind a UTF-8 one (a BOM changes nothing)
+        if (bytes.length >= from + 2 && ((bytes[from] & 0xff) == 0xFF && (bytes[from + 1] & 0xff) == 0xFE
+                || (bytes[from] & 0xff) == 0xFE && (bytes[from + 1] & 0xff) == 0xFF)) {
+            throw new CaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[from] & 0xff,
+                    bytes[from + 1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
         }
         for (int i = from; i < bytes.length; i++) {
             if (bytes[i] == 0) {
