@@ -75,9 +75,10 @@ public final class Main implements Runnable {
             restore = TablesawStart.narrow();
             // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
             // nor does a usage or version line (the scan would cost --help more CPU than the rest of it)
-            if (!"show".equals(first) && !usageOrVersion(args) && !java.util.Arrays.asList(args).contains("--jsonl")) {
-                TablesawStart.initInBackground();
-            }
+            boolean quick = usageOrVersion(args), jsonl = java.util.Arrays.asList(args).contains("--jsonl");
+            if (!"show".equals(first) && !quick && !jsonl) TablesawStart.initInBackground();
+            // the catalogue and the readers load beside the command line parsing
+            if (!quick && !jsonl) Preload.start(first);
         }
         try {
             return execute(first, args, out, err);
