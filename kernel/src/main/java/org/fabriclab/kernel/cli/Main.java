@@ -68,6 +68,7 @@ public final class Main implements Runnable {
     /** Runs a command line, for tests: returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         String first = args.length == 0 ? null : args[0];
+        noGroovyProbe();
         Runnable restore = () -> { };
         if (first != null && JSHELL_COMMANDS.contains(first)) {
             TablesawStart.init();
@@ -85,6 +86,16 @@ public final class Main implements Runnable {
         } finally {
             restore.run();
         }
+    }
+
+    /**
+     * picocli looks for Groovy's {@code groovy.lang.Closure} when it first builds a command unless
+     * {@code picocli.disable.closures} is set; no command here is written in Groovy, and the failed
+     * lookup opened and searched every jar of the class path (47: ~55 ms of CPU on every command).
+     * A value set by the caller is kept.
+     */
+    static void noGroovyProbe() {
+        if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
     }
 
     /** No command, {@code help}, or a help/version option anywhere: only usage or a version line is printed. */
