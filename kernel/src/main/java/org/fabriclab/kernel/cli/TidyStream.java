@@ -201,9 +201,12 @@ final class TidyStream {
         return w;
     }
 
-    /** The workers of {@link #parallelText}: daemon threads, one per core (at most 4), made on first use. */
+    /**
+     * The workers of {@link #parallelText}: daemon threads, one per core (at most 4; the system property
+     * {@code fabriclab.threads} sets another number, 1 writes on the calling thread), made on first use.
+     */
     private static final class Workers {
-        static final int N = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        static final int N = Math.max(1, Integer.getInteger("fabriclab.threads", Math.min(4, Runtime.getRuntime().availableProcessors())));
         static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(N, r -> {
             Thread t = new Thread(r, "fabriclab-text");
             t.setDaemon(true);
