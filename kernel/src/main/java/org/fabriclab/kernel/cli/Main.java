@@ -74,12 +74,12 @@ public final class Main implements Runnable {
             TablesawStart.init();
         } else {
             restore = TablesawStart.narrow();
-            // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
-            // nor does a usage or version line (the scan would cost --help more CPU than the rest of it)
-            boolean quick = usageOrVersion(args), jsonl = java.util.Arrays.asList(args).contains("--jsonl");
-            if (!"show".equals(first) && !quick && !jsonl) TablesawStart.initInBackground();
+            // show streams its rows, classify prints its verdicts without a table (unless --deltas asks for the
+            // delta table) and --jsonl makes none: Tablesaw only when a capture needs it; nor does a usage or
+            // version line (the scan would cost --help more CPU than the rest of it)
+            if (printsTables(args)) TablesawStart.initInBackground();
             // the catalogue and the readers load beside the command line parsing
-            if (!quick && !jsonl) Preload.start(first);
+            if (!usageOrVersion(args) && !java.util.Arrays.asList(args).contains("--jsonl")) Preload.start(first);
         }
         try {
             return execute(first, args, out, err);
@@ -96,6 +96,13 @@ public final class Main implements Runnable {
      */
     static void noGroovyProbe() {
         if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
+    }
+
+    /** Whether the (short) command line prints Tablesaw tables, so Tablesaw's start is worth beginning at once. */
+    static boolean printsTables(String[] args) {
+        java.util.List<String> a = java.util.Arrays.asList(args);
+        if (usageOrVersion(args) || a.contains("--jsonl") || a.get(0).equals("show")) return false;
+        return !a.get(0).equals("classify") || a.contains("--deltas");
     }
 
     /** No command, {@code help}, or a help/version option anywhere: only usage or a version line is printed. */

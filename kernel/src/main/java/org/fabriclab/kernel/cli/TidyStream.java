@@ -171,6 +171,21 @@ final class TidyStream {
         parallelText(tidySlices(caps), COLUMNS, name, out);
     }
 
+    /**
+     * A table of text cells ({@code rows}, each with a cell per column; null prints empty) as Tablesaw's
+     * {@code printAll} prints a table of string columns named {@code name}, without the final newline:
+     * {@code classify} prints its verdicts so, without building a Tablesaw table.
+     */
+    static void text(String name, List<String> columns, List<List<String>> rows, Writer out) throws IOException {
+        String[] cols = columns.toArray(String[]::new);
+        text(new Rows(cols, new boolean[cols.length], (r, sink) -> {
+            for (List<String> row : rows) {
+                for (int c = 0; c < cols.length; c++) r.s[c] = row.get(c);
+                sink.row(r);
+            }
+        }), name, new Chars(out));
+    }
+
     /** A capture's port attributes ({@link #ATTRIBUTE_COLUMNS}) as {@code printAll} prints a table named {@code name}, without the final newline. */
     static void attributesText(Capture c, String name, Writer out) throws IOException {
         text(attributes(c), name, new Chars(out));
