@@ -14,6 +14,7 @@ wall time and the median CPU time (user+sys of the process and its children) of:
 
   fabriclab --help, show and classify of a small bundled capture (target: 0.35 s or less)
   fabriclab show DUMP                vs  bench/show_perfquery.py DUMP          (target: 3x faster)
+    (and the same with FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1: show's text formatted on one thread)
   fabriclab classify --jsonl < L     vs  the seed's classify() in Python (seed_reference.py)
 
 Output is discarded (written to /dev/null) by both sides. The machine should be quiet; the script
@@ -125,8 +126,11 @@ def main():
             rows.append((label, w, c, None, None, "target <= 0.35 s"))
         dump = os.path.join(tmp, "perfquery_x_%d.txt" % a.ports)
         perfquery_dump(dump, a.ports)
-        (w, c), (pw, pc) = timed([[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump]], runs=a.runs)
+        # the third: show's text written on one thread (it is formatted in slices on every core by default)
+        (w, c), (pw, pc), (w1, c1) = timed([[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump],
+                                            ["env", "FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1", FABRICLAB, "show", dump]], runs=a.runs)
         rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
+        rows.append(("  the same, text on one thread", w1, c1, pw, pc, "-Dfabriclab.threads=1"))
         if os.path.isfile(SEED):
             jl = os.path.join(tmp, "pairs.jsonl")
             ref = os.path.join(ROOT, "kernel", "src", "test", "python", "seed_reference.py")

@@ -34,23 +34,30 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Ren
         return layer ? 3 : none ? 4 : 0;
     }
 
-    /** port, profile, verdict, detail, live, reasons. */
-    @Override public Table table() {
-        StringColumn port = StringColumn.create("port");
-        StringColumn profile = StringColumn.create("profile");
-        StringColumn verdict = StringColumn.create("verdict");
-        StringColumn detail = StringColumn.create("detail");
-        StringColumn live = StringColumn.create("live");
-        StringColumn reasons = StringColumn.create("reasons");
+    /** The columns of {@link #table()} and {@link #rows()}. */
+    public static final List<String> COLUMNS = List.of("port", "profile", "verdict", "detail", "live", "reasons");
+
+    /**
+     * The cells of {@link #table()}, row by row ({@link #COLUMNS}): detail and live comma-joined, the
+     * reasons then the per-GB rates {@code "; "}-joined. For printing without building a table.
+     */
+    public List<List<String>> rows() {
+        List<List<String>> out = new java.util.ArrayList<>(verdicts.size());
         for (Verdict v : verdicts) {
-            port.append(v.port()); profile.append(v.profile()); verdict.append(v.verdict());
-            detail.append(String.join(",", v.detail())); live.append(String.join(",", v.live()));
             StringBuilder sb = new StringBuilder();
             v.reasons().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(r));
             v.perGb().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(String.format(" %.1f/GB", r)));
-            reasons.append(sb.toString());
+            out.add(java.util.Arrays.asList(v.port(), v.profile(), v.verdict(), String.join(",", v.detail()), String.join(",", v.live()), sb.toString()));
         }
-        return Table.create("verdicts", port, profile, verdict, detail, live, reasons);
+        return out;
+    }
+
+    /** port, profile, verdict, detail, live, reasons ({@link #rows()} as a table named "verdicts"). */
+    @Override public Table table() {
+        StringColumn[] cols = new StringColumn[COLUMNS.size()];
+        for (int c = 0; c < cols.length; c++) cols[c] = StringColumn.create(COLUMNS.get(c));
+        for (List<String> row : rows()) for (int c = 0; c < cols.length; c++) cols[c].append(row.get(c));
+        return Table.create("verdicts", cols);
     }
 
     @Override public String toString() {

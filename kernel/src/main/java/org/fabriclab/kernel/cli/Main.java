@@ -68,22 +68,41 @@ public final class Main implements Runnable {
     /** Runs a command line, for tests: returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         String first = args.length == 0 ? null : args[0];
+        noGroovyProbe();
         Runnable restore = () -> { };
         if (first != null && JSHELL_COMMANDS.contains(first)) {
             TablesawStart.init();
         } else {
             restore = TablesawStart.narrow();
-            // show streams its rows and --jsonl makes no table: Tablesaw only when a capture needs it
-            // nor does a usage or version line (the scan would cost --help more CPU than the rest of it)
-            if (!"show".equals(first) && !usageOrVersion(args) && !java.util.Arrays.asList(args).contains("--jsonl")) {
-                TablesawStart.initInBackground();
-            }
+            // show streams its rows, classify prints its verdicts without a table (unless --deltas asks for the
+            // delta table) and --jsonl makes none: Tablesaw only when a capture needs it; nor does a usage or
+            // version line (the scan would cost --help more CPU than the rest of it)
+            if (printsTables(args)) TablesawStart.initInBackground();
+            // the catalogue and the readers load beside the command line parsing
+            if (!usageOrVersion(args) && !java.util.Arrays.asList(args).contains("--jsonl")) Preload.start(first);
         }
         try {
             return execute(first, args, out, err);
         } finally {
             restore.run();
         }
+    }
+
+    /**
+     * picocli looks for Groovy's {@code groovy.lang.Closure} when it first builds a command unless
+     * {@code picocli.disable.closures} is set; no command here is written in Groovy, and the failed
+     * lookup opened and searched every jar of the class path (47: ~55 ms of CPU on every command).
+     * A value set by the caller is kept.
+     */
+    static void noGroovyProbe() {
+        if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
+    }
+
+    /** Whether the (short) command line prints Tablesaw tables, so Tablesaw's start is worth beginning at once. */
+    static boolean printsTables(String[] args) {
+        java.util.List<String> a = java.util.Arrays.asList(args);
+        if (usageOrVersion(args) || a.contains("--jsonl") || a.get(0).equals("show")) return false;
+        return !a.get(0).equals("classify") || a.contains("--deltas");
     }
 
     /** No command, {@code help}, or a help/version option anywhere: only usage or a version line is printed. */

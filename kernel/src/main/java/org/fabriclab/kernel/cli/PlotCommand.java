@@ -58,7 +58,7 @@ final class PlotCommand implements Runnable {
     }
 
     @Command(name = "pause", mixinStandardHelpOptions = true, description = "The pause analysis' charts: duty cycle per port and priority against "
-            + "SONiC's 80%/99% bars (time paused against the NIC watchdog's 100 ms when the time is unknown), and with more than one interval "
+            + "SONiC's 80%%/99%% bars (time paused against the NIC watchdog's 100 ms when the time is unknown), and with more than one interval "
             + "the duty cycle over time and, from 3 intervals on, its histogram and CDF (PNG holds them all; SVG one: --cdf, --histogram or --window).")
     static final class Pause implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = "a telemetry capture, a counter series CSV (timestamp,port,<counter>..., e.g. datasets/*/pause-series.csv), or ethtool -S snapshots in time order") List<Path> paths;

@@ -108,6 +108,38 @@ final class TidyStream {
         void each(RowSink sink) throws IOException { visit.each(new Row(numeric), sink); }
     }
 
+    /** Rows per slice of the parallel text writer: a slice is formatted into its own bytes on a worker. */
+    static final int SLICE = 4096;
+
+    /** The tidy rows of the captures in slices of at most {@link #SLICE} rows, in table order. */
+    private static List<Rows> tidySlices(List<Capture> caps) {
+        List<Rows> out = new java.util.ArrayList<>();
+        for (Capture c : caps) {
+            List<Reading> rs = c.readings();
+            for (int i = 0; i < rs.size(); i += SLICE) {
+                List<Reading> part = rs.subList(i, Math.min(rs.size(), i + SLICE));
+                out.add(new Rows(COLUMNS, TIDY_NUMERIC, (r, sink) -> { for (Reading x : part) sink.row(r.reading(x)); }));
+            }
+            List<Absent> as = c.absents();
+            for (int i = 0; i < as.size(); i += SLICE) {
+                List<Absent> part = as.subList(i, Math.min(as.size(), i + SLICE));
+                out.add(new Rows(COLUMNS, TIDY_NUMERIC, (r, sink) -> { for (Absent x : part) sink.row(r.absent(x)); }));
+            }
+        }
+        return out;
+    }
+
+    /** A capture's port attributes in slices of at most {@link #SLICE} rows. */
+    private static List<Rows> attributeSlices(Capture c) {
+        List<Rows> out = new java.util.ArrayList<>();
+        List<PortAttr> as = c.attrs();
+        for (int i = 0; i < as.size(); i += SLICE) {
+            List<PortAttr> part = as.subList(i, Math.min(as.size(), i + SLICE));
+            out.add(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_NUMERIC, (r, sink) -> { for (PortAttr x : part) sink.row(r.attribute(x)); }));
+        }
+        return out;
+    }
+
     /** The tidy rows of the captures: readings then absent counters, capture by capture. */
     private static Rows tidy(List<Capture> caps) {
         return new Rows(COLUMNS, TIDY_NUMERIC, (r, sink) -> {
@@ -130,9 +162,28 @@ final class TidyStream {
         text(tidy(caps), name, new Chars(out));
     }
 
-    /** As {@link #text(List, String, Writer)}, as UTF-8 bytes: no char buffer, no encoder pass (stdout). */
+    /**
+     * As {@link #text(List, String, Writer)}, as UTF-8 bytes: no char buffer, no encoder pass (stdout).
+     * The rows are measured and formatted in slices on worker threads (one per core, at most 4), the
+     * slices written in order: the same bytes as one thread writes.
+     */
     static void text(List<Capture> caps, String name, java.io.OutputStream out) throws IOException {
-        text(tidy(caps), name, new Bytes(out));
+        parallelText(tidySlices(caps), COLUMNS, name, out);
+    }
+
+    /**
+     * A table of text cells ({@code rows}, each with a cell per column; null prints empty) as Tablesaw's
+     * {@code printAll} prints a table of string columns named {@code name}, without the final newline:
+     * {@code classify} prints its verdicts so, without building a Tablesaw table.
+     */
+    static void text(String name, List<String> columns, List<List<String>> rows, Writer out) throws IOException {
+        String[] cols = columns.toArray(String[]::new);
+        text(new Rows(cols, new boolean[cols.length], (r, sink) -> {
+            for (List<String> row : rows) {
+                for (int c = 0; c < cols.length; c++) r.s[c] = row.get(c);
+                sink.row(r);
+            }
+        }), name, new Chars(out));
     }
 
     /** A capture's port attributes ({@link #ATTRIBUTE_COLUMNS}) as {@code printAll} prints a table named {@code name}, without the final newline. */
@@ -140,19 +191,106 @@ final class TidyStream {
         text(attributes(c), name, new Chars(out));
     }
 
-    /** As {@link #attributesText(Capture, String, Writer)}, as UTF-8 bytes. */
+    /** As {@link #attributesText(Capture, String, Writer)}, as UTF-8 bytes (in slices, as {@link #text(List, String, java.io.OutputStream)}). */
     static void attributesText(Capture c, String name, java.io.OutputStream out) throws IOException {
-        text(attributes(c), name, new Bytes(out));
+        parallelText(attributeSlices(c), ATTRIBUTE_COLUMNS, name, out);
     }
 
     private static void text(Rows rows, String name, Sink b) throws IOException {
-        String[] cols = rows.columns();
+        int[] w = widths(rows.columns(), List.of(rows));
+        header(rows.columns(), w, name, b);
+        body(rows, w, b);
+        b.flush();
+    }
+
+    /** Each column's width: its name's or its longest cell's. */
+    private static int[] widths(String[] cols, List<Rows> parts) throws IOException {
         int k = cols.length;
         int[] w = new int[k];
         for (int c = 0; c < k; c++) w[c] = cols[c].length();
-        rows.each(r -> {
-            for (int c = 0; c < k; c++) w[c] = Math.max(w[c], r.width(c));
+        for (Rows rows : parts) {
+            rows.each(r -> {
+                for (int c = 0; c < k; c++) w[c] = Math.max(w[c], r.width(c));
+            });
+        }
+        return w;
+    }
+
+    /**
+     * The workers of {@link #parallelText}: daemon threads, one per core (at most 4; the system property
+     * {@code fabriclab.threads} sets another number, 1 writes on the calling thread), made on first use.
+     */
+    private static final class Workers {
+        static final int N = Math.max(1, Integer.getInteger("fabriclab.threads", Math.min(4, Runtime.getRuntime().availableProcessors())));
+        static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(N, r -> {
+            Thread t = new Thread(r, "fabriclab-text");
+            t.setDaemon(true);
+            return t;
         });
+    }
+
+    /**
+     * The text of a table given in slices: the widths measured slice by slice on the workers, then each
+     * slice's rows formatted into its own bytes on the workers and written in order (at most two slices
+     * per worker held at once). One slice, or one core, is written on this thread.
+     */
+    private static void parallelText(List<Rows> parts, String[] cols, String name, java.io.OutputStream out) throws IOException {
+        if (parts.size() <= 1 || Workers.N == 1) {
+            Bytes b = new Bytes(out);
+            int[] w = widths(cols, parts);
+            header(cols, w, name, b);
+            for (Rows rows : parts) body(rows, w, b);
+            b.flush();
+            return;
+        }
+        List<java.util.concurrent.Future<int[]>> measured = new java.util.ArrayList<>();
+        for (Rows rows : parts) measured.add(Workers.POOL.submit(() -> widths(cols, List.of(rows))));
+        int[] w = new int[cols.length];
+        for (java.util.concurrent.Future<int[]> f : measured) {
+            int[] x = done(f);
+            for (int c = 0; c < w.length; c++) w[c] = Math.max(w[c], x[c]);
+        }
+        Bytes head = new Bytes(out);
+        header(cols, w, name, head);
+        head.flush();
+        // a slice's bytes stay in memory until written; the buffers are reused (fresh pages cost more than the copy)
+        java.util.concurrent.ConcurrentLinkedQueue<Bytes> free = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.ArrayDeque<java.util.concurrent.Future<Bytes>> pending = new java.util.ArrayDeque<>();
+        int next = 0;
+        while (next < parts.size() || !pending.isEmpty()) {
+            while (next < parts.size() && pending.size() < 2 * Workers.N) {
+                Rows rows = parts.get(next++);
+                pending.add(Workers.POOL.submit(() -> {
+                    Bytes b = free.poll();
+                    if (b == null) b = new Bytes(null);
+                    body(rows, w, b);
+                    return b;
+                }));
+            }
+            Bytes b = done(pending.poll());
+            b.writeTo(out);
+            free.add(b);
+        }
+        out.flush();
+    }
+
+    private static <T> T done(java.util.concurrent.Future<T> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** The title line, the column names and the rule (no newline after the rule). */
+    private static void header(String[] cols, int[] w, String name, Sink b) throws IOException {
+        int k = cols.length;
         int total = -1;
         for (int c = 0; c < k; c++) total += w[c] + 5;
         // the title, centred as Tablesaw centres it
@@ -170,6 +308,11 @@ final class TidyStream {
         }
         b.append('\n');
         for (int i = 0; i < total; i++) b.append('-');
+    }
+
+    /** The rows, each after a newline. */
+    private static void body(Rows rows, int[] w, Sink b) throws IOException {
+        int k = w.length;
         rows.each(r -> {
             b.append('\n');
             for (int c = 0; c < k; c++) {
@@ -186,7 +329,6 @@ final class TidyStream {
                 b.append("  |");
             }
         });
-        b.flush();
     }
 
     /** The rows as Tablesaw writes CSV: a header, unformatted cells, quoted only where needed. */
@@ -308,14 +450,27 @@ final class TidyStream {
         void flush() throws IOException;
     }
 
-    /** UTF-8 bytes into an output stream; a string's bytes are kept while the same string recurs (ports, counter names). */
+    /**
+     * UTF-8 bytes into an output stream; a string's bytes are kept while the same string recurs (ports,
+     * counter names). Without a stream ({@code null}) the bytes are kept in a buffer that grows, for
+     * {@link #writeTo} (which empties it).
+     */
     private static final class Bytes implements Sink {
         private final java.io.OutputStream out;
-        private final byte[] buf = new byte[1 << 16];
+        private byte[] buf;
         private final java.util.IdentityHashMap<String, byte[]> encoded = new java.util.IdentityHashMap<>();
         private int len;
 
-        Bytes(java.io.OutputStream out) { this.out = out; }
+        Bytes(java.io.OutputStream out) {
+            this.out = out;
+            buf = new byte[out == null ? 1 << 20 : 1 << 16];
+        }
+
+        /** Writes the kept bytes to {@code to} and empties the buffer (a sink without a stream). */
+        void writeTo(java.io.OutputStream to) throws IOException {
+            to.write(buf, 0, len);
+            len = 0;
+        }
 
         @Override public Sink append(char c) throws IOException {
             if (c >= 0x80) return append(String.valueOf(c));
@@ -333,7 +488,10 @@ final class TidyStream {
             }
             if (b.length > buf.length - len) {
                 drain();
-                if (b.length > buf.length) { out.write(b); return this; }
+                if (b.length > buf.length - len) {
+                    if (out != null) { out.write(b); return this; }
+                    buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + b.length));
+                }
             }
             System.arraycopy(b, 0, buf, len, b.length);
             len += b.length;
@@ -362,12 +520,18 @@ final class TidyStream {
             return this;
         }
 
+        /** Makes room: writes the buffer to the stream, or (no stream) doubles it. */
         private void drain() throws IOException {
+            if (out == null) {
+                buf = java.util.Arrays.copyOf(buf, 2 * buf.length);
+                return;
+            }
             out.write(buf, 0, len);
             len = 0;
         }
 
         @Override public void flush() throws IOException {
+            if (out == null) return;
             drain();
             out.flush();
         }
