@@ -136,4 +136,17 @@ class DuckDbParquetTest {
         assertArrayEquals(new long[] {0, 7}, DuckDbParquet.ranges(List.of(3L, 4L), 1));
         assertArrayEquals(new long[] {0}, DuckDbParquet.ranges(List.of(), 2));
     }
+
+    @Test void theWriterDeltaEncodesCumulativeCountersInParquet2Pages() throws SQLException {
+        History h = Histories.pegged();
+        Path p = dir.resolve("v2.parquet");
+        HistoryFormats.write(h, p);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             var r = c.createStatement().executeQuery("SELECT DISTINCT encodings FROM parquet_metadata('" + p + "') WHERE path_in_schema = 'PortXmitData'")) {
+            java.util.Set<String> enc = new java.util.HashSet<>();
+            while (r.next()) enc.add(r.getString(1));
+            // Parquet 1 pages write a dictionary or PLAIN; 2 pages delta-encode integers (or use RLE_DICTIONARY)
+            assertTrue(!enc.isEmpty() && enc.stream().allMatch(e -> e.contains("DELTA_BINARY_PACKED") || e.contains("RLE_DICTIONARY")), enc.toString());
+        }
+    }
 }
