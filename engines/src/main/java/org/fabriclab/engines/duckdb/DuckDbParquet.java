@@ -59,6 +59,12 @@ public final class DuckDbParquet implements HistoryFormat {
     private static final Field DATA = dataField();
     /** The most values of one port the writer stages in one list. */
     private static final int RUN = 1 << 16;
+    /**
+     * Rows per row group the writer aims at: DuckDB's own default. Each reader thread holds a row group's
+     * column chunks while it decodes them; 1,000,000-row groups cost ~120 MB more peak RSS on a 17.3M-row
+     * load than these, for the same CPU.
+     */
+    static final int ROW_GROUP = 122_880;
 
     @Override public HistoryFile.Format format() { return HistoryFile.Format.PARQUET; }
 
@@ -310,7 +316,7 @@ public final class DuckDbParquet implements HistoryFormat {
                 srcs.append(c).append('=').append(col.source().key());
             }
             db.execute("SET preserve_insertion_order = true");
-            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 1000000, PARQUET_VERSION V2, "
+            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
                     + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
                     + SweepSql.string(srcs.toString()) + "})");
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -50,7 +50,7 @@ class DuckDbParquetTest {
         assertArrayEquals(csv.time(), pq.time());
     }
 
-    @Test void missingSamplesAndPortsLongerThanOneStagingListRoundTrip() {
+    @Test void missingSamplesAndPortsLongerThanOneStagingListRoundTrip() throws SQLException {
         History small = Histories.handmade();
         Path p = dir.resolve("handmade.parquet");
         HistoryFormats.write(small, p);
@@ -72,6 +72,13 @@ class DuckDbParquetTest {
         Path q = dir.resolve("long.parquet");
         HistoryFormats.write(big, q);
         History again = History.load(q);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             var r = c.createStatement().executeQuery("SELECT count(DISTINCT row_group_id), max(row_group_num_rows) FROM parquet_metadata('" + q + "')")) {
+            r.next();
+            // row groups of at most DuckDB's default size (a reader holds one while it decodes it)
+            assertEquals(2, r.getLong(1));
+            assertTrue(r.getLong(2) <= DuckDbParquet.ROW_GROUP, "rows in the largest row group: " + r.getLong(2));
+        }
         assertArrayEquals(big.time(), again.time());
         assertArrayEquals(big.port(), again.port());
         assertArrayEquals(bytes, again.values("tx_bytes_phy"));
