@@ -151,7 +151,18 @@ public final class DuckDbParquet implements HistoryFormat {
                 for (Future<Boolean> f : parts) negative |= join(f, name);
                 if (negative) refuseNegative(name, counters, values);
             } finally {
-                pool.shutdownNow();
+                // on an error above, the readers still finish before the database closes: no thread outlives the load
+                for (Future<Boolean> f : parts) {
+                    try {
+                        f.get();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    } catch (ExecutionException e) {
+                        // reported above, or superseded by the error being thrown
+                    }
+                }
+                pool.shutdown();
             }
             for (int i = 1; i < n; i++) {
                 if (port[i] == port[i - 1] && time[i] <= time[i - 1]) {
