@@ -8,7 +8,10 @@
 # Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 500 30 3: 4.3M rows, a few minutes;
 #        the issue's target sizes: 2000 30 (17.3M rows) and 2000 90 (51.8M rows, ENGINES="zcat ours-parquet duckdb-parquet"))
 #   columns: load/sweep/total are timed inside the process (JVM start excluded); cpu_s is the process's user+sys
-#   (JVM start included; DuckDB's native threads included); peak_MB the process's peak RSS
+#   (JVM start included; DuckDB's native threads included); peak_MB the process's peak RSS (JVM base included);
+#   RSS/columns = peak RSS / the primitive columns' own size (rows x (8 + 4 + 8 x counters)); loadRSS/cols the same
+#   with the peak RSS once loaded, before the sweep; JVM_base_MB the RSS when the bench's main starts
+#   ours-* load the engines module as the kernel does (EngineLoader from engines/target, -Dfabriclab.engines)
 #   env: BENCH_DIR (data folder, default a temp folder outside the repo, deleted unless BENCH_KEEP=1),
 #        ENGINES (default "zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas")
 set -euo pipefail
@@ -26,6 +29,11 @@ cp_file="$dir/cp.txt"
 mvn -B -ntp -q -o dependency:build-classpath -pl engines -am -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test >/dev/null
 # the reactor's own classes first: ~/.m2 holds whatever SNAPSHOT another checkout installed last
 cp="$root/engines/target/test-classes:$root/engines/target/classes:$root/dsl/target/classes:$(tr ':' '\n' < "$cp_file" | grep -v fabriclab-dsl | paste -sd:)"
+# ours-*: the DSL on the class path and the engines module found as the kernel finds it (EngineLoader, from
+# engines/target: fabriclab-engines.jar + lib/, DuckDB's native library loaded in place from lib/)
+mvn -B -ntp -q -o dependency:build-classpath -pl dsl -Dmdep.outputFile="$dir/cp-dsl.txt" -Dmdep.includeScope=runtime >/dev/null
+cp_ours="$root/engines/target/test-classes:$root/dsl/target/classes:$(cat "$dir/cp-dsl.txt")"
+ours_props="-Dfabriclab.engines=$root/engines/target"
 # the kernel's JVM flags as `fabriclab install` writes them: the heap share, InstallCommand.JIT_FLAGS and the
 # compiler directives file (read from the source, so the benchmark follows the kernel)
 inst=kernel/src/main/java/org/fabriclab/kernel/cli/InstallCommand.java
@@ -50,10 +58,10 @@ run() {
   case $name in
     zcat) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" zcat "$csv" > /dev/null; read -r e m u y < "$dir/time"; echo "- - $e $((m / 1024)) $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}')"; return ;;
     pandas) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" /usr/bin/python3 bench/history_pandas.py "$csv" "$labels" "$dir/table-ours-csv-defaults.csv" "$out" > "$log" ;;
-    ours-csv-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
-    ours-csv-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
-    ours-parquet-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
-    ours-parquet-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-csv-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-csv-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
+    ours-parquet-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-parquet-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
     duckdb-csv) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
     duckdb-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;
     spark-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $spark_opens -Xmx4g -cp "$cp" org.fabriclab.bench.HistoryLoadBench spark "$pq" "$labels" "$out" > "$log" 2>/dev/null ;;
@@ -63,7 +71,10 @@ run() {
   local line; line=$(grep -m1 '^load=' "$log")
   local l s t; l=$(sed 's/.*load=\([^ ]*\).*/\1/' <<< "$line"); s=$(sed 's/.*sweep=\([^ ]*\).*/\1/' <<< "$line"); t=$(sed 's/.*total=\([^ ]*\).*/\1/' <<< "$line")
   local cm; cm=$(sed -n 's/^columns_mb=//p' "$log"); cm=${cm:--}
-  echo "$l $s $t $((m / 1024)) $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}') $cm"
+  local rl; rl=$(sed -n 's/^rss_load_mb=//p' "$log"); rl=${rl:--}
+  local jb; jb=$(sed -n 's/^jvm_base_mb=//p' "$log"); jb=${jb:--}
+  local lib; lib=$(sed -n 's/^duckdb_library=//p' "$log"); lib=${lib:--}
+  echo "$l $s $t $((m / 1024)) $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u + y}') $cm $rl $jb $lib"
 }
 
 expand() { for e in $engines; do case $e in ours-csv|ours-parquet) echo "$e-kernel $e-defaults";; *) echo "$e";; esac; done; }
@@ -74,23 +85,24 @@ list="ours-csv-defaults $(tr ' ' '\n' <<< "$list" | grep -v '^ours-csv-defaults$
 echo "history benchmark: ${ports} ports x ${days} days, $(zcat "$csv" | wc -l | awk '{print $1 - 1}') rows; $runs runs per engine, median"
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB; $(java -version 2>&1 | head -1); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "kernel JVM flags: $kernel_flags"
-declare -A L S T R C M
+declare -A L S T R C M RL JB
 for ((i = 1; i <= runs; i++)); do
   # engines alternate within each run (A/B/C..., then again), so a change of machine load hits all of them
   for e in $list; do
-    read -r l s t r c cm <<< "$(run "$e")"
-    L[$e]+="$l "; S[$e]+="$s "; T[$e]+="$t "; R[$e]+="$r "; C[$e]+="$c "; M[$e]=${cm:--}
-    echo "  run $i $e: load $l sweep $s total $t s (in-process), process CPU $c s (user+sys, JVM start included), peak RSS $r MB; load average $(cut -d' ' -f1 /proc/loadavg)" >&2
+    read -r l s t r c cm rl jb lib <<< "$(run "$e")"
+    L[$e]+="$l "; S[$e]+="$s "; T[$e]+="$t "; R[$e]+="$r "; C[$e]+="$c "; M[$e]=${cm:--}; RL[$e]+="${rl:--} "; JB[$e]+="${jb:--} "
+    echo "  run $i $e: load $l sweep $s total $t s (in-process), process CPU $c s (user+sys, JVM start included), peak RSS $r MB (after load ${rl:--} MB, JVM base ${jb:--} MB); DuckDB library ${lib:--}; load average $(cut -d' ' -f1 /proc/loadavg)" >&2
   done
 done
-median() { tr ' ' '\n' <<< "$1" | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0 || a[1] == "-") print "-"; else print a[int((NR + 1) / 2)]}'; }
+median() { tr ' ' '\n' <<< "$1" | { grep -v '^$' || true; } | sort -g | awk '{a[NR]=$1} END {if (NR == 0 || a[1] == "-") print "-"; else print a[int((NR + 1) / 2)]}'; }
 zt=$(median "${T[zcat]:-}"); dt=$(median "${T[duckdb-csv]:-}")
-printf '\n%-22s %8s %8s %8s %9s %10s %9s %12s %12s\n' engine load_s sweep_s total_s cpu_s peak_MB "x zcat" "duckdb-csv/x" "RSS/columns"
+printf '\n%-22s %8s %8s %8s %9s %10s %9s %12s %12s %13s %12s\n' engine load_s sweep_s total_s cpu_s peak_MB "x zcat" "duckdb-csv/x" "RSS/columns" "loadRSS/cols" "JVM_base_MB"
 for e in $list; do
   t=$(median "${T[$e]}")
   rz=$(awk -v a="$t" -v b="$zt" 'BEGIN { if (b == "-" || b == 0) print "-"; else printf "%.2f", a / b }')
   rd=$(awk -v a="$t" -v b="$dt" 'BEGIN { if (b == "-" || b == "" || a == 0) print "-"; else printf "%.2f", b / a }')
-  printf '%-22s %8s %8s %8s %9s %10s %9s %12s %12s\n' "$e" "$(median "${L[$e]}")" "$(median "${S[$e]}")" "$t" "$(median "${C[$e]}")" "$(median "${R[$e]}")" "$rz" "$rd" "$(awk -v r="$(median "${R[$e]}")" -v m="${M[$e]:--}" 'BEGIN { if (m == "-" || m == 0) print "-"; else printf "%.2f", r / m }')"
+  ratio() { awk -v r="$1" -v m="${M[$e]:--}" 'BEGIN { if (r == "-" || m == "-" || m == 0) print "-"; else printf "%.2f", r / m }'; }
+  printf '%-22s %8s %8s %8s %9s %10s %9s %12s %12s %13s %12s\n' "$e" "$(median "${L[$e]}")" "$(median "${S[$e]}")" "$t" "$(median "${C[$e]}")" "$(median "${R[$e]}")" "$rz" "$rd" "$(ratio "$(median "${R[$e]}")")" "$(ratio "$(median "${RL[$e]:--}")")" "$(median "${JB[$e]:--}")"
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 ref="$dir/table-ours-csv-defaults.csv"; same=yes

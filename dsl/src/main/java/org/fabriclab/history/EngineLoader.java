@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,8 @@ import java.util.stream.Stream;
  * by the system property {@code fabriclab.engines} or the environment variable
  * {@code FABRICLAB_ENGINES}; {@code engines/target} under {@code fabriclab.home} (the checkout the
  * {@code fabriclab} launcher runs from). A folder holds {@code fabriclab-engines.jar} and
- * {@code lib/*.jar}; they are loaded in a class loader of their own whose parent is the DSL's.
+ * {@code lib/*.jar}; they are loaded in a class loader of their own whose parent is the DSL's
+ * ({@link EnginesClassLoader}: native libraries unpacked in {@code lib/} are loaded in place).
  *
  * <pre>{@code
  * List<SweepEngineProvider> all = EngineLoader.services(SweepEngineProvider.class);
@@ -54,9 +54,9 @@ public final class EngineLoader {
             Path dir = folder();
             if (dir == null) return null;
             List<URL> urls = new ArrayList<>();
+            Path lib = dir.resolve("lib");
             try {
                 urls.add(dir.resolve("fabriclab-engines.jar").toUri().toURL());
-                Path lib = dir.resolve("lib");
                 if (Files.isDirectory(lib)) {
                     try (Stream<Path> s = Files.list(lib)) {
                         for (Path p : s.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) urls.add(p.toUri().toURL());
@@ -67,7 +67,7 @@ public final class EngineLoader {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            loader = new URLClassLoader("fabriclab-engines", urls.toArray(URL[]::new), EngineLoader.class.getClassLoader());
+            loader = new EnginesClassLoader(urls.toArray(URL[]::new), Files.isDirectory(lib) ? lib : null, EngineLoader.class.getClassLoader());
             return loader;
         }
     }

@@ -30,7 +30,9 @@ import tech.tablesaw.api.Table;
  * <li>{@code parquet CSV PARQUET}: converts a CSV history to Parquet with our writer.</li>
  * </ul>
  * Prints {@code load=S sweep=S total=S} (and, for {@code ours}, {@code columns_mb=}: the primitive
- * columns' own size, time + port + counters, 8 + 4 + 8 bytes a row each) and writes the 50-row score table to OUT (the same format as
+ * columns' own size, time + port + counters, 8 + 4 + 8 bytes a row each, and {@code rss_load_mb=}, the
+ * peak RSS once loaded, before the sweep), {@code jvm_base_mb=} (the RSS when main starts) and
+ * {@code duckdb_library=} (the file DuckDB's native library is mapped from) and writes the 50-row score table to OUT (the same format as
  * {@code bench/history_pandas.py}).
  */
 public final class HistoryLoadBench {
@@ -56,6 +58,7 @@ public final class HistoryLoadBench {
             System.out.printf(Locale.ROOT, "wrote %s: %,d rows in %.1f s%n", args[2], h.rows(), (System.nanoTime() - t0) / 1e9);
             return;
         }
+        long base = status("VmRSS");                         // the JVM before any history work
         double[] th = Thresholds.log(100, 100_000, 50);
         Labels labels = Labels.load(Path.of(args[2]));      // the same small file for every engine: not timed
         long t0 = System.nanoTime();
@@ -67,6 +70,7 @@ public final class HistoryLoadBench {
                 History h = History.load(file);
                 load = (System.nanoTime() - t0) / 1e9;
                 columnBytes = h.rows() * (8L + 4L + 8L * h.counters().size());
+                System.out.printf(Locale.ROOT, "rss_load_mb=%d%n", status("VmHWM") >> 10);
                 r = new PrimitiveSweepEngine().sweep(h, RateRule.congestion(), th, labels, Progress.NONE);
             }
             case "duckdb" -> r = SweepEngines.named("duckdb", options()).sweep(HistoryFile.of(file), RateRule.congestion(), th, labels,
@@ -82,9 +86,33 @@ public final class HistoryLoadBench {
         System.out.printf(Locale.ROOT, "load=%s sweep=%s total=%.3f%n", Double.isNaN(load) ? "-" : String.format(Locale.ROOT, "%.3f", load),
                 Double.isNaN(load) ? "-" : String.format(Locale.ROOT, "%.3f", total - load), total);
         if (columnBytes >= 0) System.out.printf(Locale.ROOT, "columns_mb=%.0f%n", columnBytes / 1048576.0);
+        System.out.printf(Locale.ROOT, "jvm_base_mb=%d%n", base >> 10);
+        System.out.println("duckdb_library=" + duckdbLibrary());
         System.out.println(r);
         System.out.println(r.choose(Choose.maxRecallWithin(50)).explanation());
         Files.writeString(Path.of(args[3]), table(r.table()));
+    }
+
+    /** A {@code /proc/self/status} figure in kB (-1 where there is none). */
+    static long status(String key) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith(key + ":")) return Long.parseLong(l.replaceAll("[^0-9]", ""));
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return -1;
+    }
+
+    /** Where DuckDB's native library is mapped from (a temporary copy, or in place), "-" when not loaded. */
+    static String duckdbLibrary() {
+        try {
+            return Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.contains("libduckdb_java"))
+                    .map(l -> l.substring(l.indexOf('/'))).findFirst().orElse("-");
+        } catch (IOException | RuntimeException e) {
+            return "-";
+        }
     }
 
     /** Engine options from system properties {@code -Dfabriclab.engine.NAME=VALUE} (memory_limit, temp_directory, spark.*). */

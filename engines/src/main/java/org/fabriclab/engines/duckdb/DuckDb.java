@@ -33,6 +33,16 @@ final class DuckDb implements AutoCloseable {
     final Connection conn;
     private final Path temp;
 
+    static {
+        // DriverManager finds drivers through the system class loader's service files; in the kernel the engines
+        // module has a class loader of its own (EngineLoader), so the driver registers itself only once loaded here
+        try {
+            Class.forName("org.duckdb.DuckDBDriver", true, DuckDb.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private DuckDb(Connection conn, Path temp) {
         this.conn = conn;
         this.temp = temp;

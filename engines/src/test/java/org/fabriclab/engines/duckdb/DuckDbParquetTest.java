@@ -50,7 +50,7 @@ class DuckDbParquetTest {
         assertArrayEquals(csv.time(), pq.time());
     }
 
-    @Test void missingSamplesAndPortsLongerThanOneStagingListRoundTrip() {
+    @Test void missingSamplesAndPortsLongerThanOneStagingListRoundTrip() throws SQLException {
         History small = Histories.handmade();
         Path p = dir.resolve("handmade.parquet");
         HistoryFormats.write(small, p);
@@ -72,6 +72,13 @@ class DuckDbParquetTest {
         Path q = dir.resolve("long.parquet");
         HistoryFormats.write(big, q);
         History again = History.load(q);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             var r = c.createStatement().executeQuery("SELECT count(DISTINCT row_group_id), max(row_group_num_rows) FROM parquet_metadata('" + q + "')")) {
+            r.next();
+            // row groups of at most DuckDB's default size (a reader holds one while it decodes it)
+            assertEquals(2, r.getLong(1));
+            assertTrue(r.getLong(2) <= DuckDbParquet.ROW_GROUP, "rows in the largest row group: " + r.getLong(2));
+        }
         assertArrayEquals(big.time(), again.time());
         assertArrayEquals(big.port(), again.port());
         assertArrayEquals(bytes, again.values("tx_bytes_phy"));
@@ -89,5 +96,64 @@ class DuckDbParquetTest {
         Files.writeString(notParquet, "timestamp,port\n");
         var f = assertThrows(CaptureException.class, () -> History.load(notParquet));
         assertTrue(f.getMessage().contains("text.parquet"), f.getMessage());
+    }
+
+    @Test void rowGroupsReadInParallelRangesLandInFileOrderExactly() throws SQLException {
+        Path p = dir.resolve("groups.parquet");
+        int perPort = 7_000, ports = 3, n = perPort * ports;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT (i % " + perPort + ") * 1000 + 1 AS \"timestamp\", 'p' || (i // " + perPort + ") AS port, "
+                    + "CASE WHEN i % 997 = 5 THEN NULL ELSE i * 3 END AS tx_bytes_phy FROM range(" + n + ") t(i) ORDER BY i) TO '" + p
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            var r = c.createStatement().executeQuery("SELECT count(DISTINCT row_group_id) FROM parquet_metadata('" + p + "')");
+            r.next();
+            assertTrue(r.getLong(1) >= 4, "several row groups: " + r.getLong(1));
+        }
+        long[] time = new long[n], bytes = new long[n];
+        int[] port = new int[n];
+        for (int i = 0; i < n; i++) {
+            time[i] = (i % perPort) * 1000L + 1;
+            port[i] = i / perPort;
+            bytes[i] = i % 997 == 5 ? Histories.X : i * 3L;
+        }
+        for (int readers : new int[] {1, 2, 3, 7, 64}) {
+            History h = new DuckDbParquet().read(p, java.util.Map.of(), org.fabriclab.history.Progress.NONE, readers);
+            assertEquals(List.of("p0", "p1", "p2"), h.ports(), "readers " + readers);
+            assertArrayEquals(time, h.time(), "readers " + readers);
+            assertArrayEquals(port, h.port(), "readers " + readers);
+            assertArrayEquals(bytes, h.values("tx_bytes_phy"), "readers " + readers);
+        }
+    }
+
+    @Test void aNegativeCounterInALaterRangeIsRefusedNamingItsRow() throws SQLException {
+        Path p = dir.resolve("negative.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT i * 1000 AS \"timestamp\", 'p' AS port, CASE WHEN i = 9000 THEN -4 ELSE i END AS tx_bytes_phy "
+                    + "FROM range(10000) t(i) ORDER BY i) TO '" + p + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+        }
+        var e = assertThrows(CaptureException.class, () -> new DuckDbParquet().read(p, java.util.Map.of(), org.fabriclab.history.Progress.NONE, 2));
+        assertTrue(e.getMessage().contains("negative.parquet") && e.getMessage().contains("row 9000: counter 'tx_bytes_phy' must not be negative, found -4"),
+                e.getMessage());
+    }
+
+    @Test void rangesAreWholeRowGroupsWithAboutEqualRows() {
+        assertArrayEquals(new long[] {0, 10, 20}, DuckDbParquet.ranges(List.of(5L, 5L, 5L, 5L), 2));
+        assertArrayEquals(new long[] {0, 100, 101, 102}, DuckDbParquet.ranges(List.of(100L, 1L, 1L), 3));
+        assertArrayEquals(new long[] {0, 100}, DuckDbParquet.ranges(List.of(100L), 4));
+        assertArrayEquals(new long[] {0, 7}, DuckDbParquet.ranges(List.of(3L, 4L), 1));
+        assertArrayEquals(new long[] {0}, DuckDbParquet.ranges(List.of(), 2));
+    }
+
+    @Test void theWriterDeltaEncodesCumulativeCountersInParquet2Pages() throws SQLException {
+        History h = Histories.pegged();
+        Path p = dir.resolve("v2.parquet");
+        HistoryFormats.write(h, p);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             var r = c.createStatement().executeQuery("SELECT DISTINCT encodings FROM parquet_metadata('" + p + "') WHERE path_in_schema = 'PortXmitData'")) {
+            java.util.Set<String> enc = new java.util.HashSet<>();
+            while (r.next()) enc.add(r.getString(1));
+            // Parquet 1 pages write a dictionary or PLAIN; 2 pages delta-encode integers (or use RLE_DICTIONARY)
+            assertTrue(!enc.isEmpty() && enc.stream().allMatch(e -> e.contains("DELTA_BINARY_PACKED") || e.contains("RLE_DICTIONARY")), enc.toString());
+        }
     }
 }
