@@ -5,7 +5,7 @@ Usage (from the repository root, after `mvn install`):
     /usr/bin/python3 bench/kernel_bench.py [--cells 300] [--identical 50] [--trials 3] [--no-cds]
                                            [--no-realistic] [--ports 10000] [--replay] [--replay-passes 3]
                                            [--flags "JVM flags to try instead of the installed ones"]
-                                           [--compare OTHER_CHECKOUT]
+                                           [--compare OTHER_CHECKOUT] [--variant NAME=FLAGS ...]
 
 Installs the fabriclab kernelspec (with its class-data-sharing archive unless --no-cds) into a
 temporary prefix, then for each trial and kernel, in one fresh kernel each:
@@ -23,7 +23,8 @@ kernel's own Session without the wire (bench/NotebookReplay.java, the kernel's J
 difference per cell is the kernel's overhead (ZMQ, JSON, signing, iopub).
 --compare DIR also installs the (built) fabriclab checkout DIR, e.g. the main branch, as a third kernel
 ("fabriclab-<basename of DIR>") and measures it in every trial right after this checkout's, so an A/B of two builds
-shares the machine's load. CPU is the kernel process's user+system time (/proc/PID/stat, JIT and GC
+shares the machine's load. --variant NAME=FLAGS (repeatable) adds this checkout's kernel again with FLAGS
+appended to its installed flags (kernel "fabriclab-NAME"), for a flag A/B in one run. CPU is the kernel process's user+system time (/proc/PID/stat, JIT and GC
 threads included): per distinct cell, for the start to the first result, and for the heavy cell.
 Prints one line per trial, then medians over trials with ratios to ipykernel. A round trip is
 execute_request sent -> execute_reply and idle status received. Exits 0 whatever the figures (it
@@ -231,9 +232,15 @@ def main():
     ap.add_argument("--replay-passes", type=int, default=3)
     ap.add_argument("--flags", help="run the fabriclab kernel with these JVM flags instead of the installed ones (tuning)")
     ap.add_argument("--compare", metavar="DIR", help="also measure the built fabriclab checkout DIR (A/B in one run)")
+    ap.add_argument("--variant", metavar="NAME=FLAGS", action="append", default=[],
+                    help="also measure this checkout's kernel with FLAGS appended to its installed JVM flags, as kernel "
+                         "fabriclab-NAME (repeatable; later -XX flags override earlier ones; the CDS archive is kept)")
     a = ap.parse_args()
     other = "fabriclab-" + os.path.basename(os.path.abspath(a.compare)) if a.compare else None
-    kernels = ("python3", "fabriclab") + ((other,) if other else ())
+    variants = [v.split("=", 1) for v in a.variant]
+    if any(len(v) != 2 or not re.fullmatch(r"[\w.-]+", v[0]) for v in variants):
+        ap.error("--variant takes NAME=FLAGS")
+    kernels = ("python3", "fabriclab") + ((other,) if other else ()) + tuple("fabriclab-" + n for n, _ in variants)
     with tempfile.TemporaryDirectory() as tmp:
         args = [os.path.join(ROOT, "fabriclab"), "install", "--prefix", tmp] + (["--no-cds"] if a.no_cds else [])
         installed = subprocess.run(args, check=True, stdout=subprocess.PIPE, text=True).stdout
@@ -244,6 +251,14 @@ def main():
             spec.setdefault("env", {})["FABRICLAB_JAVA_OPTS"] = a.flags
             json.dump(spec, open(spec_file, "w"), indent=1)
         flags = spec.get("env", {}).get("FABRICLAB_JAVA_OPTS", "")
+        for vname, vflags in variants:
+            vdir = os.path.join(tmp, "share", "jupyter", "kernels", "fabriclab-" + vname)
+            shutil.copytree(os.path.dirname(spec_file), vdir)  # same launcher, directives and archive
+            vspec = json.load(open(os.path.join(vdir, "kernel.json")))
+            vspec["display_name"] = "fabriclab-" + vname
+            vspec.setdefault("env", {})["FABRICLAB_JAVA_OPTS"] = flags + " " + vflags
+            json.dump(vspec, open(os.path.join(vdir, "kernel.json"), "w"), indent=1)
+            print(f"variant fabriclab-{vname}: installed flags + {vflags}")
         if other:
             otmp = os.path.join(tmp, "compare")
             subprocess.run([os.path.join(os.path.abspath(a.compare), "fabriclab"), "install", "--prefix", otmp]
