@@ -3,10 +3,10 @@
 # jupyter_client against the installed kernelspec (kernel/src/test/python/test_kernel_stdin.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-./fabriclab install --prefix "$tmp" --no-cds
-export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp"
 cd "$root/kernel/src/test/python"
 /usr/bin/python3 -m unittest -v test_kernel_stdin

@@ -4,10 +4,10 @@
 # python3-pexpect (.ci/install-deps.sh); kernel/src/test/python/console_session.py drives it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-./fabriclab install --prefix "$tmp" --no-cds
-export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp"
 export JUPYTER_CONFIG_DIR="$tmp/config" IPYTHONDIR="$tmp/ipython"
 /usr/bin/python3 "$root/kernel/src/test/python/console_session.py"

@@ -3,11 +3,11 @@
 # kernelspec (Debian's jupyter-nbconvert), then asserts HTML tables, PNG charts and an error output.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-./fabriclab install --prefix "$tmp" --no-cds
-export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp"
 jupyter nbconvert --to notebook --execute --allow-errors --ExecutePreprocessor.kernel_name=fabriclab \
   --ExecutePreprocessor.timeout=120 --output-dir "$tmp" --output smoke.nbconvert.ipynb \
   "$root/kernel/src/test/notebooks/smoke.ipynb"

@@ -4,6 +4,7 @@
 # per cell as Jupyter produces for the same notebook, input untouched; exit 0 without the error cell.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -20,8 +21,7 @@ grep -q "cell 11 (In \[9\]) failed: java.lang.IllegalStateException" "$tmp/run.e
 grep -q "<table" "$tmp/run.html" || { echo "40-notebook-run: HTML export has no table" >&2; exit 1; }
 grep -q "data:image/png;base64," "$tmp/run.html" || { echo "40-notebook-run: HTML export has no chart" >&2; exit 1; }
 # the reference: what Jupyter itself stores for the same notebook
-./fabriclab install --prefix "$tmp" --no-cds
-export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp"
 jupyter nbconvert --to notebook --execute --allow-errors --ExecutePreprocessor.kernel_name=fabriclab \
   --ExecutePreprocessor.timeout=120 --output-dir "$tmp" --output reference.ipynb "$nb"
 /usr/bin/python3 "$root/kernel/src/test/python/check_notebooks.py" run "$tmp/run.ipynb" "$tmp/reference.ipynb"

@@ -5,6 +5,7 @@
 # executions in structure (same cells, same output types per cell): .ci/notebook_structure.py.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -14,8 +15,7 @@ for nb in notebooks/*.ipynb; do
   echo "50-notebooks: fabriclab run $name"
   ./fabriclab run "$nb" -o "$tmp/run/$name" || { echo "50-notebooks: ./fabriclab run $nb failed" >&2; exit 1; }
 done
-./fabriclab install --prefix "$tmp" --no-cds
-export JUPYTER_PATH="$tmp/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp"
 for nb in notebooks/*.ipynb; do
   name="$(basename "$nb")"
   echo "50-notebooks: jupyter nbconvert --execute $name"

@@ -7,6 +7,7 @@
 # counters of the folder's scenario.json or expectation, and the reconciliation case where there is one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/kernelspec.sh
 root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -43,8 +44,7 @@ for r in "${runs[@]}"; do
   ./fabriclab run "notebooks/$nb.ipynb" -p "captures=$dir" -o "$out" >"$tmp/run.log" 2>&1 || { cat "$tmp/run.log"; fail=1; continue; }
   /usr/bin/python3 .ci/templates.py check "$out" "$(expect "$dir")" || fail=1
 done
-./fabriclab install --prefix "$tmp/prefix" --no-cds >/dev/null
-export JUPYTER_PATH="$tmp/prefix/share/jupyter" JUPYTER_RUNTIME_DIR="$tmp/runtime" JUPYTER_DATA_DIR="$tmp/data" JUPYTER_PLATFORM_DIRS=1
+use_kernelspec "$tmp/prefix" "$tmp" >/dev/null
 for r in "${runs[@]}"; do
   IFS='|' read -r nb dir both <<<"$r"
   [ "$both" = yes ] || continue
