@@ -6,6 +6,7 @@ import java.util.logging.Logger;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Readers;
+import org.fabriclab.generate.PerfquerySample;
 
 /**
  * What the kernel prepares of the DSL ahead of the first cell that uses it, on a background
@@ -19,11 +20,12 @@ import org.fabriclab.capture.Readers;
  *       the perfquery reader, {@code Capture}, the catalogue lookups, so their classes are loaded,
  *       linked and verified, and their first interpreted runs are behind.</li>
  * </ol>
- * Nothing of it is visible to cells: no variable, import, output or file; the sample is made
- * here, not read from disk, and its capture is dropped. Results of user cells are never prepared
- * or cached. A failure is logged and otherwise ignored (the cell that needs the class then loads
- * it as it would have). Classes being initialised here make a cell that needs them at the same
- * moment wait for that initialisation (the JVM's rule), never do it twice.
+ * Nothing of it is visible to cells: no variable, import, output or file; the sample is made in
+ * memory by the generator ({@link PerfquerySample}), not read from disk, and its capture is dropped.
+ * Results of user cells are never prepared or cached. A failure is logged and otherwise ignored
+ * (the cell that needs the class then loads it as it would have). Classes being initialised here
+ * make a cell that needs them at the same moment wait for that initialisation (the JVM's rule),
+ * never do it twice.
  *
  * <pre>{@code
  * DslPreparation.startInBackground();   // the kernel, after Session.open
@@ -60,36 +62,7 @@ public final class DslPreparation {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("the DSL is not on the class path", e);
         }
-        Capture c = Readers.standard().read(Input.ofText("fabriclab-preparation-sample", perfquerySample(PORTS)));
+        Capture c = Readers.standard().read(Input.ofText("fabriclab-preparation-sample", PerfquerySample.extended(PORTS)));
         return c.readings().size();
-    }
-
-    /** {@code perfquery -x} blocks for {@code ports} ports (40 per switch), counters made up. */
-    static String perfquerySample(int ports) {
-        String[] data = {"PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts", "PortUnicastXmitPkts",
-                "PortUnicastRcvPkts", "PortMulticastXmitPkts", "PortMulticastRcvPkts"};
-        String[] errors = {"SymbolErrorCounter", "LinkErrorRecoveryCounter", "LinkDownedCounter", "PortRcvErrors",
-                "PortRcvRemotePhysicalErrors", "PortRcvSwitchRelayErrors", "PortXmitDiscards", "PortXmitConstraintErrors",
-                "PortRcvConstraintErrors", "LocalLinkIntegrityErrors", "ExcessiveBufferOverrunErrors", "VL15Dropped",
-                "PortXmitWait", "QP1Dropped"};
-        StringBuilder sb = new StringBuilder(ports * 900);
-        for (int i = 0; i < ports; i++) {
-            int lid = 2 + i / 40, port = 1 + i % 40;
-            sb.append("# Port extended counters: Lid ").append(lid).append(" port ").append(port)
-              .append(" (CapMask: 0x5300 CapMask2: 0x0000002)\n");
-            field(sb, "PortSelect", Integer.toString(port));
-            field(sb, "CounterSelect", "0x0000");
-            for (int k = 0; k < data.length; k++) field(sb, data[k], Long.toString(1_000_003L * (i + 1) * (k + 7)));
-            field(sb, "CounterSelect2", "0x00000000");
-            for (int k = 0; k < errors.length; k++) field(sb, errors[k], Integer.toString((i * 7 + k) % 5));
-        }
-        return sb.toString();
-    }
-
-    private static void field(StringBuilder sb, String name, String value) {
-        int start = sb.length();
-        sb.append(name).append(':');
-        while (sb.length() - start < 33) sb.append('.');
-        sb.append(value).append('\n');
     }
 }

@@ -28,7 +28,7 @@ class DslPreparationTest {
         assertEquals("", printed.toString(), "background preparation must not print into a cell's output");
         // 80 ports, 8 data + 14 error counters each (PortSelect/CounterSelect are attributes)
         assertEquals(DslPreparation.PORTS * 22, readings);
-        Capture c = Readers.standard().read(Input.ofText("sample", DslPreparation.perfquerySample(2)));
+        Capture c = Readers.standard().read(Input.ofText("sample", org.fabriclab.generate.PerfquerySample.extended(2)));
         assertEquals(org.fabriclab.catalogue.Source.PERFQUERY, c.source(), "read by the perfquery reader");
         assertTrue(c.warnings().isEmpty(), "the sample is a clean perfquery -x text: " + c.warnings());
     }
