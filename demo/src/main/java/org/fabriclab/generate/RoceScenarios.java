@@ -22,6 +22,8 @@ final class RoceScenarios {
     static final String PORT = "mlx5_0/1";
     static final long T0 = 1_767_225_600_000L;   // 2026-01-01T00:00:00Z, start of the one-second series
     static final int SERIES_SECONDS = 60;
+    /** The pause series' sample interval in microseconds, the unit of the pause-duration counters. */
+    static final long SAMPLE_US = 1_000_000L;
 
     private RoceScenarios() {}
 
@@ -143,7 +145,9 @@ final class RoceScenarios {
         double[][] weights = {bytesWeight, rxWeight, rxDur, txWeight, txDur, eventWeight, eventWeight, rxWeight};
         long[][] steps = new long[cols.length][];
         for (int c = 0; c < cols.length; c++) {
-            steps[c] = Split.exact(after.get(cols[c]) - before.get(cols[c]), weights[c]);
+            long total = after.get(cols[c]) - before.get(cols[c]);
+            // pause time (microseconds) grows by at most the one-second sample in one sample
+            steps[c] = weights[c] == rxDur || weights[c] == txDur ? Split.capped(total, weights[c], SAMPLE_US) : Split.exact(total, weights[c]);
         }
         StringBuilder b = new StringBuilder("timestamp,port");
         for (String c : cols) b.append(',').append(c);

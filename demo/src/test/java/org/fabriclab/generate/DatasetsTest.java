@@ -243,4 +243,17 @@ class DatasetsTest {
         long[] cd = cong.values("rx_prio3_pause_duration"), cp = cong.values("rx_prio3_pause");
         assertEquals(3.0, (double) (cd[60] - cd[0]) / (cp[60] - cp[0]), 0.01, "congestion: 3 us per pause over the test");
     }
+
+    /** A one-second sample never holds more than one second of pause (microseconds) on a priority and direction. */
+    @Test void noSampleIsPausedLongerThanItLasts() throws IOException {
+        for (String n : List.of("roce-lossless-broken", "roce-pause-storm", "roce-congestion-10gb", "roce-congestion-1tb")) {
+            History h = History.load(out.resolve(n).resolve("pause-series.csv"));
+            for (String c : List.of("rx_prio3_pause_duration", "tx_prio3_pause_duration")) {
+                long[] v = h.values(c);
+                for (int s = 1; s < v.length; s++) {
+                    assertTrue(v[s] - v[s - 1] <= 1_000_000L, n + " " + c + " second " + s + ": " + (v[s] - v[s - 1]) + " us paused");
+                }
+            }
+        }
+    }
 }
