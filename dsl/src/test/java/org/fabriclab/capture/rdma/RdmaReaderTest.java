@@ -85,4 +85,20 @@ class RdmaReaderTest {
         Capture c = reader.read(Input.ofText("m.txt", "link r/1 optional-counters cc_rx_ce_pkts\nlink r/1 out_of_buffer 1\n"));
         assertEquals(List.of("out_of_buffer"), c.readings().stream().map(r -> r.counter()).toList());
     }
+
+    /**
+     * A console transcript whose first line is a bash prompt ({@code [user@host ~]$ rdma stat show -p})
+     * starts with '[' like {@code rdma -j} JSON; it was parsed as JSON and rejected at line 1.
+     */
+    @Test void promptInBracketsAboveTextIsNotJson() {
+        String text = "[ops@node07 ~]$ rdma stat show -p\nlink rocep65s0/1\n\trx_write_requests 12\n\tnp_cnp_sent 7\n";
+        Input in = Input.ofText("prompt.txt", text);
+        assertTrue(reader.sniff(in) >= 75, "a link line under a prompt");
+        Capture c = reader.read(in);
+        assertEquals(7L, c.reading("rocep65s0/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(1, c.noiseLines(), "the prompt");
+        assertTrue(RdmaReader.opensJson("[{\"ifname\":\"mlx5_0\"}]"));
+        assertTrue(RdmaReader.opensJson("["));
+        assertTrue(RdmaReader.opensJson("[ ]"));
+    }
 }
