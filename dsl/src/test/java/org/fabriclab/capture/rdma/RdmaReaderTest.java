@@ -101,4 +101,28 @@ class RdmaReaderTest {
         assertTrue(RdmaReader.opensJson("["));
         assertTrue(RdmaReader.opensJson("[ ]"));
     }
+
+    /**
+     * {@code rdma statistic} prints the driver's hw_stats names, the same as its hw_counters files;
+     * the bnxt_re and irdma names were bound for hw_counters only, so an {@code rdma statistic} dump of
+     * those NICs gave uncatalogued counts (no CNP, no retransmission for a RoCE verdict), and irdma's
+     * camelCase names under a 6.7+ {@code link irdma0/1} line were dropped as noise.
+     */
+    @Test void bnxtReAndIrdmaNamesUnderRdmaStatistic() {
+        String text = "link bnxt_re0/1 rx_cnp_pkts 120 tx_cnp_pkts 33 to_retransmits 4 seq_err_naks_rcvd 2\n"
+                + "link irdma0/1\n    cnpHandled 9\n    cnpSent 5\n";
+        Capture c = reader.read(Input.ofText("bnxt_irdma.txt", text));
+        var handled = c.reading("bnxt_re0/1", "rp_cnp_handled").orElseThrow();
+        assertEquals(120L, handled.value());
+        assertEquals("rx_cnp_pkts", handled.rawName());
+        assertEquals("congestion", handled.layer().label());
+        assertEquals(4L, c.reading("bnxt_re0/1", "local_ack_timeout_err").orElseThrow().value());
+        assertEquals(5L, c.reading("irdma0/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(64, c.reading("irdma0/1", "rp_cnp_handled").orElseThrow().field().width());
+        // irdma's camelCase names were not counter names to the text reader: the lines were dropped as noise
+        Capture one = reader.read(Input.ofText("irdma_line.txt", "link irdma1/1 ip4RxOcts 4096 RxECNMrkd 3 cnpSent 2\n"));
+        assertEquals(3L, one.reading("irdma1/1", "np_ecn_marked_roce_packets").orElseThrow().value());
+        assertEquals(4096L, one.reading("irdma1/1", "ip4RxOcts").orElseThrow().value());
+        assertTrue(!RdmaText.isName("mode") && RdmaText.isName("cnpHandled") && RdmaText.isName("out_of_buffer"));
+    }
 }
