@@ -38,11 +38,26 @@ public final class IbdiagnetPmReader implements CaptureReader {
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
         List<String> head = in.head(60);
-        for (String l : head) {
+        for (int i = 0; i < head.size(); i++) {
+            String l = head.get(i);
             if (l.startsWith("START_")) return 0;
-            if (PORT_LINE.matcher(l.trim()).matches()) return 95;
+            if (PORT_LINE.matcher(l.trim()).matches()) return firstBodyLineIsACounter(head, i + 1) ? 95 : 0;
         }
         return 0;
+    }
+
+    /**
+     * Whether the block under a {@code Port=...} header holds {@code name=value} counter lines.
+     * ibdiagnet writes other per-port files with the same header ({@code ibdiagnet2.cables}:
+     * {@code Vendor: Mellanox}, {@code PN: ...}); they are not PM counters.
+     */
+    private static boolean firstBodyLineIsACounter(List<String> head, int from) {
+        for (int j = from; j < head.size(); j++) {
+            String t = head.get(j).trim();
+            if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
+            return COUNTER_LINE.matcher(t).matches() || PORT_LINE.matcher(t).matches();
+        }
+        return true;
     }
 
     @Override public Capture read(Input in) {

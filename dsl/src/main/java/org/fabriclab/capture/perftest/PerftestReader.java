@@ -95,7 +95,8 @@ public final class PerftestReader implements CaptureReader {
         List<String> lines = in.lines();
         List<Run> runs = new ArrayList<>();
         Map<String, String> cmd = new LinkedHashMap<>();
-        boolean waiting = false;
+        boolean waiting = false, titled = false;
+        List<Object[]> pending = new ArrayList<>();
         int cpuFreq = 0, noise = 0;
         int lastTableLine = 0;
         for (int i = 0; i < lines.size(); i++) {
@@ -105,7 +106,11 @@ public final class PerftestReader implements CaptureReader {
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
             if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
             Matcher title = t.endsWith("Test") ? TITLE.matcher(t) : null;
-            if (title != null && title.matches()) { runs.add(new Run(lineNo, title.group(1).trim())); continue; }
+            if (title != null && title.matches()) {
+                runs.add(new Run(lineNo, title.group(1).trim()));
+                if (!titled) { noise += pending.size(); pending.clear(); titled = true; }
+                continue;
+            }
             if (t.startsWith("#bytes") || t.startsWith("#flows")) {
                 List<String> cols = new ArrayList<>();
                 Matcher c = COLUMN.matcher(t);
@@ -114,6 +119,7 @@ public final class PerftestReader implements CaptureReader {
                     throw new CaptureException(file, lineNo, "expected a perftest result header '#bytes #iterations ...', found '"
                             + abbreviate(t) + "'");
                 }
+                flushPending(runs, pending);
                 Run r = null;
                 for (Run x : runs) if (x.columns == null) { r = x; break; }
                 if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
@@ -158,15 +164,19 @@ public final class PerftestReader implements CaptureReader {
             }
             if (t.startsWith("local address") || t.startsWith("remote address") || t.startsWith("GID")) continue;
             List<String[]> kvs = headerFields(t);
+            if (!kvs.isEmpty() && !titled) {
+                // perftest prints its header after the title; fields before it are status lines
+                // ("Connected: <date>" of perftest >= 4.5) unless no title ever comes (a cut log)
+                for (String[] kv : kvs) pending.add(new Object[] {lineNo, kv});
+                continue;
+            }
             for (String[] kv : kvs) {
-                String key = kv[0];
-                Run r = null;
-                for (Run x : runs) if (!x.header.containsKey(key)) { r = x; break; }
-                if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
-                r.header.put(key, kv[1]);
+                if (isStatusKey(kv[0])) continue;
+                addField(runs, lineNo, kv);
             }
             if (kvs.isEmpty()) noise++;
         }
+        flushPending(runs, pending);
         List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
         if (runs.isEmpty()) {
             String first = in.head(1).stream().findFirst().orElse("");
@@ -189,6 +199,31 @@ public final class PerftestReader implements CaptureReader {
                     + "off (CPU frequency scaling); latency and bandwidth figures are less reliable");
         }
         return b.build();
+    }
+
+    /** A header field goes to the first run that lacks it (interleaved server and client logs). */
+    private static void addField(List<Run> runs, int lineNo, String[] kv) {
+        Run r = null;
+        for (Run x : runs) if (!x.header.containsKey(kv[0])) { r = x; break; }
+        if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
+        r.header.put(kv[0], kv[1]);
+    }
+
+    /** Fields seen before any title: a log cut above the title still reads them as an untitled run. */
+    private static void flushPending(List<Run> runs, List<Object[]> pending) {
+        for (Object[] p : pending) {
+            String[] kv = (String[]) p[1];
+            if (!isStatusKey(kv[0])) addField(runs, (Integer) p[0], kv);
+        }
+        pending.clear();
+    }
+
+    /**
+     * The run-status lines newer perftest prints around a run ({@code Connected: <date>},
+     * {@code Completed: <date>}, {@code Total run time: 187.693s}): not header fields.
+     */
+    private static boolean isStatusKey(String key) {
+        return key.equals("Connected") || key.equals("Completed") || key.equals("Total run time");
     }
 
     private static void assignRoles(List<Run> runs, boolean waiting) {

@@ -30,7 +30,7 @@ public final class RdmaReader implements CaptureReader {
         List<String> head = in.head(40);
         if (head.isEmpty()) return 0;
         String first = head.get(0).strip();
-        if ((first.startsWith("[") || first.startsWith("{")) && RdmaJson.looksLikeRdma(head)) return 90;
+        if (opensJson(first) && RdmaJson.looksLikeRdma(head)) return 90;
         boolean command = false;
         for (String l : head) {
             String t = l.strip();
@@ -40,10 +40,22 @@ public final class RdmaReader implements CaptureReader {
         return 0;
     }
 
+    /**
+     * Whether a capture's first line opens {@code rdma -j} JSON: {@code {}, or {@code [} followed by
+     * nothing, a blank, {@code {} or {@code ]}. A console prompt such as
+     * {@code [user@host ~]$ rdma stat show} above text output also starts with {@code [}.
+     */
+    static boolean opensJson(String first) {
+        if (first.startsWith("{")) return true;
+        if (!first.startsWith("[")) return false;
+        String rest = first.substring(1).strip();
+        return rest.isEmpty() || rest.startsWith("{") || rest.startsWith("]");
+    }
+
     @Override public Capture read(Input in) {
         Capture.Builder b = Capture.builder(Source.RDMA, in.name());
         String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
-        if (first.startsWith("[") || first.startsWith("{")) RdmaJson.read(in, b);
+        if (opensJson(first)) RdmaJson.read(in, b);
         else RdmaText.read(in, b);
         return b.build();
     }

@@ -151,14 +151,22 @@ final class RdmaText {
         return false;
     }
 
-    /** A counter name: lower-case letters, digits and underscores, starting with a letter. */
+    /**
+     * A counter name: ASCII letters, digits and underscores, starting with a letter, and either
+     * snake_case ({@code out_of_buffer}, mlx5 and bnxt_re) or camelCase ({@code cnpHandled},
+     * {@code RxECNMrkd}: irdma's hw_stats names). A plain lower-case word ({@code mode}, {@code auto})
+     * is not one.
+     */
     static boolean isName(String s) {
-        if (s.isEmpty() || !Character.isLetter(s.charAt(0))) return false;
+        if (s.isEmpty() || !(s.charAt(0) >= 'a' && s.charAt(0) <= 'z' || s.charAt(0) >= 'A' && s.charAt(0) <= 'Z')) return false;
+        boolean upperAfterFirst = false;
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);
-            if (!(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_')) return false;
+            boolean upper = ch >= 'A' && ch <= 'Z';
+            if (!(ch >= 'a' && ch <= 'z' || upper || ch >= '0' && ch <= '9' || ch == '_')) return false;
+            if (upper && i > 0) upperAfterFirst = true;
         }
-        return s.indexOf('_') > 0;
+        return s.indexOf('_') > 0 || upperAfterFirst;
     }
 
     /** Every even word a counter name: the line continues a wrapped one-line-per-port output. */

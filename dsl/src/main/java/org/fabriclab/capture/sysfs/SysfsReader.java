@@ -1,6 +1,7 @@
 package org.fabriclab.capture.sysfs;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -11,7 +12,8 @@ import org.fabriclab.catalogue.Source;
 
 /**
  * Reads {@code /sys/class/infiniband} in any of three forms: {@code grep -H .} lines
- * ({@code /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0}), a directory laid out like
+ * ({@code /sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0}, or relative to the class
+ * folder as {@code grep -r .} prints them there: {@code mlx5_0/ports/1/counters/link_downed:0}), a directory laid out like
  * sysfs (the class folder, one device folder or one {@code ports/<n>} folder), or a ttar archive
  * (prometheus's text archive: {@code Path:}, {@code Lines:}, content, {@code Mode:}); also one file
  * of such a tree given alone ({@code mlx5_0/ports/1/counters/symbol_error}: its path names it). Ports are
@@ -24,6 +26,11 @@ import org.fabriclab.catalogue.Source;
  */
 public final class SysfsReader implements CaptureReader {
     static final String MARK = "class/infiniband/";
+    /**
+     * A path relative to {@code /sys/class/infiniband}, as {@code cd /sys/class/infiniband; grep -r .
+     * mlx5_0/ports/1/counters} prints it: {@code <dev>/ports/<n>/<file or dir>/...:<value>}.
+     */
+    static final Pattern RELATIVE = Pattern.compile("[A-Za-z0-9_.\\-]+/ports/\\d+/[^:\\s]+:");
     /** The first line ttar writes: {@code # Archive created by ttar -c -f x.ttar dir}. */
     static final String TTAR_BANNER = "# Archive created by ttar";
 
@@ -39,9 +46,12 @@ public final class SysfsReader implements CaptureReader {
             // a whole ttar'ed /sys holds class/infiniband far down (node_exporter's sys.ttar: line 1490)
             return in.text().contains(MARK) ? 90 : 0;
         }
-        int hits = 0;
-        for (String l : head) if (l.contains("/" + MARK) && l.indexOf(':') > 0) hits++;
-        if (hits == 0) return 0;
+        int hits = 0, relative = 0;
+        for (String l : head) {
+            if (l.contains("/" + MARK) && l.indexOf(':') > 0) hits++;
+            else if (RELATIVE.matcher(l.strip()).lookingAt()) relative++;
+        }
+        if (hits == 0) return relative > 0 && relative * 2 >= head.size() ? 80 : 0;
         return first.startsWith("/sys/class/infiniband/") ? 95 : 80;
     }
 
@@ -89,8 +99,10 @@ public final class SysfsReader implements CaptureReader {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
             int mark = c.indexOf(MARK, s);
-            if (mark < 0) { noise++; continue; }
-            int from = mark + MARK.length();
+            int from;
+            if (mark >= 0) from = mark + MARK.length();
+            else if (RELATIVE.matcher(text).region(s, c.end()).lookingAt()) from = s;
+            else { noise++; continue; }
             int colon = c.indexOf(':', from);
             if (colon < 0) {
                 throw new CaptureException(file, c.number(), "expected '<sysfs path>:<value>' as grep -H prints, found '"

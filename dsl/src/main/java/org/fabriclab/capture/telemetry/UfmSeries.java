@@ -69,8 +69,17 @@ final class UfmSeries {
 
     UfmSeries(String file) { this.file = file; }
 
-    /** The telemetry measurement column a raw name maps to, or null. */
-    static String measurementColumn(String raw) { return MEASUREMENT_NAMES.get(raw.toLowerCase(Locale.ROOT)); }
+    /**
+     * The telemetry measurement column a raw name maps to, or null. UFM telemetry also names a metric
+     * by its group ({@code CableInfo.Temperature}, as the PDR plugin requests it): the part after the
+     * last dot is looked up when the whole name is not known.
+     */
+    static String measurementColumn(String raw) {
+        String key = raw.toLowerCase(Locale.ROOT);
+        String m = MEASUREMENT_NAMES.get(key);
+        int dot = key.lastIndexOf('.');
+        return m != null || dot < 0 ? m : MEASUREMENT_NAMES.get(key.substring(dot + 1));
+    }
 
     /** UFM names float-valued metrics (rates, percentages) with an {@code _f_} infix: not counters. */
     static boolean isFloatMetric(String raw) { return raw.contains("_f_"); }

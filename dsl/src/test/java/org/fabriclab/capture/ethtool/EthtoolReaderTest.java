@@ -105,4 +105,45 @@ class EthtoolReaderTest {
         assertEquals(0, reader.sniff(Input.ofText("x", "CA 'mlx5_0'\n\tState: Active\n\tRate: 100\n")));
         assertEquals(0, reader.sniff(Input.ofText("x", "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n")));
     }
+
+    /**
+     * HiSilicon hns3 prints its PFC frames as {@code mac_{rx,tx}_pfc_pri<n>_pkt_num} and link pause as
+     * {@code mac_{rx,tx}_mac_pause_num} (hclge_main.c g_mac_stats_string); they were informative counts
+     * no RoCE verdict could see. They come out under the canonical pause names now.
+     */
+    @Test void hns3PauseCountersUnderCanonicalNames() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/hns3_pf_mac_stats.txt")));
+        String port = c.ports().get(0);
+        var tx3 = c.reading(port, "tx_prio3_pause").orElseThrow();
+        assertEquals(1810, tx3.value());
+        assertEquals("mac_tx_pfc_pri3_pkt_num", tx3.rawName());
+        assertEquals("congestion", tx3.layer().label());
+        assertEquals(44, c.reading(port, "rx_prio3_pause").orElseThrow().value());
+        assertEquals(2, c.reading(port, "rx_global_pause").orElseThrow().value());
+        assertEquals(44, c.reading(port, "rx_pfc_frames").orElseThrow().value());
+        assertEquals(3, c.reading(port, "rx_crc_errors_phy").orElseThrow().value());
+        assertEquals(64, tx3.field().width());
+        assertFalse(c.reading(port, "mac_tx_pfc_pri3_xoff_time").orElseThrow().catalogued(), "unit not stated by the driver");
+    }
+
+    /**
+     * AMD Pensando ionic: PFC and link pause frame totals, pause time per priority in 1 us units
+     * ({@code rx_pripause_<n>_1us_count}) and per-queue {@code tx_<q>_bytes} (ionic_stats.c).
+     */
+    @Test void ionicPauseAndQueueCountersUnderCanonicalNames() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/ionic_port_and_queue_stats.txt")));
+        String port = c.ports().get(0);
+        var dur = c.reading(port, "rx_prio3_pause_duration").orElseThrow();
+        assertEquals(731250, dur.value());
+        assertEquals("us", dur.unit());
+        assertEquals("congestion", dur.layer().label());
+        assertEquals(6120, c.reading(port, "rx_pfc_frames").orElseThrow().value());
+        assertEquals(15, c.reading(port, "tx_pfc_frames").orElseThrow().value());
+        assertEquals(0, c.reading(port, "rx_global_pause_duration").orElseThrow().value());
+        assertEquals(1, c.reading(port, "rx_crc_errors_phy").orElseThrow().value());
+        var tx = c.queueReadings(port, "tx_queue_bytes");
+        assertEquals(List.of(0, 1), tx.stream().map(r -> r.queue()).toList());
+        assertEquals(2 * 9990027655L, c.reading(port, "tx_queue_bytes").orElseThrow().value(), "summed to the port");
+        assertFalse(c.reading(port, "frames_rx_pri_3").orElseThrow().catalogued(), "frames of priority 3, not pause frames");
+    }
 }

@@ -105,4 +105,23 @@ class IbdiagnetPmReaderTest {
         assertEquals(0x000000023413832cL, s.value("guid 0xb0cf0e0300d33fc0/1", "PortXmitWait").getAsLong(), "pegged 32-bit wait yields");
         assertEquals("ib-switch-sequoia/U1/P1/1/2", c.attr("guid 0xb0cf0e0300d33fc0/2", "node_desc").orElseThrow());
     }
+
+    /**
+     * {@code ibdiagnet --get_cable_info} writes {@code ibdiagnet2.cables} with the same
+     * {@code Port=.. Lid=.. GUID=.. Port Name=..} block header as the .pm file but {@code Key: value}
+     * lines under it. It was claimed as a .pm file and rejected at its first body line with "expected a
+     * counter line"; now no reader claims it, and the error says it is not a format fabriclab reads.
+     */
+    @Test void cableInfoFileWithThePmBlockHeaderIsNotAPmFile() {
+        String text = "-------------------------------------------------------\n"
+                + "Port=7 Lid=0x0012 GUID=0x0002c90300a1b2c1 Port Name=leaf03/U1/P7\n"
+                + "-------------------------------------------------------\n\n"
+                + "Vendor: Mellanox\nOUI: 0x2c9\nPN: MFS1S00-H010E\nSN: MT2012FT00001\nTemperature: 41C\n";
+        Input in = Input.ofText("ibdiagnet2.cables", text);
+        assertEquals(0, reader.sniff(in));
+        org.fabriclab.capture.CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.fabriclab.capture.CaptureException.class, () -> Readers.standard().read(in));
+        assertTrue(e.getMessage().contains("not a capture format"), e.getMessage());
+        assertEquals(95, reader.sniff(Input.ofText("p.pm", "Port=1 Lid=0x1 GUID=0x1\n-----\nsymbol_error_counter=0x0\n")));
+    }
 }

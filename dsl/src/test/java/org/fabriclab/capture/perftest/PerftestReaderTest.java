@@ -165,4 +165,34 @@ class PerftestReaderTest {
         assertEquals(List.of("client", "server"), run.stringColumn("role").asList());
         assertEquals(4096, run.intColumn("mtu").get(1), "interleaved header lines reach the second run too");
     }
+
+    /**
+     * Newer perftest prints status lines around a run ({@code Connected: <date>} before the title,
+     * {@code Completed: <date>} and {@code Total run time: ...} after the table). Read as header
+     * fields, the pre-title one opened an untitled run that took the whole header and the table,
+     * leaving the titled run empty (seen on a bidirectional ib_write_bw server log of an AMD ionic NIC).
+     */
+    @Test void statusLinesAroundTheRunAreNotHeaderFields() {
+        Capture c = reader.read(GoldenCapture.input(getClass(), "write_bw_bidir_server_status_lines.txt"));
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(1, run.rowCount(), run.toString());
+        assertEquals("RDMA_Write Bidirectional BW", run.stringColumn("test").get(0));
+        assertEquals("server", run.stringColumn("role").get(0));
+        assertEquals("rocep1s0", run.stringColumn("device").get(0));
+        assertEquals(2, run.intColumn("qps").get(0));
+        assertEquals(4096, run.intColumn("mtu").get(0));
+        assertTrue(run.booleanColumn("bidirectional").get(0));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(List.of("server", "server"), bw.stringColumn("role").asList());
+        assertEquals(191.12, bw.doubleColumn("bw_average").get(1));
+    }
+
+    @Test void fieldsOfALogCutAboveTheTitleStillRead() {
+        String text = " Device         : mlx5_0\n Link type       : IB\n"
+                + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n"
+                + " 65536      5000             11000.00            10999.50		   0.175992\n";
+        Table run = reader.read(Input.ofText("cut.txt", text)).measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("mlx5_0", run.stringColumn("device").get(0));
+        assertEquals("IB", run.stringColumn("link_type").get(0));
+    }
 }

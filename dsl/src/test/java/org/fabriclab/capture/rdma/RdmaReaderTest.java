@@ -85,4 +85,44 @@ class RdmaReaderTest {
         Capture c = reader.read(Input.ofText("m.txt", "link r/1 optional-counters cc_rx_ce_pkts\nlink r/1 out_of_buffer 1\n"));
         assertEquals(List.of("out_of_buffer"), c.readings().stream().map(r -> r.counter()).toList());
     }
+
+    /**
+     * A console transcript whose first line is a bash prompt ({@code [user@host ~]$ rdma stat show -p})
+     * starts with '[' like {@code rdma -j} JSON; it was parsed as JSON and rejected at line 1.
+     */
+    @Test void promptInBracketsAboveTextIsNotJson() {
+        String text = "[ops@node07 ~]$ rdma stat show -p\nlink rocep65s0/1\n\trx_write_requests 12\n\tnp_cnp_sent 7\n";
+        Input in = Input.ofText("prompt.txt", text);
+        assertTrue(reader.sniff(in) >= 75, "a link line under a prompt");
+        Capture c = reader.read(in);
+        assertEquals(7L, c.reading("rocep65s0/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(1, c.noiseLines(), "the prompt");
+        assertTrue(RdmaReader.opensJson("[{\"ifname\":\"mlx5_0\"}]"));
+        assertTrue(RdmaReader.opensJson("["));
+        assertTrue(RdmaReader.opensJson("[ ]"));
+    }
+
+    /**
+     * {@code rdma statistic} prints the driver's hw_stats names, the same as its hw_counters files;
+     * the bnxt_re and irdma names were bound for hw_counters only, so an {@code rdma statistic} dump of
+     * those NICs gave uncatalogued counts (no CNP, no retransmission for a RoCE verdict), and irdma's
+     * camelCase names under a 6.7+ {@code link irdma0/1} line were dropped as noise.
+     */
+    @Test void bnxtReAndIrdmaNamesUnderRdmaStatistic() {
+        String text = "link bnxt_re0/1 rx_cnp_pkts 120 tx_cnp_pkts 33 to_retransmits 4 seq_err_naks_rcvd 2\n"
+                + "link irdma0/1\n    cnpHandled 9\n    cnpSent 5\n";
+        Capture c = reader.read(Input.ofText("bnxt_irdma.txt", text));
+        var handled = c.reading("bnxt_re0/1", "rp_cnp_handled").orElseThrow();
+        assertEquals(120L, handled.value());
+        assertEquals("rx_cnp_pkts", handled.rawName());
+        assertEquals("congestion", handled.layer().label());
+        assertEquals(4L, c.reading("bnxt_re0/1", "local_ack_timeout_err").orElseThrow().value());
+        assertEquals(5L, c.reading("irdma0/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(64, c.reading("irdma0/1", "rp_cnp_handled").orElseThrow().field().width());
+        // irdma's camelCase names were not counter names to the text reader: the lines were dropped as noise
+        Capture one = reader.read(Input.ofText("irdma_line.txt", "link irdma1/1 ip4RxOcts 4096 RxECNMrkd 3 cnpSent 2\n"));
+        assertEquals(3L, one.reading("irdma1/1", "np_ecn_marked_roce_packets").orElseThrow().value());
+        assertEquals(4096L, one.reading("irdma1/1", "ip4RxOcts").orElseThrow().value());
+        assertTrue(!RdmaText.isName("mode") && RdmaText.isName("cnpHandled") && RdmaText.isName("out_of_buffer"));
+    }
 }

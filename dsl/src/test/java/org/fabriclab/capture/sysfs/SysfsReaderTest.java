@@ -146,4 +146,39 @@ class SysfsReaderTest {
                 BadInput.binaryJunk("/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:0\n\n"));
         BadInput.expect(reader, f, 3, "binary content");
     }
+
+    /**
+     * Amazon EFA's port {@code hw_counters} {@code rx_bytes}/{@code tx_bytes} (efa_verbs.c
+     * EFA_DEFINE_PORT_STATS) were read as uncatalogued counts, so no bytes-moved derivation could use
+     * them; they are the canonical byte counters now. EFA's other names stay informative.
+     */
+    @Test void efaPortBytesAreBytes() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/efa_hw_counters_grepH.txt")));
+        var rx = c.reading("rdmap16s27/1", "rx_bytes").orElseThrow();
+        assertEquals(7400112640L, rx.value());
+        assertEquals("bytes", rx.unit());
+        assertEquals(Source.HW_COUNTERS, rx.source());
+        assertEquals(64, rx.field().width());
+        assertEquals("bytes", c.reading("rdmap16s27/1", "tx_bytes").orElseThrow().unit());
+        assertTrue(!c.reading("rdmap16s27/1", "rdma_read_bytes").orElseThrow().catalogued());
+    }
+
+    /**
+     * {@code cd /sys/class/infiniband && grep -r . mlx5_0/ports/1/counters mlx5_0/ports/1/hw_counters}
+     * prints paths relative to the class folder; such a dump was "not a capture format". The paths
+     * name device and port as the absolute ones do.
+     */
+    @Test void grepRecursiveFromTheClassFolderNamesDeviceAndPort() {
+        String text = "mlx5_2/ports/1/counters/link_downed:3\nmlx5_2/ports/1/counters/port_rcv_data:1048576\n"
+                + "mlx5_2/ports/1/hw_counters/np_cnp_sent:41\nmlx5_2/ports/1/state:4: ACTIVE\n";
+        Input in = Input.ofText("grep_r.txt", text);
+        assertEquals(80, reader.sniff(in));
+        assertEquals("sysfs", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        assertEquals(List.of("mlx5_2/1"), c.ports());
+        assertEquals(3L, c.reading("mlx5_2/1", "LinkDownedCounter").orElseThrow().value());
+        assertEquals(Source.HW_COUNTERS, c.reading("mlx5_2/1", "np_cnp_sent").orElseThrow().source());
+        assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_2/1", "state"));
+        assertEquals(0, reader.sniff(Input.ofText("notes.txt", "see mlx5_2/ports/1/counters/link_downed: it moved\nnothing else\nhere\n")));
+    }
 }

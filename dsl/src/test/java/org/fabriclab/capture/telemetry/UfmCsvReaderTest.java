@@ -89,4 +89,27 @@ class UfmCsvReaderTest {
         BadCaptureInput.binaryFile(reader, dir);
         BadCaptureInput.fails(reader, "junk.csv", BadCaptureInput.junkText(), 1, "no 'timestamp' column");
     }
+
+    /**
+     * UFM's xcset telemetry names the module temperature by its group, {@code CableInfo.Temperature}
+     * (the name the PDR plugin asks for). It was read as an uncatalogued integer counter, so a
+     * temperature that fell between two samples looked like a counter going backwards; it is the
+     * temperature measurement now, and no counter reading.
+     */
+    @Test void groupQualifiedTemperatureIsAMeasurementNotACounter() {
+        String text = "timestamp,source_id,tag,node_guid,port_guid,port_num,PortRcvErrorsExtended,CableInfo.Temperature\n"
+                + "1733050000000000,0x0c42a10300d1e2f0,,0x0c42a10300d1e2f0,0x0c42a10300d1e2f0,5,0,47\n"
+                + "1733050060000000,0x0c42a10300d1e2f0,,0x0c42a10300d1e2f0,0x0c42a10300d1e2f0,5,0,41\n";
+        Capture c = reader.read(Input.ofText("xcset.csv", text));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(List.of(47.0, 41.0), t.doubleColumn(Telemetry.TEMPERATURE_C).asList());
+        assertTrue(c.readings().stream().noneMatch(r -> r.rawName().equals("CableInfo.Temperature")), c.readings().toString());
+        assertEquals(0L, c.reading("guid 0x0c42a10300d1e2f0/5", "PortRcvErrors").orElseThrow().value());
+        assertEquals(null, UfmSeries.measurementColumn("CableInfo.Vendor"));
+        Capture e = reader.read(Input.ofText("pdr.csv", "timestamp,source_id,tag,node_guid,port_guid,port_num,phy_effective_errors\n"
+                + "1733050000000000,0x0c42a10300d1e2f0,,0x0c42a10300d1e2f0,0x0c42a10300d1e2f0,5,12\n"));
+        var eff = e.reading("guid 0x0c42a10300d1e2f0/5", "effective_errors").orElseThrow();
+        assertEquals(12L, eff.value());
+        assertEquals("phy_effective_errors", eff.rawName(), "the PDR plugin's name for post-FEC errors");
+    }
 }
