@@ -48,6 +48,10 @@ final class Chunk {
     private final List<Opened> headers = new ArrayList<>();
     private int blocks;
     private int noise;
+    private Block block;
+    private boolean skipping;
+    private boolean classicPhrase;
+    private boolean extendedPhrase;
 
     /**
      * Lines {@code text[from, to)} of {@code file}, the first of them line {@code firstLine};
@@ -75,62 +79,85 @@ final class Chunk {
 
     /** Parses the chunk's lines; throws the first {@link CaptureException} among them. */
     void parse() {
-        Block block = null;
-        boolean skipping = false;
         while (c.next()) {
-            int s = c.skipSpace(c.start());
-            int e = c.end();
-            if (s >= e) { noise++; continue; }
-            char first = text.charAt(s);
-            if (first == '#') {
-                String line = text.substring(s, e);
-                BlockHeader h = BlockHeader.parse(line, file, c.number());
-                if (h == null) {
-                    noise++;
-                    if (line.contains("Lid ") && line.contains(" port ")) {
-                        // another perfquery attribute (-c PortSamplesControl): not counters, skip to the next block
-                        if (block != null) block.finish();
-                        block = null;
-                        skipping = true;
-                    }
-                    continue;
-                }
-                if (block != null) block.finish();
-                skipping = false;
-                block = new Block(h, c.number());
-                headers.add(new Opened(h, c.number()));
-                blocks++;
-                continue;
-            }
-            // one pass over the name: identifier characters up to ':', hashing for the name cache
-            if (first >= 128 || IDENT[first] != LETTER) { noise++; continue; }
-            int colon = s;
-            int hash = 0;
-            int ch = first;
-            while (colon < e && (ch = a[colon] & 0xff) != ':') {
-                if (ch >= 128 || IDENT[ch] == 0) break;
-                hash = 31 * hash + ch;
-                colon++;
-            }
-            if (colon >= e || ch != ':') { noise++; continue; }
-            int v = colon + 1;
-            while (v < e && a[v] == '.') v++;
-            boolean dotted = v > colon + 1;
-            if (!dotted && isToolMessage(s)) { noise++; continue; }
-            while (v < e && (a[v] == ' ' || a[v] == '\t')) v++;
-            int ve = e;
-            while (ve > v && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) ve--;
-            if (block == null) {
-                if (dotted && !skipping) {
-                    throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
-                            + "'# Port counters: Lid <lid> port <port>' line first (is the file cut at the start?)");
-                }
-                noise++;
-                continue;
-            }
-            block.field(s, colon, hash, v, ve);
+            if (!line()) phrases();
         }
         if (block != null) block.finish();
+        block = null;
+    }
+
+    /**
+     * True when some line of the chunk contains {@code # Port counters:} (the classic header's
+     * words, anywhere in a line), and likewise {@link #extendedPhrase()}: a file with both mixes
+     * classic and extended blocks ({@link ClassicCopies}).
+     */
+    boolean classicPhrase() { return classicPhrase; }
+
+    boolean extendedPhrase() { return extendedPhrase; }
+
+    /** Notes which header phrases the current line contains (only a line with a '#' can). */
+    private void phrases() {
+        if (c.indexOf('#') < 0) return;
+        if (c.contains("# Port counters:")) classicPhrase = true;
+        if (c.contains("# Port extended counters:")) extendedPhrase = true;
+    }
+
+    /**
+     * Reads the current line; true only for a line of the form {@code Name:....<decimal>} (with
+     * blanks around), which holds no '#' and so no header phrase.
+     */
+    private boolean line() {
+        int s = c.skipSpace(c.start());
+        int e = c.end();
+        if (s >= e) { noise++; return true; }
+        char first = text.charAt(s);
+        if (first == '#') {
+            String line = text.substring(s, e);
+            BlockHeader h = BlockHeader.parse(line, file, c.number());
+            if (h == null) {
+                noise++;
+                if (line.contains("Lid ") && line.contains(" port ")) {
+                    // another perfquery attribute (-c PortSamplesControl): not counters, skip to the next block
+                    if (block != null) block.finish();
+                    block = null;
+                    skipping = true;
+                }
+                return false;
+            }
+            if (block != null) block.finish();
+            skipping = false;
+            block = new Block(h, c.number());
+            headers.add(new Opened(h, c.number()));
+            blocks++;
+            return false;
+        }
+        // one pass over the name: identifier characters up to ':', hashing for the name cache
+        if (first >= 128 || IDENT[first] != LETTER) { noise++; return false; }
+        int colon = s;
+        int hash = 0;
+        int ch = first;
+        while (colon < e && (ch = a[colon] & 0xff) != ':') {
+            if (ch >= 128 || IDENT[ch] == 0) break;
+            hash = 31 * hash + ch;
+            colon++;
+        }
+        if (colon >= e || ch != ':') { noise++; return false; }
+        int v = colon + 1;
+        while (v < e && a[v] == '.') v++;
+        boolean dotted = v > colon + 1;
+        if (!dotted && isToolMessage(s)) { noise++; return false; }
+        while (v < e && (a[v] == ' ' || a[v] == '\t')) v++;
+        int ve = e;
+        while (ve > v && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) ve--;
+        if (block == null) {
+            if (dotted && !skipping) {
+                throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
+                        + "'# Port counters: Lid <lid> port <port>' line first (is the file cut at the start?)");
+            }
+            noise++;
+            return false;
+        }
+        return block.field(s, colon, hash, v, ve);
     }
 
     /** Emits buffered classic copies (a mixed file); see {@link ClassicCopies#flush}. */
@@ -147,6 +174,7 @@ final class Chunk {
         private final BlockHeader header;
         private final int line;
         private final String port;
+        private final boolean mayReserve;
         private int counters;
         private int required;
 
@@ -154,20 +182,23 @@ final class Chunk {
             this.header = header;
             this.line = line;
             this.port = header.portId();
+            this.mayReserve = header.mayReserve();
         }
 
-        void field(int s, int colon, int hash, int v, int ve) {
+        /** Reads a field line; true when its value was a plain decimal (see {@link Chunk#line()}). */
+        boolean field(int s, int colon, int hash, int v, int ve) {
             int len = colon - s;
-            if (len == 10 && text.startsWith("PortSelect", s)) return;
-            if ((len == 13 || len == 14 && text.charAt(s + 13) == '2') && text.startsWith("CounterSelect", s)) return;
+            if (len == 10 && text.startsWith("PortSelect", s)) return false;
+            if ((len == 13 || len == 14 && text.charAt(s + 13) == '2') && text.startsWith("CounterSelect", s)) return false;
             if (v >= ve) {
                 throw new CaptureException(file, c.number(), "counter " + text.substring(s, colon)
                         + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
             }
             long value = Values.parseDecimal(a, v, ve);
-            if (value < 0) value = c.counter(v, ve, file);
+            boolean decimal = value >= 0;
+            if (!decimal) value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
-            String reserved = header.reserved(raw);
+            String reserved = mayReserve ? header.reserved(raw) : null;
             Source source = header.source();
             if (reserved != null) {
                 if (!raw.equals("CounterSelect2")) b.absent(source, port, raw, c.number(), reserved);
@@ -176,6 +207,7 @@ final class Chunk {
             }
             counters++;
             if (header.kind().isRequired(raw)) required++;
+            return decimal;
         }
 
         void finish() {

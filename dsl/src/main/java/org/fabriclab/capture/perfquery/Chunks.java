@@ -25,8 +25,8 @@ import org.fabriclab.capture.CaptureException;
  * }</pre>
  */
 final class Chunks {
-    /** Below this (about 200 ports of {@code perfquery -x}) a file is read on the calling thread. */
-    static final int MIN_PARALLEL_CHARS = 256 * 1024;
+    /** Below this (about 70 ports of {@code perfquery -x}) a file is read on the calling thread. */
+    static final int MIN_PARALLEL_CHARS = 64 * 1024;
     /** Characters per chunk aimed at: small enough to share out evenly on a loaded machine. */
     static final int CHUNK_CHARS = 1 << 20;
     static final int MAX_THREADS = 4;

@@ -31,6 +31,11 @@ import org.fabriclab.catalogue.Source;
  * }</pre>
  */
 public final class PerfqueryReader implements CaptureReader {
+    /**
+     * Characters from which a file is read in chunks on several threads (when the machine has
+     * several cores and {@code -Dfabriclab.threads} is not 1): {@value}.
+     */
+    public static final int PARALLEL_MIN_CHARS = Chunks.MIN_PARALLEL_CHARS;
 
     @Override public String format() { return "perfquery"; }
 
@@ -65,16 +70,16 @@ public final class PerfqueryReader implements CaptureReader {
         String text = in.text();
         // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
         byte[] a = text.getBytes(StandardCharsets.ISO_8859_1);
-        boolean mixed = text.contains("# Port counters:") && text.contains("# Port extended counters:");
-        int[] cuts = mixed || chunks <= 1 ? new int[] {0} : Chunks.cuts(text, chunks);
-        int[] lines = Chunks.firstLines(a, cuts);
-        List<Chunk> parts = new ArrayList<>(cuts.length);
-        for (int k = 0; k < cuts.length; k++) {
-            int to = k + 1 < cuts.length ? cuts[k + 1] : text.length();
-            parts.add(new Chunk(file, text, a, cuts[k], to, lines[k], Capture.builder(Source.PERFQUERY, file), mixed));
+        List<Chunk> parts = parse(file, text, a, chunks <= 1 ? new int[] {0} : Chunks.cuts(text, chunks), false);
+        boolean classic = false;
+        boolean extended = false;
+        for (Chunk k : parts) {
+            classic |= k.classicPhrase();
+            extended |= k.extendedPhrase();
         }
-        if (parts.size() == 1) parts.get(0).parse();
-        else Chunks.parse(parts);
+        // a file holding both kinds of block compares the copies of a port's counters across the whole
+        // file: read again, serially, with the classic copies buffered (the same lines, so no other error)
+        if (classic && extended) parts = parse(file, text, a, new int[] {0}, true);
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         Map<String, Integer> described = new HashMap<>();
         int blocks = 0;
@@ -94,6 +99,19 @@ public final class PerfqueryReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    /** The chunks starting at {@code cuts}, parsed (in parallel when there are several). */
+    private static List<Chunk> parse(String file, String text, byte[] a, int[] cuts, boolean mixed) {
+        int[] lines = Chunks.firstLines(a, cuts);
+        List<Chunk> parts = new ArrayList<>(cuts.length);
+        for (int k = 0; k < cuts.length; k++) {
+            int to = k + 1 < cuts.length ? cuts[k + 1] : text.length();
+            parts.add(new Chunk(file, text, a, cuts[k], to, lines[k], Capture.builder(Source.PERFQUERY, file), mixed));
+        }
+        if (parts.size() == 1) parts.get(0).parse();
+        else Chunks.parse(parts);
+        return parts;
     }
 
     /**
