@@ -1,6 +1,5 @@
 package org.fabriclab.capture.perfquery;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,7 +68,7 @@ public final class PerfqueryReader implements CaptureReader {
         String file = in.name();
         String text = in.text();
         // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
-        byte[] a = text.getBytes(StandardCharsets.ISO_8859_1);
+        byte[] a = in.latin1();
         List<Chunk> parts = parse(file, text, a, chunks <= 1 ? new int[] {0} : Chunks.cuts(text, chunks), false);
         boolean classic = false;
         boolean extended = false;
