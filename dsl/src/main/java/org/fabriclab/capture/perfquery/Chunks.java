@@ -89,14 +89,22 @@ final class Chunks {
         return -1;
     }
 
-    /** 1-based line numbers of the lines starting at {@code cuts} (newlines counted in the bytes before them). */
+    /**
+     * 1-based line numbers of the lines starting at {@code cuts} (newlines counted in the bytes before
+     * them; the stretches between cuts counted on the pool when there are several).
+     */
     static int[] firstLines(byte[] a, int[] cuts) {
-        int[] lines = new int[cuts.length];
+        int n = cuts.length;
+        int[] newlines = new int[n];   // newlines in [cuts[k-1], cuts[k]) for k >= 1
+        run(n - 1, k -> {
+            int count = 0;
+            for (int i = cuts[k], end = cuts[k + 1]; i < end; i++) if (a[i] == '\n') count++;
+            newlines[k + 1] = count;
+        });
+        int[] lines = new int[n];
         int line = 1;
-        int pos = 0;
-        for (int k = 0; k < cuts.length; k++) {
-            for (int i = pos, end = cuts[k]; i < end; i++) if (a[i] == '\n') line++;
-            pos = cuts[k];
+        for (int k = 0; k < n; k++) {
+            line += newlines[k];
             lines[k] = line;
         }
         return lines;
@@ -117,15 +125,25 @@ final class Chunks {
      * chunk threw it). Chunks after a failed one may be left unparsed.
      */
     static List<Chunk> parse(List<Chunk> chunks) {
-        int n = chunks.size();
+        run(chunks.size(), k -> chunks.get(k).parse());
+        return chunks;
+    }
+
+    /**
+     * Runs {@code task} for 0..n-1 on up to {@link #threads()} threads (this one included); throws the
+     * failure of the lowest index that failed, as thrown. Indexes after a failed one may be skipped.
+     */
+    private static void run(int n, java.util.function.IntConsumer task) {
+        if (n <= 0) return;
+        if (n == 1) { task.accept(0); return; }
         Throwable[] failed = new Throwable[n];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger firstFailure = new AtomicInteger(n);
         Runnable work = () -> {
             for (int k; (k = next.getAndIncrement()) < n; ) {
-                if (k > firstFailure.get()) continue;   // the file fails before this chunk
+                if (k > firstFailure.get()) continue;   // the file fails before this one
                 try {
-                    chunks.get(k).parse();
+                    task.accept(k);
                 } catch (RuntimeException | Error e) {
                     failed[k] = e;
                     firstFailure.accumulateAndGet(k, Math::min);
@@ -150,6 +168,5 @@ final class Chunks {
             if (e instanceof RuntimeException re) throw re;
             if (e instanceof Error err) throw err;
         }
-        return chunks;
     }
 }
