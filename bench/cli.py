@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The CLI's start-up and streaming figures, side by side with what a user would run instead.
 
-  /usr/bin/python3 bench/cli.py [--runs 5] [--ports 10000] [--lines 100000]
+  /usr/bin/python3 bench/cli.py [--runs 5] [--ports 10000] [--lines 100000] [--compare DIR] [--show-only]
 
 Generates into a temporary folder: a 10,000-port `perfquery -x` dump (the format bench/parse.sh's
 ParseBench writes: one `# Port extended counters: Lid L port P` block per port, 8 data and 14 error
@@ -16,6 +16,10 @@ wall time and the median CPU time (user+sys of the process and its children) of:
   fabriclab show DUMP                vs  bench/show_perfquery.py DUMP          (target: 3x faster)
     (and the same with FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1: show's text formatted on one thread)
   fabriclab classify --jsonl < L     vs  the seed's classify() in Python (seed_reference.py)
+
+--compare DIR also times the `fabriclab show DUMP` of another built checkout DIR (e.g. a detached worktree of main),
+alternated with ours run by run, for an A/B of two builds under the same load; --show-only skips every row but
+show DUMP (and its one-thread and --compare variants).
 
 Output is discarded (written to /dev/null) by both sides. The machine should be quiet; the script
 prints the load average so noisy figures can be recognised.
@@ -101,8 +105,13 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--ports", type=int, default=10000)
     ap.add_argument("--lines", type=int, default=100000)
+    ap.add_argument("--compare", metavar="DIR", help="also time DIR/fabriclab show DUMP (another built checkout), alternated")
+    ap.add_argument("--show-only", action="store_true", help="only the show DUMP rows")
     a = ap.parse_args()
     subprocess.run([FABRICLAB, "--version"], check=True, stdout=subprocess.DEVNULL)  # builds and records the CDS archive if needed
+    other = os.path.join(os.path.abspath(a.compare), "fabriclab") if a.compare else None
+    if other:
+        subprocess.run([other, "--version"], check=True, stdout=subprocess.DEVNULL)
     print("cpus %d, load average %.2f %.2f %.2f, %d runs each (medians)" % ((os.cpu_count() or 0,) + os.getloadavg() + (a.runs,)))
     rows = []
     with tempfile.TemporaryDirectory(prefix="fabriclab-bench-cli-") as tmp:
@@ -113,12 +122,12 @@ def main():
         subprocess.run([os.path.join(JAVA_BIN, "javac"), "-d", tmp, os.path.join(tmp, "Hello.java")], check=True)
         short = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto"]
         java = os.path.join(JAVA_BIN, "java")
-        floor = timed([[java, "-Xshare:auto", "-cp", tmp, "Hello"], [java] + short + ["-cp", class_path() + ":" + tmp, "Hello"]],
+        floor = [(None, None), (None, None)] if a.show_only else timed([[java, "-Xshare:auto", "-cp", tmp, "Hello"], [java] + short + ["-cp", class_path() + ":" + tmp, "Hello"]],
                       runs=a.runs)
         rows.append(("floor: java -Xshare:auto -cp DIR Hello",) + floor[0] + (None, None, "JVM start, nothing loaded"))
         rows.append(("floor: Hello, short flags, CLI class path",) + floor[1] + (None, None, "+ %d jars" % class_path().count(":")))
         small = os.path.join(ROOT, "datasets", "ib-marginal-optic")
-        for label, cmd in [("fabriclab --help", [FABRICLAB, "--help"]),
+        for label, cmd in [] if a.show_only else [("fabriclab --help", [FABRICLAB, "--help"]),
                            ("fabriclab show SMALL/before", [FABRICLAB, "show", small + "/before"]),
                            ("fabriclab classify SMALL", [FABRICLAB, "classify", "--fabric", "ib", "--bytes", "1e12",
                                                          "--before", small + "/before", "--after", small + "/after"])]:
@@ -127,11 +136,19 @@ def main():
         dump = os.path.join(tmp, "perfquery_x_%d.txt" % a.ports)
         perfquery_dump(dump, a.ports)
         # the third: show's text written on one thread (it is formatted in slices on every core by default)
-        (w, c), (pw, pc), (w1, c1) = timed([[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump],
-                                            ["env", "FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1", FABRICLAB, "show", dump]], runs=a.runs)
+        # the third: show on one thread (the perfquery read and the text are otherwise spread over every core)
+        cmds = [[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump],
+                ["env", "FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1", FABRICLAB, "show", dump]] + ([[other, "show", dump]] if other else [])
+        res = timed(cmds, runs=a.runs)
+        (w, c), (pw, pc), (w1, c1) = res[:3]
         rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
-        rows.append(("  the same, text on one thread", w1, c1, pw, pc, "-Dfabriclab.threads=1"))
-        if os.path.isfile(SEED):
+        rows.append(("  the same, on one thread", w1, c1, pw, pc, "-Dfabriclab.threads=1"))
+        if other:
+            rows.append(("  the same, --compare %s" % os.path.basename(os.path.abspath(a.compare)), res[3][0], res[3][1], pw, pc,
+                         "ours/compare wall %.2fx, cpu %.2fx" % (w / res[3][0], c / res[3][1])))
+        if a.show_only:
+            pass
+        elif os.path.isfile(SEED):
             jl = os.path.join(tmp, "pairs.jsonl")
             ref = os.path.join(ROOT, "kernel", "src", "test", "python", "seed_reference.py")
             with open(jl, "w") as f:
@@ -142,7 +159,7 @@ def main():
             rows.append(("classify --jsonl: skipped (%s not beside this checkout)" % SEED, None, None, None, None, ""))
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     print("%-44s %10s %10s %10s %10s %8s  %s" % ("", "ours wall", "ours cpu", "py wall", "py cpu", "py/ours", ""))
-    for label, w, c, pw, pc, note in rows:
+    for label, w, c, pw, pc, note in [r for r in rows if r[1] is not None or not a.show_only]:
         f = lambda v: "%9.3fs" % v if v is not None else "%10s" % "-"
         ratio = "%7.2fx" % (pw / w) if pw and w else "%8s" % "-"
         print("%-44s %10s %10s %10s %10s %8s  %s" % (label, f(w), f(c), f(pw), f(pc), ratio, note))

@@ -3,7 +3,7 @@
 
 Usage (from the repository root, after `mvn install`):
     /usr/bin/python3 bench/kernel_bench.py [--cells 300] [--identical 50] [--trials 3] [--no-cds]
-                                           [--no-realistic] [--ports 10000] [--replay] [--replay-passes 3]
+                                           [--no-realistic | --realistic-only] [--ports 10000] [--replay] [--replay-passes 3]
                                            [--flags "JVM flags to try instead of the installed ones"]
                                            [--compare OTHER_CHECKOUT] [--variant NAME=FLAGS ...]
 
@@ -227,6 +227,8 @@ def main():
     ap.add_argument("--trials", type=int, default=3)
     ap.add_argument("--no-cds", action="store_true")
     ap.add_argument("--no-realistic", action="store_true", help="skip the capture()/pandas first heavy cell")
+    ap.add_argument("--realistic-only", action="store_true",
+                    help="only the realistic first heavy cell (no trivial-cell session), each kernel alternated per trial")
     ap.add_argument("--ports", type=int, default=10_000, help="ports in the generated perfquery dump")
     ap.add_argument("--replay", action="store_true", help="also replay notebooks/*.ipynb (wire vs in-process)")
     ap.add_argument("--replay-passes", type=int, default=3)
@@ -279,6 +281,29 @@ def main():
         res = {n: [] for n in kernels}
         heavy = {n: [] for n in kernels}
         heavy_cpu = {n: [] for n in kernels}
+        if a.realistic_only:
+            if a.no_realistic:
+                ap.error("--realistic-only and --no-realistic exclude each other")
+            for t in range(a.trials):
+                for name in kernels:
+                    try:
+                        h, hc = realistic_trial(name, dump)
+                    except Exception as e:
+                        print(f"trial {t + 1} {name:10s} realistic cell FAILED: {type(e).__name__} {e}", flush=True)
+                        continue
+                    heavy[name].append(h)
+                    heavy_cpu[name].append(hc)
+                    print(f"trial {t + 1} {name:16s} realistic first heavy cell ({a.ports} ports): {h:7.1f} ms (CPU {hc:7.1f} ms)"
+                          f" | load {os.getloadavg()[0]:.1f}", flush=True)
+            print()
+            print(f"summary: median over {a.trials} trials; load average {load0:.2f} at start, {os.getloadavg()[0]:.2f} now, "
+                  f"{os.cpu_count()} cores; fabriclab JVM flags: {flags}")
+            for name in kernels:
+                if heavy[name]:
+                    ratio = f" = {med(heavy[name]) / med(heavy['python3']):.2f}x ipykernel (target <= 1.0x)" \
+                        if name != "python3" and heavy["python3"] else ""
+                    print(f"  {name:16s} realistic heavy cell {med(heavy[name]):7.1f} ms (CPU {med(heavy_cpu[name]):7.1f} ms){ratio}")
+            return 0 if heavy["fabriclab"] else 1
         for t in range(a.trials):
             for name in kernels:
                 try:

@@ -274,6 +274,23 @@ public final class Capture implements Renderable {
 
         public int readingCount() { return readings.size(); }
 
+        /**
+         * Appends everything {@code part} holds after what this builder holds: readings, absent
+         * counters, attributes, measurement tables (a name already here is replaced), noise lines and
+         * warnings, each list in its own order. A reader that parses a large file in chunks, each
+         * into its own builder, appends them in file order and gets what one builder fed line by line
+         * would hold.
+         */
+        public Builder append(Builder part) {
+            readings.addAll(part.readings);
+            absents.addAll(part.absents);
+            attrs.addAll(part.attrs);
+            measurements.putAll(part.measurements);
+            noiseLines += part.noiseLines;
+            warnings.addAll(part.warnings);
+            return this;
+        }
+
         public Capture build() { return new Capture(this); }
     }
 }

@@ -115,9 +115,25 @@ public final class Input {
     public String text() {
         if (text == null) {
             if (directory) throw new CaptureException(name, 0, "is a directory, expected a file");
-            text = decode(readBounded(path, name), name);
+            byte[] raw = readBounded(path, name);
+            text = decode(raw, name);
+            // one char per byte (ASCII, or the Latin-1 fallback; no BOM, no multi-byte sequence): the bytes read
+            // are the text's ISO-8859-1 encoding, kept for latin1() instead of encoding the text again
+            if (text.length() == raw.length) latin1 = raw;
         }
         return text;
+    }
+
+    private byte[] latin1;
+
+    /**
+     * {@link #text()} as ISO-8859-1 bytes, one per char (a char above U+00FF as {@code '?'}), for
+     * readers that scan bytes: for a file read from disk whose bytes are one per char (ASCII) these
+     * are the bytes read, not a copy. Shared: callers must not modify the array.
+     */
+    public byte[] latin1() {
+        String t = text();
+        return latin1 != null ? latin1 : t.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /** Reads a regular file of at most {@link #maxBytes()} bytes; anything else is a {@link CaptureException}. */
@@ -136,12 +152,25 @@ public final class Input {
                         + "capture (set -Dfabriclab.maxCaptureBytes to raise it)");
             }
             try (java.io.InputStream in = Files.newInputStream(path)) {
-                byte[] bytes = in.readNBytes((int) max + 1);
-                if (bytes.length > max) {
+                // read into one array of the size the file has (not in 8 KB pieces copied together at the end)
+                int size = (int) a.size();
+                byte[] bytes = new byte[size];
+                int n = in.readNBytes(bytes, 0, size);
+                if (n < size) return java.util.Arrays.copyOf(bytes, n);   // shrank while being read
+                int next = in.read();
+                if (next < 0) return bytes;                                 // the whole file: the usual case
+                // it grew while being read: the rest, up to the bound
+                byte[] rest = in.readNBytes((int) max - size);
+                byte[] more = new byte[rest.length + 1];
+                more[0] = (byte) next;
+                System.arraycopy(rest, 0, more, 1, rest.length);
+                if ((long) size + more.length > max) {
                     throw new CaptureException(name, 0, "file grew above the " + max + "-byte bound for one capture while "
                             + "being read");
                 }
-                return bytes;
+                byte[] all = java.util.Arrays.copyOf(bytes, size + more.length);
+                System.arraycopy(more, 0, all, size, more.length);
+                return all;
             }
         } catch (IOException e) {
             throw new CaptureException(name, 0, "cannot read: " + e, e);

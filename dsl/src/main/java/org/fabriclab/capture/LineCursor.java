@@ -28,11 +28,28 @@ public final class LineCursor {
         this.length = text.length();
     }
 
+    /**
+     * Walks only the lines in {@code text[from, to)}: {@code from} is the start of a line, {@code to}
+     * the end of the text or just past a {@code '\n'}, and {@code firstLine} the 1-based number that
+     * line has in the whole text. Offsets stay those of {@code text}, so a chunk of a large file
+     * (a parallel reader's) reports the same offsets and line numbers as a cursor over all of it.
+     */
+    public LineCursor(String text, int from, int to, int firstLine) {
+        if (from < 0 || to > text.length() || from > to || firstLine < 1) {
+            throw new IllegalArgumentException("lines [" + from + ", " + to + ") from line " + firstLine + " of a text of "
+                    + text.length() + " chars");
+        }
+        this.text = text;
+        this.length = to;
+        this.pos = from;
+        this.number = firstLine - 1;
+    }
+
     /** Advances to the next line; false at the end of the text. */
     public boolean next() {
         if (pos >= length) return false;
         int nl = text.indexOf('\n', pos);
-        if (nl < 0) nl = length;
+        if (nl < 0 || nl > length) nl = length;
         start = pos;
         end = nl;
         if (end > start && text.charAt(end - 1) == '\r') end--;

@@ -57,6 +57,10 @@ public final class MultiFileDump {
      * on average (a one-line-per-file grep, such as sysfs's, is its own format).
      */
     public static List<Input> grepH(Input in) {
+        // the first non-blank line decides most files (a perfquery header, a JSON brace): checked on the
+        // text, before the whole file is split into line strings
+        String first = firstNonBlankLine(in.text());
+        if (first == null || !grepName(first)) return null;
         List<String> lines = in.lines();
         Map<String, List<Integer>> byName = new LinkedHashMap<>();
         int nonBlank = 0;
@@ -64,13 +68,8 @@ public final class MultiFileDump {
             String l = lines.get(i);
             if (l.isBlank()) continue;
             nonBlank++;
+            if (!grepName(l)) return null;
             int colon = l.indexOf(':');
-            if (colon <= 0) return null;
-            for (int k = 0; k < colon; k++) {
-                char c = l.charAt(k);
-                if (Character.isWhitespace(c) || c == '"' || c == '\'' || c == '{' || c == '}' || c == '[' || c == ']' || c == ','
-                        || c == '=' || c == '#') return null;
-            }
             byName.computeIfAbsent(l.substring(0, colon), k -> new ArrayList<>()).add(i);
         }
         if (byName.isEmpty() || nonBlank < 2 * byName.size()) return null;
@@ -87,5 +86,31 @@ public final class MultiFileDump {
             parts.add(Input.part(in, e.getKey(), sb.toString()));
         }
         return parts;
+    }
+
+    /** True when {@code l} is {@code NAME:rest} with a name of no blanks, quotes, braces, brackets, commas, '=' or '#'. */
+    private static boolean grepName(String l) {
+        int colon = l.indexOf(':');
+        if (colon <= 0) return false;
+        for (int k = 0; k < colon; k++) {
+            char c = l.charAt(k);
+            if (Character.isWhitespace(c) || c == '"' || c == '\'' || c == '{' || c == '}' || c == '[' || c == ']' || c == ','
+                    || c == '=' || c == '#') return false;
+        }
+        return true;
+    }
+
+    /** The first line of {@code t} that is not blank, split as {@link String#lines()} splits ({@code \n}, {@code \r}, {@code \r\n}); null if none. */
+    static String firstNonBlankLine(String t) {
+        int pos = 0;
+        int n = t.length();
+        while (pos < n) {
+            int end = pos;
+            while (end < n && t.charAt(end) != '\n' && t.charAt(end) != '\r') end++;
+            String l = t.substring(pos, end);
+            if (!l.isBlank()) return l;
+            pos = end < n && t.charAt(end) == '\r' && end + 1 < n && t.charAt(end + 1) == '\n' ? end + 2 : end + 1;
+        }
+        return null;
     }
 }

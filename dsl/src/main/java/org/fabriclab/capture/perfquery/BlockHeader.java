@@ -52,6 +52,16 @@ record BlockHeader(String title, BlockKind kind, long lid, int port, String capM
         return null;
     }
 
+    /**
+     * False when no field of this block can be reserved ({@link #reserved} returns null for every
+     * name): the masks advertise everything its kind may leave out. Decided once per block, so the
+     * masks are not parsed again for every field.
+     */
+    boolean mayReserve() {
+        if (kind == BlockKind.EXTENDED) return Boolean.FALSE.equals(bit(capMask2, 0x2)) || Boolean.FALSE.equals(bit(capMask, 0x200));
+        return kind == BlockKind.PORT && Boolean.FALSE.equals(bit(capMask, 0x1000));
+    }
+
     String portId() { return "lid " + lid + "/" + port; }
 
     /** True for a line that opens a block. */

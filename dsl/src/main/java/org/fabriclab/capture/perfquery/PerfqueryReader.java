@@ -1,13 +1,14 @@
 package org.fabriclab.capture.perfquery;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
-import org.fabriclab.capture.Values;
-import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
 
@@ -29,18 +30,11 @@ import org.fabriclab.catalogue.Source;
  * }</pre>
  */
 public final class PerfqueryReader implements CaptureReader {
-
-    private static final byte LETTER = 1;
-    private static final byte DIGIT_OR_UNDERSCORE = 2;
-    /** Identifier characters of perfquery field names, by ASCII code. */
-    private static final byte[] IDENT = new byte[128];
-
-    static {
-        for (char ch = 'a'; ch <= 'z'; ch++) IDENT[ch] = LETTER;
-        for (char ch = 'A'; ch <= 'Z'; ch++) IDENT[ch] = LETTER;
-        for (char ch = '0'; ch <= '9'; ch++) IDENT[ch] = DIGIT_OR_UNDERSCORE;
-        IDENT['_'] = DIGIT_OR_UNDERSCORE;
-    }
+    /**
+     * Characters from which a file is read in chunks on several threads (when the machine has
+     * several cores and {@code -Dfabriclab.threads} is not 1): {@value}.
+     */
+    public static final int PARALLEL_MIN_CHARS = Chunks.MIN_PARALLEL_CHARS;
 
     @Override public String format() { return "perfquery"; }
 
@@ -56,89 +50,91 @@ public final class PerfqueryReader implements CaptureReader {
         return dotted >= 3 ? 60 : 0;
     }
 
+    /**
+     * Reads the file; a large one that does not mix classic and extended blocks is cut at block
+     * headers and its chunks parsed in parallel ({@link Chunks}), with the same result as a serial
+     * read: the same readings, absent counters, attributes and warnings in the same order, and the
+     * same first error.
+     *
+     * @throws CaptureException naming the file, the line and what was expected
+     */
     @Override public Capture read(Input in) {
+        String text = in.text();
+        return read(in, Chunks.chunkCount(text.length()));
+    }
+
+    /** {@link #read(Input)} cut into at most {@code chunks} chunks (1: serially); for tests. */
+    Capture read(Input in, int chunks) {
         String file = in.name();
-        Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
-        LineCursor c = new LineCursor(in.text());
-        String text = c.text();
+        String text = in.text();
         // the hot loop scans bytes (one per char, offsets equal to the string's); names and errors use the string
-        byte[] a = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        Block block = null;
-        java.util.Map<String, Integer> described = new java.util.HashMap<>();
-        boolean mixed = text.contains("# Port counters:") && text.contains("# Port extended counters:");
-        ClassicCopies copies = new ClassicCopies(b, mixed);
+        byte[] a = in.latin1();
+        List<Chunk> parts = parse(file, text, a, chunks <= 1 ? new int[] {0} : Chunks.cuts(text, chunks), false);
+        boolean classic = false;
+        boolean extended = false;
+        for (Chunk k : parts) {
+            classic |= k.classicPhrase();
+            extended |= k.extendedPhrase();
+        }
+        // a file holding both kinds of block compares the copies of a port's counters across the whole
+        // file: read again, serially, with the classic copies buffered (the same lines, so no other error)
+        if (classic && extended) parts = parse(file, text, a, new int[] {0}, true);
+        Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
+        Map<String, Integer> described = new HashMap<>();
         int blocks = 0;
         int noise = 0;
-        boolean skipping = false;
-        while (c.next()) {
-            int s = c.skipSpace(c.start());
-            int e = c.end();
-            if (s >= e) { noise++; continue; }
-            char first = text.charAt(s);
-            if (first == '#') {
-                String line = text.substring(s, e);
-                BlockHeader h = BlockHeader.parse(line, file, c.number());
-                if (h == null) {
-                    noise++;
-                    if (line.contains("Lid ") && line.contains(" port ")) {
-                        // another perfquery attribute (-c PortSamplesControl): not counters, skip to the next block
-                        if (block != null) block.finish();
-                        block = null;
-                        skipping = true;
-                    }
-                    continue;
-                }
-                if (block != null) block.finish();
-                skipping = false;
-                block = new Block(h, b, copies, file, c.number(), described);
-                blocks++;
-                continue;
-            }
-            // one pass over the name: identifier characters up to ':', hashing for the name cache
-            if (first >= 128 || IDENT[first] != LETTER) { noise++; continue; }
-            int colon = s;
-            int hash = 0;
-            int ch = first;
-            while (colon < e && (ch = a[colon] & 0xff) != ':') {
-                if (ch >= 128 || IDENT[ch] == 0) break;
-                hash = 31 * hash + ch;
-                colon++;
-            }
-            if (colon >= e || ch != ':') { noise++; continue; }
-            int v = colon + 1;
-            while (v < e && a[v] == '.') v++;
-            boolean dotted = v > colon + 1;
-            if (!dotted && isToolMessage(c, s)) { noise++; continue; }
-            while (v < e && (a[v] == ' ' || a[v] == '\t')) v++;
-            int ve = e;
-            while (ve > v && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) ve--;
-            if (block == null) {
-                if (dotted && !skipping) {
-                    throw new CaptureException(file, c.number(), "counter line before any perfquery header; expected a "
-                            + "'# Port counters: Lid <lid> port <port>' line first (is the file cut at the start?)");
-                }
-                noise++;
-                continue;
-            }
-            block.field(text, a, s, colon, hash, v, ve, c);
+        for (Chunk k : parts) {
+            for (Chunk.Opened o : k.headers()) describe(b, described, o.header(), file, o.line());
+            blocks += k.blocks();
+            noise += k.noise();
         }
-        if (block != null) block.finish();
         if (blocks == 0) {
             throw new CaptureException(file, 0, "no perfquery block found; expected a '# Port counters: Lid <lid> port "
                     + "<port>' or '# Port extended counters: ...' header");
         }
-        copies.flush(file);
+        for (Chunk k : parts) {
+            k.flush();
+            b.append(k.builder());
+        }
         b.noise(noise);
         return b.build();
     }
 
-    /** {@code ibwarn: ...}, {@code perfquery: iberror: ...}: messages of the tool, not counters. */
-    private static boolean isToolMessage(LineCursor c, int s) {
-        String text = c.text();
-        return text.startsWith("ibwarn", s) || text.startsWith("iberror", s) || text.startsWith("ibpanic", s)
-                || c.contains("iberror:") || c.contains("ibwarn:") || c.contains("ibpanic:");
+    /** The chunks starting at {@code cuts}, parsed (in parallel when there are several). */
+    private static List<Chunk> parse(String file, String text, byte[] a, int[] cuts, boolean mixed) {
+        int[] lines = Chunks.firstLines(a, cuts);
+        List<Chunk> parts = new ArrayList<>(cuts.length);
+        for (int k = 0; k < cuts.length; k++) {
+            int to = k + 1 < cuts.length ? cuts[k + 1] : text.length();
+            parts.add(new Chunk(file, text, a, cuts[k], to, lines[k], Capture.builder(Source.PERFQUERY, file), mixed));
+        }
+        if (parts.size() == 1) parts.get(0).parse();
+        else Chunks.parse(parts);
+        return parts;
     }
 
+    /**
+     * A block's port attributes, each once per port (the first block that has it gives its line):
+     * {@code lid} and {@code port_num}, {@code cap_mask}, {@code cap_mask2}; and the warning for an
+     * aggregate over all ports.
+     */
+    private static void describe(Capture.Builder b, Map<String, Integer> described, BlockHeader header, String file, int line) {
+        String port = header.portId();
+        // bit 1 lid and port_num, 2 cap_mask, 4 cap_mask2
+        int had = described.getOrDefault(port, 0);
+        int has = had;
+        if ((has & 1) == 0) {
+            b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
+            b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
+            has |= 1;
+        }
+        if (header.capMask() != null && (has & 2) == 0) { b.attr(port, "cap_mask", header.capMask(), line); has |= 2; }
+        if (header.capMask2() != null && (has & 4) == 0) { b.attr(port, "cap_mask2", header.capMask2(), line); has |= 4; }
+        if (has != had) described.put(port, has);
+        if (header.port() == 255) {
+            b.warn(file + ":" + line + ": counters aggregated over all ports (perfquery -a), read as port 255");
+        }
+    }
 
     static boolean isIdentifier(CharSequence t, int from, int to) {
         if (from >= to || !Character.isLetter(t.charAt(from))) return false;
@@ -147,77 +143,5 @@ public final class PerfqueryReader implements CaptureReader {
             if (!(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_')) return false;
         }
         return true;
-    }
-
-    /** One block being read: checks its counters and that it was not cut short. */
-    private static final class Block {
-        private final BlockHeader header;
-        private final Capture.Builder b;
-        private final ClassicCopies copies;
-        private final String file;
-        private final int line;
-        private final String port;
-        private int counters;
-        private int required;
-
-        Block(BlockHeader header, Capture.Builder b, ClassicCopies copies, String file, int line,
-              java.util.Map<String, Integer> described) {
-            this.header = header;
-            this.b = b;
-            this.copies = copies;
-            this.file = file;
-            this.line = line;
-            this.port = header.portId();
-            // attributes once per port: bit 1 lid and port_num, 2 cap_mask, 4 cap_mask2
-            int had = described.getOrDefault(port, 0);
-            int has = had;
-            if ((has & 1) == 0) {
-                b.attr(port, PortAttr.LID, Long.toString(header.lid()), line);
-                b.attr(port, PortAttr.PORT_NUM, Integer.toString(header.port()), line);
-                has |= 1;
-            }
-            if (header.capMask() != null && (has & 2) == 0) { b.attr(port, "cap_mask", header.capMask(), line); has |= 2; }
-            if (header.capMask2() != null && (has & 4) == 0) { b.attr(port, "cap_mask2", header.capMask2(), line); has |= 4; }
-            if (has != had) described.put(port, has);
-            if (header.port() == 255) {
-                b.warn(file + ":" + line + ": counters aggregated over all ports (perfquery -a), read as port 255");
-            }
-        }
-
-        void field(String text, byte[] a, int s, int colon, int hash, int v, int ve, LineCursor c) {
-            int len = colon - s;
-            if (len == 10 && text.startsWith("PortSelect", s)) return;
-            if ((len == 13 || len == 14 && text.charAt(s + 13) == '2') && text.startsWith("CounterSelect", s)) return;
-            if (v >= ve) {
-                throw new CaptureException(file, c.number(), "counter " + text.substring(s, colon)
-                        + " has no value; expected 'Name:....<integer>' (is the file cut here?)");
-            }
-            long value = Values.parseDecimal(a, v, ve);
-            if (value < 0) value = c.counter(v, ve, file);
-            String raw = c.name(s, colon, hash);
-            String reserved = header.reserved(raw);
-            if (reserved != null) {
-                if (!raw.equals("CounterSelect2")) b.absent(header.source(), port, raw, c.number(), reserved);
-                counters++;
-                if (header.kind().isRequired(raw)) required++;
-                return;
-            }
-            copies.add(header.source(), port, raw, value, c.number());
-            counters++;
-            if (header.kind().isRequired(raw)) required++;
-        }
-
-        void finish() {
-            if (counters == 0) {
-                throw new CaptureException(file, line, "perfquery block '" + header.title() + "' holds no counters "
-                        + "(is the file cut after its header?)");
-            }
-            int need = header.kind().required().size();
-            if (required < need) {
-                throw new CaptureException(file, line, "perfquery block '" + header.title() + "' ends after "
-                        + counters + " counters but lacks some of " + header.kind().required()
-                        + " that perfquery always prints (is the file cut?)");
-            }
-        }
     }
 }

@@ -18,7 +18,9 @@ import org.fabriclab.generate.PerfquerySample;
  *   <li>the capture readers found ({@link Readers#standard()}, a ServiceLoader) and one small
  *       in-memory perfquery text of {@link #PORTS} ports read through them: every reader's sniff,
  *       the perfquery reader, {@code Capture}, the catalogue lookups, so their classes are loaded,
- *       linked and verified, and their first interpreted runs are behind.</li>
+ *       linked and verified, and their first interpreted runs are behind. The sample is above
+ *       {@link org.fabriclab.capture.perfquery.PerfqueryReader#PARALLEL_MIN_CHARS}, so it takes the
+ *       chunked read a large dump takes: its pool threads are started and its code run here too.</li>
  * </ol>
  * Nothing of it is visible to cells: no variable, import, output or file; the sample is made in
  * memory by the generator ({@link PerfquerySample}), not read from disk, and its capture is dropped.

@@ -32,4 +32,10 @@ class DslPreparationTest {
         assertEquals(org.fabriclab.catalogue.Source.PERFQUERY, c.source(), "read by the perfquery reader");
         assertTrue(c.warnings().isEmpty(), "the sample is a clean perfquery -x text: " + c.warnings());
     }
+
+    @Test void theSampleIsLargeEnoughToTakeTheParallelPerfqueryRead() {
+        // a first heavy cell's capture() then finds the chunked read's code loaded and its pool threads started
+        assertTrue(org.fabriclab.generate.PerfquerySample.extended(DslPreparation.PORTS).length()
+                >= org.fabriclab.capture.perfquery.PerfqueryReader.PARALLEL_MIN_CHARS);
+    }
 }
