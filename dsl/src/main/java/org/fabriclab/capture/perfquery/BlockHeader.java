@@ -62,6 +62,9 @@ record BlockHeader(String title, BlockKind kind, long lid, int port, String capM
         return kind == BlockKind.PORT && Boolean.FALSE.equals(bit(capMask, 0x1000));
     }
 
+    /** The same header read as a block of kind {@code k} (its title as printed). */
+    BlockHeader as(BlockKind k) { return new BlockHeader(title, k, lid, port, capMask, capMask2); }
+
     String portId() { return "lid " + lid + "/" + port; }
 
     /** True for a line that opens a block. */

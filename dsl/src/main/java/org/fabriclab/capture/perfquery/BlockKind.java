@@ -69,6 +69,16 @@ enum BlockKind {
 
     boolean isRequired(String raw) { return requiredSet.contains(raw); }
 
+    /**
+     * Whether a block whose first counter is {@code firstCounter} is a PortCountersExtended dump: libibmad
+     * prints PortCounters from SymbolErrorCounter on and PortCountersExtended from PortXmitData on, so
+     * a block opening with the latter holds 64-bit counters whatever its title (older perfquery titled
+     * {@code -x} output {@code # Port counters:} too).
+     */
+    static boolean opensExtended(String firstCounter) {
+        return firstCounter.equals(EXTENDED.required.get(0));
+    }
+
     static BlockKind ofTitle(String title) {
         for (BlockKind k : values()) if (k != OTHER && k.title.equals(title)) return k;
         return OTHER;

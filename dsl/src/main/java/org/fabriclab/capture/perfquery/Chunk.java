@@ -171,10 +171,10 @@ final class Chunk {
 
     /** One block being read: checks its counters and that it was not cut short. */
     private final class Block {
-        private final BlockHeader header;
+        private BlockHeader header;
         private final int line;
         private final String port;
-        private final boolean mayReserve;
+        private boolean mayReserve;
         private int counters;
         private int required;
 
@@ -198,6 +198,13 @@ final class Chunk {
             boolean decimal = value >= 0;
             if (!decimal) value = c.counter(v, ve, file);
             String raw = c.name(s, colon, hash);
+            if (counters == 0 && header.kind() == BlockKind.PORT && BlockKind.opensExtended(raw)) {
+                // older perfquery printed -x output under the classic title: its fields say which block it is
+                header = header.as(BlockKind.EXTENDED);
+                mayReserve = header.mayReserve();
+                b.warn(file + ":" + line + ": a '# Port counters:' block that holds the extended (64-bit) counters, as "
+                        + "older perfquery printed 'perfquery -x': read as extended counters");
+            }
             String reserved = mayReserve ? header.reserved(raw) : null;
             Source source = header.source();
             if (reserved != null) {

@@ -52,6 +52,24 @@ class PerfqueryReaderTest {
         assertEquals(1, c.warnings().size());
     }
 
+    /** Older perfquery titled its -x output "# Port counters:" (no CapMask): the fields say it is the extended block. */
+    @Test void extendedCountersUnderTheClassicTitleReadAsExtended() {
+        Capture c = reader.read(Input.ofText("old-x.txt", "# Port counters: Lid 214 port 35\n"
+                + "PortSelect:......................35\nCounterSelect:...................0x1b01\n"
+                + "PortXmitData:....................196508288843\nPortRcvData:.....................187000000000\n"
+                + "PortXmitPkts:....................1500000000\nPortRcvPkts:.....................1400000000\n"
+                + "PortUnicastXmitPkts:.............1490000000\nPortUnicastRcvPkts:..............1390000000\n"
+                + "PortMulticastXmitPkts:...........10000000\nPortMulticastRcvPkts:............10000000\n"));
+        Reading x = c.reading("lid 214/35", "PortXmitData").orElseThrow();
+        assertEquals(196508288843L, x.value());
+        assertEquals(Source.PERFQUERY_X, x.source());
+        assertEquals(64, x.field().width());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("old-x.txt:1") && w.contains("extended")), c.warnings().toString());
+        // a classic block cut before its error counters still fails: only the first counter decides
+        BadInput.expect(reader, Input.ofText("cut.txt", "# Port counters: Lid 214 port 35\nPortSelect:......................35\n"
+                + "SymbolErrorCounter:..............0\nPortXmitData:....................10\n"), 1, "lacks some of");
+    }
+
     @Test void laggingClassicCopyYieldsToTheExtendedOne() {
         String classic = CaptureCsv.text("perfquery/mixed_blocks.txt");
         classic = classic.substring(0, classic.indexOf("# PortRcvErrorDetails"));
