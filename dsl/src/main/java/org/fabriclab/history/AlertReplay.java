@@ -95,7 +95,7 @@ public final class AlertReplay implements Renderable {
             bar[c] = t;
         }
         RuleColumns rc = RuleColumns.of(h, rule, labels);
-        long[] time = h.time();
+        long[] time = h.timeUntrimmed();
         List<Row> alerts = new ArrayList<>();
         long tp = 0, fp = 0, fn = 0, unmeasured = 0;
         // which rows alerted, to find the missed incidents

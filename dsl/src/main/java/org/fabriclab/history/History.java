@@ -48,6 +48,19 @@ public final class History {
         return new History(Series.of(name, ports, time, port, counters, sources, stepMs));
     }
 
+    /**
+     * The same from columns that may be longer than the history: rows {@code 0 .. rows - 1} of every
+     * array are the history (a loader hands its estimate-sized arrays over without trimming them);
+     * see {@link Series#of(String, List, long[], int[], int, Map, Map, long)}. {@link #values},
+     * {@link #time()} and {@link #port()} still return exactly {@code rows} values.
+     *
+     * @throws IllegalArgumentException when a column holds fewer than {@code rows} values or rows are out of order
+     */
+    public static History of(String name, List<String> ports, long[] time, int[] port, int rows, Map<String, long[]> counters,
+                             Map<String, Source> sources, long stepMs) {
+        return new History(Series.of(name, ports, time, port, rows, counters, sources, stepMs));
+    }
+
     /** Loads a history file: gzip (or plain) CSV ({@link HistoryCsv}) or Parquet; see {@link HistoryFormats}. */
     public static History load(Path file) { return HistoryFormats.read(file, Map.of(), Progress.NONE); }
 
@@ -100,16 +113,29 @@ public final class History {
     public boolean has(String counter) { return series.has(counter); }
     public Optional<Columns> column(String counter) { return series.column(counter); }
 
-    /** The raw cumulative values of {@code counter} ({@link Rules#ABSENT} where missing); shared, do not modify. */
+    /** The raw cumulative values of {@code counter} ({@link Rules#ABSENT} where missing), exactly one per row; shared, do not modify. */
     public long[] values(String counter) {
         long[] v = series.counter(counter);
         if (v == null) throw new IllegalArgumentException("history '" + name() + "' has no counter '" + counter + "'; it has " + counters());
         return v;
     }
 
-    /** Sample times, epoch ms ({@link Series#timestamps()}); shared, do not modify. */
+    /**
+     * The column of {@code counter} as it is held, possibly longer than {@link #rows()} (no trimming
+     * copy): for the sweep's loops, which stay within {@link #firstRow} bounds.
+     */
+    long[] valuesUntrimmed(String counter) {
+        long[] v = series.counterUntrimmed(counter);
+        if (v == null) throw new IllegalArgumentException("history '" + name() + "' has no counter '" + counter + "'; it has " + counters());
+        return v;
+    }
+
+    /** Sample times, epoch ms ({@link Series#timestamps()}), exactly one per row; shared, do not modify. */
     public long[] time() { return series.timestamps(); }
-    /** Port index of each row ({@link Series#rowPorts()}); shared, do not modify. */
+
+    /** Sample times as held, possibly longer than {@link #rows()} (no trimming copy): for loops within {@link #firstRow} bounds. */
+    long[] timeUntrimmed() { return series.timestampsUntrimmed(); }
+    /** Port index of each row ({@link Series#rowPorts()}), exactly one per row; shared, do not modify. */
     public int[] port() { return series.rowPorts(); }
     /** First row of port {@code p}; {@code firstRow(p + 1)} is one past its last row ({@link Series#start}). */
     public int firstRow(int p) { return series.start(p); }

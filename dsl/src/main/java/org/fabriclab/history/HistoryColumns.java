@@ -15,7 +15,8 @@ import org.fabriclab.catalogue.Source;
  * reader that parses blocks in parallel appends them in sequence), ports are numbered in order of
  * first appearance and must not reappear, times must increase within a port, and the nominal
  * step is counted as the rows arrive ({@link Steps}). Sized up front from an estimate so that a
- * load holds about one copy of the data; the arrays are trimmed to the row count once at the end.
+ * load holds about one copy of the data; the arrays are handed to the history as they are, the
+ * slack past the row count included (no trimming copy at the end).
  *
  * <pre>{@code
  * HistoryColumns cols = new HistoryColumns("h.csv", List.of("tx_bytes_phy"), 1_000_000);
@@ -131,15 +132,17 @@ final class HistoryColumns {
         for (int j = 0; j < values.length; j++) values[j] = Arrays.copyOf(values[j], cap);
     }
 
-    /** The history; the columns are trimmed to the row count (one column at a time). */
+    /**
+     * The history over the columns as they are: no trimming copy (a copy of every column would hold
+     * two of each in the heap at the end of the load). The slack past the row count stays with the
+     * arrays; {@link History#values} and the other accessors trim a column when first asked for it.
+     */
     History build(Map<String, Source> sources) {
-        if (time.length != rows) {
-            time = Arrays.copyOf(time, rows);
-            port = Arrays.copyOf(port, rows);
-            for (int j = 0; j < values.length; j++) values[j] = Arrays.copyOf(values[j], rows);
-        }
         Map<String, long[]> cols = new LinkedHashMap<>();
         for (int j = 0; j < counters.size(); j++) cols.put(counters.get(j), values[j]);
-        return History.of(name, ports, time, port, cols, sources, steps.mode());
+        return History.of(name, ports, time, port, rows, cols, sources, steps.mode());
     }
+
+    /** The arrays' current length (rows they can hold without growing). */
+    int capacity() { return time.length; }
 }

@@ -90,7 +90,7 @@ public final class Labels {
         boolean[] m = new boolean[h.rows()];
         Map<String, Integer> index = new HashMap<>();
         for (int p = 0; p < h.ports().size(); p++) index.put(h.ports().get(p), p);
-        long[] time = h.time();
+        long[] time = h.timeUntrimmed();
         for (Incident i : incidents) {
             if (i.layer() != layer) continue;
             Integer p = index.get(i.port());

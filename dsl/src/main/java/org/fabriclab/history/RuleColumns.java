@@ -71,7 +71,7 @@ final class RuleColumns {
             if (sample) { gauges[i] = h.series().measure(c); continue; }
             Columns col = h.column(c).orElseThrow();
             if (col.kind() == Kind.GAUGE) throw new IllegalArgumentException("'" + c + "' is a gauge: no delta is taken; use RateRule.measured");
-            num[i] = h.values(c);
+            num[i] = h.valuesUntrimmed(c);
             caps[i] = Rules.capOf(col.field());
         }
         long[] den = null;
@@ -79,11 +79,11 @@ final class RuleColumns {
         if (r.denominator() != null) {
             Columns dc = h.column(r.denominator()).orElseThrow();
             if (dc.kind() == Kind.GAUGE) throw new IllegalArgumentException("'" + r.denominator() + "' is a gauge: no delta is taken");
-            den = h.values(r.denominator());
+            den = h.valuesUntrimmed(r.denominator());
             denCap = Rules.capOf(dc.field());
             denMul = dc.scale() * rule.per().factor();
         }
-        return new RuleColumns(r, h.time(), h.stepMs() + h.stepMs() / 2, num, gauges, caps, allow, den, denCap, denMul,
+        return new RuleColumns(r, h.timeUntrimmed(), h.stepMs() + h.stepMs() / 2, num, gauges, caps, allow, den, denCap, denMul,
                 labels.mask(h, rule.layer()));
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.catalogue.Source;
@@ -39,6 +40,14 @@ import tech.tablesaw.api.Table;
  * Arrays are shared, not copied: do not modify what the accessors return. Immutable otherwise:
  * {@link #withLinks} returns a new series.
  *
+ * <p>A series built by {@link #of(String, List, long[], int[], int, Map, Map, long)} (a history loader
+ * that sized its columns from an estimate) may hold arrays longer than {@link #rows()}: the slack is
+ * not part of the series. The accessors ({@link #timestamps()}, {@link #counter}, {@link #rowPorts()})
+ * always return arrays of exactly {@link #rows()} values, trimming a column the first time it is asked
+ * for (one copy of that column, once). Loops over millions of rows that are bounded by {@link #rows()},
+ * {@link #start} and {@link #end} read the arrays as they are, with no copy, through
+ * {@link #timestampsUntrimmed()} and {@link #counterUntrimmed}.
+ *
  * <pre>{@code
  * Series s = Series.of(capture("ufm.csv").measurements("telemetry").orElseThrow());   // a telemetry table
  * Series t = Series.ofSnapshots(List.of(t0, t1, t2), 0, 60_000, 120_000);             // snapshots over time
@@ -53,7 +62,11 @@ public final class Series {
     private final String name;
     private final List<String> ports;
     private final int[] start;
-    private final long[] ts;
+    private final int rows;
+    /** At least {@link #rows} long; replaced by its trimmed copy once {@link #timestamps()} is asked for. */
+    private volatile long[] ts;
+    private final List<String> counterNames;
+    /** Each at least {@link #rows} long; a column is replaced by its trimmed copy once {@link #counter} asks for it. */
     private final Map<String, long[]> counters;
     private final Map<String, Columns> columns;
     private final Map<String, double[]> measures;
@@ -63,14 +76,16 @@ public final class Series {
     private final Map<String, Integer> index;
     private volatile int[] rowPorts;
 
-    private Series(String name, List<String> ports, int[] start, long[] ts, int[] rowPorts, Map<String, long[]> counters,
+    private Series(String name, List<String> ports, int[] start, long[] ts, int rows, boolean exact, int[] rowPorts, Map<String, long[]> counters,
                    Map<String, Columns> columns, Map<String, double[]> measures, String[] peer, String[] linkKind, long stepMs) {
         this.name = name;
         this.ports = List.copyOf(ports);
         this.start = start;
+        this.rows = rows;
         this.ts = ts;
         this.rowPorts = rowPorts;
-        this.counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+        this.counterNames = List.copyOf(counters.keySet());
+        this.counters = new ConcurrentHashMap<>(counters);
         this.columns = Collections.unmodifiableMap(new LinkedHashMap<>(columns));
         this.measures = Collections.unmodifiableMap(new LinkedHashMap<>(measures));
         this.peer = peer == null ? new String[ports.size()] : peer;
@@ -78,9 +93,14 @@ public final class Series {
         if (this.peer.length != ports.size() || this.linkKind.length != ports.size()) {
             throw new IllegalArgumentException("peer and link kind need one entry per port (" + ports.size() + ")");
         }
-        int n = ts.length;
+        int n = rows;
+        if (ts.length < n || exact && ts.length != n) throw new IllegalArgumentException("timestamps have " + ts.length + " rows, expected " + n);
+        if (rowPorts != null && (rowPorts.length < n || exact && rowPorts.length != n)) {
+            throw new IllegalArgumentException("port index has " + rowPorts.length + " rows, expected " + n);
+        }
         for (var e : counters.entrySet()) {
-            if (e.getValue().length != n) throw new IllegalArgumentException("counter " + e.getKey() + " has " + e.getValue().length + " rows, expected " + n);
+            int len = e.getValue().length;
+            if (len < n || exact && len != n) throw new IllegalArgumentException("counter " + e.getKey() + " has " + len + " rows, expected " + n);
             if (!columns.containsKey(e.getKey())) throw new IllegalArgumentException("counter " + e.getKey() + " has no column description");
         }
         for (var e : measures.entrySet()) {
@@ -105,8 +125,33 @@ public final class Series {
      */
     public static Series of(String name, List<String> ports, long[] time, int[] port, Map<String, long[]> counters,
                             Map<String, Source> sources, long stepMs) {
-        int n = time.length;
-        if (port.length != n) throw new IllegalArgumentException("port index needs " + n + " rows");
+        if (port.length != time.length) throw new IllegalArgumentException("port index needs " + time.length + " rows");
+        return build(name, ports, time, port, time.length, true, counters, sources, stepMs);
+    }
+
+    /**
+     * The same, from columns that may be longer than the series: only rows {@code 0 .. rows - 1} of
+     * {@code time}, {@code port} and every counter are the series (a loader that sized its arrays from
+     * an estimate hands them over as they are, without a trimming copy of every column). The series'
+     * accessors return exactly {@code rows} values (see the class comment). Arrays are not copied.
+     *
+     * <pre>{@code
+     * long[] t = new long[capacity]; int[] p = new int[capacity]; ...   // filled up to rows
+     * Series s = Series.of("h.csv", ports, t, p, rows, Map.of("tx_bytes", tx), Map.of(), 0);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when a column holds fewer than {@code rows} values or rows are out of order
+     */
+    public static Series of(String name, List<String> ports, long[] time, int[] port, int rows, Map<String, long[]> counters,
+                            Map<String, Source> sources, long stepMs) {
+        return build(name, ports, time, port, rows, false, counters, sources, stepMs);
+    }
+
+    private static Series build(String name, List<String> ports, long[] time, int[] port, int rows, boolean exact,
+                                Map<String, long[]> counters, Map<String, Source> sources, long stepMs) {
+        int n = rows;
+        if (n < 0 || time.length < n) throw new IllegalArgumentException("timestamps hold " + time.length + " values, need " + n + " rows");
+        if (port.length < n) throw new IllegalArgumentException("port index needs " + n + " rows");
         int[] start = new int[ports.size() + 1];
         int expect = 0;
         for (int r = 0; r < n; r++) {
@@ -125,7 +170,7 @@ public final class Series {
             }
         }
         for (int p = expect; p <= ports.size(); p++) start[p] = n;
-        return new Series(name, ports, start, time, port, counters, columnsOf(counters.keySet(), sources), Map.of(), null, null,
+        return new Series(name, ports, start, time, n, exact, port, counters, columnsOf(counters.keySet(), sources), Map.of(), null, null,
                 stepMs);
     }
 
@@ -140,7 +185,7 @@ public final class Series {
     public static Series of(String[] ports, int[] start, long[] ts, Map<String, long[]> counters, Map<String, double[]> measures,
                             String[] peer, String[] linkKind) {
         checkOffsets(ports, start, ts);
-        return new Series("series", Arrays.asList(ports), start, ts, null, counters, columnsOf(counters.keySet(), Map.of()),
+        return new Series("series", Arrays.asList(ports), start, ts, ts.length, true, null, counters, columnsOf(counters.keySet(), Map.of()),
                 measures, peer, linkKind, 0);
     }
 
@@ -175,7 +220,7 @@ public final class Series {
     static Series of(String name, List<String> ports, int[] start, long[] ts, Map<String, long[]> counters,
                      Map<String, Columns> columns, Map<String, double[]> measures, String[] peer, String[] linkKind) {
         checkOffsets(ports.toArray(new String[0]), start, ts);
-        return new Series(name, ports, start, ts, null, counters, columns, measures, peer, linkKind, 0);
+        return new Series(name, ports, start, ts, ts.length, true, null, counters, columns, measures, peer, linkKind, 0);
     }
 
     /**
@@ -199,7 +244,7 @@ public final class Series {
             if (k == null && other != null) k = kinds.get(other);
             if (k != null) kind2[p] = k;
         }
-        return new Series(name, ports, start, ts, rowPorts, counters, columns, measures, peer2, kind2, stepMs);
+        return new Series(name, ports, start, ts, rows, false, rowPorts, orderedCounters(), columns, measures, peer2, kind2, stepMs);
     }
 
     /**
@@ -217,23 +262,42 @@ public final class Series {
     public String port(int p) { return ports.get(p); }
     /** The index of a port, or -1. */
     public int indexOf(String port) { return index.getOrDefault(port, -1); }
-    public int rows() { return ts.length; }
+    public int rows() { return rows; }
     /** First row of port {@code p}; {@code start(p + 1)} is one past its last row. */
     public int start(int p) { return start[p]; }
     /** One past the last row of port {@code p}. */
     public int end(int p) { return start[p + 1]; }
-    /** Sample times, epoch ms, one per row; shared, do not modify. */
-    public long[] timestamps() { return ts; }
+    /** Sample times, epoch ms, exactly one per row; shared, do not modify. */
+    public long[] timestamps() {
+        long[] t = ts;
+        if (t.length == rows) return t;
+        synchronized (this) {
+            if (ts.length != rows) ts = Arrays.copyOf(ts, rows);
+            return ts;
+        }
+    }
 
-    /** The port index of each row (computed once when the series was built from row offsets); shared, do not modify. */
+    /**
+     * Sample times without trimming: at least {@link #rows()} long, only indices below {@link #rows()}
+     * are the series'. For loops bounded by the row count or by {@link #start}/{@link #end}; shared, do not modify.
+     */
+    public long[] timestampsUntrimmed() { return ts; }
+
+    /** The port index of each row, exactly one per row (computed once when the series was built from row offsets); shared, do not modify. */
     public int[] rowPorts() {
         int[] rp = rowPorts;
-        if (rp == null) {
-            rp = new int[ts.length];
-            for (int p = 0; p < ports.size(); p++) Arrays.fill(rp, start[p], start[p + 1], p);
+        if (rp != null && rp.length == rows) return rp;
+        synchronized (this) {
+            rp = rowPorts;
+            if (rp == null) {
+                rp = new int[rows];
+                for (int p = 0; p < ports.size(); p++) Arrays.fill(rp, start[p], start[p + 1], p);
+            } else if (rp.length != rows) {
+                rp = Arrays.copyOf(rp, rows);
+            }
             rowPorts = rp;
+            return rp;
         }
-        return rp;
     }
 
     /** The peer port of port {@code p}, null when unknown. */
@@ -242,10 +306,22 @@ public final class Series {
     public String linkKind(int p) { return linkKind[p]; }
 
     /** Counter names, in column order. */
-    public List<String> counters() { return new ArrayList<>(counters.keySet()); }
+    public List<String> counters() { return new ArrayList<>(counterNames); }
     public boolean has(String counter) { return counters.containsKey(counter); }
-    /** The counter column ({@link Rules#ABSENT} where missing), or null when the series does not carry it; shared. */
-    public long[] counter(String name) { return counters.get(name); }
+
+    /** The counter column, exactly one value per row ({@link Rules#ABSENT} where missing), or null when the series does not carry it; shared. */
+    public long[] counter(String name) {
+        long[] v = counters.get(name);
+        if (v == null || v.length == rows) return v;
+        return counters.computeIfPresent(name, (k, a) -> a.length == rows ? a : Arrays.copyOf(a, rows));
+    }
+
+    /**
+     * The counter column without trimming (null when absent): at least {@link #rows()} long, only
+     * indices below {@link #rows()} are the series'. For loops bounded by the row count or by
+     * {@link #start}/{@link #end}; shared, do not modify.
+     */
+    public long[] counterUntrimmed(String name) { return counters.get(name); }
     /** What a counter column is (its field, kind, scale), when the series carries it. */
     public Optional<Columns> column(String counter) { return Optional.ofNullable(columns.get(counter)); }
 
@@ -258,11 +334,15 @@ public final class Series {
     public long stepMs() { return stepMs; }
 
     /** True when rows {@code r-1} and {@code r} are further apart than 1.5 steps: samples are missing between them. */
-    public boolean gapBefore(int r) { return ts[r] - ts[r - 1] > stepMs + stepMs / 2; }
+    public boolean gapBefore(int r) {
+        long[] t = ts;
+        return t[r] - t[r - 1] > stepMs + stepMs / 2;
+    }
 
     /** Days covered: from the first sample to one step after the last. */
     public double days() {
-        if (ts.length == 0) return 0;
+        long[] ts = this.ts;
+        if (rows == 0) return 0;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         for (int p = 0; p < ports.size(); p++) {
             if (start[p] == start[p + 1]) continue;
@@ -278,10 +358,10 @@ public final class Series {
      * {@code DoubleColumn} per measurement.
      */
     public Table table() {
-        int n = ts.length;
+        int n = rows;
         String[] names = new String[n];
         for (int p = 0; p < ports.size(); p++) Arrays.fill(names, start[p], start[p + 1], ports.get(p));
-        Table t = Table.create(name, LongColumn.create(Telemetry.TIMESTAMP, ts.clone()), StringColumn.create(Telemetry.PORT, names));
+        Table t = Table.create(name, LongColumn.create(Telemetry.TIMESTAMP, Arrays.copyOf(ts, n)), StringColumn.create(Telemetry.PORT, names));
         if (Arrays.stream(peer).anyMatch(x -> x != null) || Arrays.stream(linkKind).anyMatch(x -> x != null)) {
             String[] pe = new String[n], lk = new String[n];
             for (int p = 0; p < ports.size(); p++) {
@@ -290,9 +370,9 @@ public final class Series {
             }
             t.addColumns(StringColumn.create(Telemetry.PEER, pe), StringColumn.create(Telemetry.LINK_KIND, lk));
         }
-        for (Map.Entry<String, long[]> e : counters.entrySet()) {
-            long[] v = e.getValue();
-            LongColumn c = LongColumn.create(e.getKey(), n);
+        for (String counter : counterNames) {
+            long[] v = counters.get(counter);
+            LongColumn c = LongColumn.create(counter, n);
             for (int r = 0; r < n; r++) {
                 if (v[r] == Rules.ABSENT) c.setMissing(r); else c.set(r, v[r]);
             }
@@ -303,9 +383,16 @@ public final class Series {
     }
 
     @Override public String toString() {
-        return "Series[" + name + ": " + ports.size() + " ports, " + ts.length + " rows, step " + stepMs / 1000 + " s, "
-                + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counters.keySet()
+        return "Series[" + name + ": " + ports.size() + " ports, " + rows + " rows, step " + stepMs / 1000 + " s, "
+                + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counterNames
                 + (measures.isEmpty() ? "" : ", measurements " + measures.keySet()) + "]";
+    }
+
+    /** The counters as they are now (trimmed or not), in column order. */
+    private Map<String, long[]> orderedCounters() {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (String c : counterNames) out.put(c, counters.get(c));
+        return out;
     }
 
     private static Map<String, Columns> columnsOf(Iterable<String> names, Map<String, Source> sources) {
@@ -330,7 +417,7 @@ public final class Series {
     }
 
     private long inferStep() {
-        int n = ts.length;
+        int n = rows;
         if (n < 2) return 1;
         long[] sample = new long[Math.min(n - 1, 10_001)];
         int k = 0;

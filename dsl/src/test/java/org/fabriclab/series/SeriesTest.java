@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,5 +121,35 @@ class SeriesTest {
         assertEquals(255, s.column("LinkDownedCounter").orElseThrow().cap(), "the narrower field: a pegged value is never a count");
         assertFalse(s.gapBefore(1));
         assertThrows(IllegalArgumentException.class, () -> Series.ofSnapshots(List.of(t0, t1), 5, 5));
+    }
+
+    @Test void aSeriesOverLongerColumnsIsItsRowsOnly() {
+        // rows 0..4 are the series; the slack holds a port index out of range and times going back
+        long[] t = {0, 300_000, 600_000, 0, 300_000, 5, 0, 1};
+        int[] port = {0, 0, 0, 1, 1, 9, 9, 0};
+        long[] sym = {1, 2, X, 7, 8, 99, 0, 99};
+        Series s = Series.of("h", List.of("a", "b"), t, port, 5, Map.of("SymbolErrorCounter", sym), Map.of(), 0);
+        assertEquals(5, s.rows());
+        assertEquals(5, s.end(1));
+        assertEquals(300_000, s.stepMs());
+        assertSame(t, s.timestampsUntrimmed(), "handed over, not copied");
+        assertSame(sym, s.counterUntrimmed("SymbolErrorCounter"));
+        assertArrayEquals(new long[] {0, 300_000, 600_000, 0, 300_000}, s.timestamps());
+        assertArrayEquals(new int[] {0, 0, 0, 1, 1}, s.rowPorts());
+        assertArrayEquals(new long[] {1, 2, X, 7, 8}, s.counter("SymbolErrorCounter"));
+        assertSame(s.counter("SymbolErrorCounter"), s.counterUntrimmed("SymbolErrorCounter"), "trimmed once, the copy kept");
+        assertEquals(5, s.table().rowCount());
+        Series linked = s.withLinks(Map.of("a", "b"), Map.of("a", "switch-switch"));
+        assertEquals(5, linked.rows());
+        assertArrayEquals(new long[] {1, 2, X, 7, 8}, linked.counter("SymbolErrorCounter"));
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> Series.of("h", List.of("a"), new long[] {0, 1, 2}, new int[3], 3, Map.of("PortRcvPkts", new long[] {1, 2}), Map.of(), 0));
+        assertTrue(e.getMessage().contains("PortRcvPkts has 2 rows"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Series.of("h", List.of("a"), new long[] {0, 1}, new int[2], 3, Map.of(), Map.of(), 0));
+        assertTrue(e.getMessage().contains("need 3 rows"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Series.of("h", List.of("a"), new long[] {0, 1}, new int[2], Map.of("PortRcvPkts", new long[] {1, 2, 3}), Map.of(), 0));
+        assertTrue(e.getMessage().contains("PortRcvPkts has 3 rows, expected 2"), "the exact factory still wants exact columns: " + e.getMessage());
     }
 }
