@@ -64,7 +64,7 @@ final class DuckDb implements AutoCloseable {
             db.execute("SET preserve_insertion_order = false");
             String limit = options.get("memory_limit");
             if (limit == null) limit = defaultMemoryLimit(physicalMemory(), Runtime.getRuntime().maxMemory()) + "B";
-            db.execute("SET memory_limit = " + SweepSql.string(limit));
+            if (!limit.equals(OWN_DEFAULT)) db.execute("SET memory_limit = " + SweepSql.string(limit));
             if (options.containsKey("threads")) db.execute("SET threads = " + Integer.parseInt(options.get("threads")));
         } catch (SQLException | RuntimeException e) {
             db.close();
@@ -74,10 +74,17 @@ final class DuckDb implements AutoCloseable {
     }
 
     /**
+     * The {@code memory_limit} option that leaves DuckDB's own default (80% of RAM): for the Parquet
+     * writer, whose in-order COPY of a staged history does not fit half of what the heap leaves (the
+     * 51.8M-row history failed with DuckDB's out-of-memory error at 5.7 GB).
+     */
+    static final String OWN_DEFAULT = "duckdb-default";
+
+    /**
      * DuckDB's memory limit in bytes when none is given: half of what RAM ({@code ramBytes}) leaves
      * beside the JVM's maximum heap ({@code maxHeapBytes}), at least 1 GiB. DuckDB's own default is
-     * 80% of RAM whatever the JVM holds: a 12 GB heap beside it exhausted a 24 GB machine (the
-     * 51.8M-row Parquet write reached 19.7 GB RSS); above the limit DuckDB spills to its folder.
+     * 80% of RAM whatever the JVM holds, so a sweep in the kernel (heap up to 70% of RAM) could ask
+     * for 150% of the machine; above the limit DuckDB spills to its folder.
      */
     static long defaultMemoryLimit(long ramBytes, long maxHeapBytes) {
         long gib = 1L << 30;

@@ -286,7 +286,8 @@ public final class DuckDbParquet implements HistoryFormat {
 
     @Override public void write(History h, Path file) {
         Path tmp = file.toAbsolutePath().resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try (DuckDb db = DuckDb.open(Map.of())) {
+        // the staged copy of the history and its in-order COPY need DuckDB's own default limit (see DuckDb.OWN_DEFAULT)
+        try (DuckDb db = DuckDb.open(Map.of("memory_limit", DuckDb.OWN_DEFAULT))) {
             // one staging row per run of a port's rows (at most RUN values), its columns as lists
             StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (port VARCHAR, ts BIGINT[]");
             List<String> counters = h.counters();

@@ -29,6 +29,12 @@ class DuckDbMemoryLimitTest {
             two.execute("SET memory_limit = '3GB'");
             assertEquals(false, setting(two).equals(setting(given)), "the setting read back tells limits apart");
         }
+        try (DuckDb own = DuckDb.open(Map.of("memory_limit", DuckDb.OWN_DEFAULT));
+             java.sql.Connection bare = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+             Statement s = bare.createStatement(); ResultSet r = s.executeQuery("SELECT current_setting('memory_limit')")) {
+            r.next();
+            assertEquals(r.getString(1), setting(own), "DuckDB's own default, as a bare connection has it");
+        }
     }
 
     private static String setting(DuckDb db) throws SQLException {
