@@ -46,6 +46,12 @@ public final class AtomicFiles {
         void write(OutputStream out) throws IOException;
     }
 
+    /** Writes a temporary file by its path (a tool that takes a path, such as DuckDB's COPY). */
+    @FunctionalInterface
+    public interface FileBody {
+        void write(Path tmp) throws IOException;
+    }
+
     /** Fills a temporary folder and returns a result. */
     @FunctionalInterface
     public interface DirectoryBody<T> {
@@ -81,6 +87,28 @@ public final class AtomicFiles {
             try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 body.write(out);
             }
+            move(tmp, abs, true);
+        } finally {
+            Files.deleteIfExists(tmp);
+            IN_FLIGHT.remove(tmp);
+        }
+    }
+
+    /**
+     * The same for a writer that takes a path: {@code body} writes (or replaces) the temporary file it
+     * is given, which then takes the place of {@code target}; stale temporaries removed first, the
+     * temporary removed on failure.
+     *
+     * @throws IOException when the folder cannot be written or {@code body} fails
+     */
+    public static void writeFile(Path target, FileBody body) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        Files.createDirectories(dir);
+        removeStale(abs);
+        Path tmp = newTemp(dir, "." + abs.getFileName() + "." + pid() + "-", ".tmp", false);
+        try {
+            body.write(tmp);
             move(tmp, abs, true);
         } finally {
             Files.deleteIfExists(tmp);

@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,6 +36,7 @@ import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.HistoryFormat;
 import org.fabriclab.history.Progress;
 import org.fabriclab.history.Steps;
+import org.fabriclab.io.AtomicFiles;
 
 /**
  * The Parquet history, read and written by DuckDB's own Parquet reader and writer: columns
@@ -285,7 +285,16 @@ public final class DuckDbParquet implements HistoryFormat {
     }
 
     @Override public void write(History h, Path file) {
-        Path tmp = file.toAbsolutePath().resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        try {
+            // a temporary beside the file, renamed into place; a killed writer's temporary goes at the next write
+            AtomicFiles.writeFile(file, tmp -> copy(h, tmp));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the Parquet history '" + file + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** Stages {@code h} in DuckDB and COPYs it to {@code tmp} as Parquet. */
+    private static void copy(History h, Path tmp) throws IOException {
         // the staged copy of the history and its in-order COPY need DuckDB's own default limit (see DuckDb.OWN_DEFAULT)
         try (DuckDb db = DuckDb.open(Map.of("memory_limit", DuckDb.OWN_DEFAULT))) {
             // one staging row per run of a port's rows (at most RUN values), its columns as lists
@@ -328,16 +337,11 @@ public final class DuckDbParquet implements HistoryFormat {
                 srcs.append(c).append('=').append(col.source().key());
             }
             db.execute("SET preserve_insertion_order = true");
-            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
+            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
                     + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
                     + SweepSql.string(srcs.toString()) + "})");
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (SQLException e) {
-            throw new IllegalStateException("DuckDB cannot write '" + file + "': " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot move the Parquet history into place at '" + file + "': " + e.getMessage(), e);
-        } finally {
-            tmp.toFile().delete();
+            throw new IOException("DuckDB cannot write Parquet: " + e.getMessage(), e);
         }
     }
 
