@@ -78,20 +78,11 @@ public final class AtomicFiles {
      * @throws IOException when the folder cannot be written or {@code body} fails
      */
     public static void write(Path target, Body body) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        removeStale(abs);
-        Path tmp = newTemp(dir, "." + abs.getFileName() + "." + pid() + "-", ".tmp", false);
-        try {
+        writeFile(target, tmp -> {
             try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 body.write(out);
             }
-            move(tmp, abs, true);
-        } finally {
-            Files.deleteIfExists(tmp);
-            IN_FLIGHT.remove(tmp);
-        }
+        });
     }
 
     /**
