@@ -33,11 +33,16 @@ final class RdmaText {
 
     private RdmaText() {}
 
-    /** {@code link <dev>/<n>} at the start of a trimmed line. */
+    /**
+     * {@code link <dev>/<n>} at the start of a trimmed line; the id is its second word split as
+     * {@link #read} splits lines (any run of {@code \s}), so a tab inside it cannot pass here and
+     * leave {@code read} a port without a slash.
+     */
     static boolean isLinkLine(String t) {
         if (!t.startsWith("link ")) return false;
-        int sp = t.indexOf(' ', 5);
-        String id = sp < 0 ? t.substring(5) : t.substring(5, sp);
+        String[] w = t.split("\\s+", 3);
+        if (w.length < 2) return false;
+        String id = w[1];
         int slash = id.lastIndexOf('/');
         return slash > 0 && slash < id.length() - 1 && id.substring(slash + 1).chars().allMatch(Character::isDigit);
     }

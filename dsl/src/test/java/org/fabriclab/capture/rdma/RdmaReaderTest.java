@@ -28,6 +28,14 @@ class RdmaReaderTest {
         assertTrue(c.warnings().get(0).contains("per-QP"));
     }
 
+    /** A tab inside the port id: the link line test and the reader split words alike (a fuzz finding: substring(0, -1)). */
+    @Test void aTabInsideThePortIdIsNotALinkLine() {
+        Path f = BadInput.write(tmp, "tab.txt", "link mlx5\t0/1 state ACTIVE physical_state LINK_UP netdev eth0\n");
+        BadInput.expect(reader, f, 0, "no 'link <dev>/<port> ...' line found");
+        Path g = BadInput.write(tmp, "ok.txt", "link mlx5_0/1\tstate ACTIVE physical_state LINK_UP netdev eth0\n");
+        assertEquals(java.util.List.of("mlx5_0/1"), reader.read(org.fabriclab.capture.Input.of(g)).ports());
+    }
+
     @Test void goldenJson() {
         Capture c = reader.read(Input.of(CaptureCsv.fixture("rdma/stat.json")));
         assertEquals(CaptureCsv.text("rdma/stat.expected.csv"), CaptureCsv.tidy(c));
