@@ -157,13 +157,9 @@ public final class Input {
                 byte[] bytes = new byte[size];
                 int n = in.readNBytes(bytes, 0, size);
                 if (n < size) return java.util.Arrays.copyOf(bytes, n);   // shrank while being read
-                int next = in.read();
-                if (next < 0) return bytes;                                 // the whole file: the usual case
-                // it grew while being read: the rest, up to the bound
-                byte[] rest = in.readNBytes((int) max - size);
-                byte[] more = new byte[rest.length + 1];
-                more[0] = (byte) next;
-                System.arraycopy(rest, 0, more, 1, rest.length);
+                // what it grew by while being read, one byte past the bound at most (nothing: the usual case)
+                byte[] more = in.readNBytes((int) (max - size) + 1);
+                if (more.length == 0) return bytes;
                 if ((long) size + more.length > max) {
                     throw new CaptureException(name, 0, "file grew above the " + max + "-byte bound for one capture while "
                             + "being read");
