@@ -210,19 +210,22 @@ public final class Input {
         return lines;
     }
 
-    /** The first {@code n} non-blank lines, for sniffing (scans only as far as needed, not the whole file). */
+    /**
+     * The first {@code n} non-blank lines, for sniffing (scans only as far as needed, not the whole
+     * file), split as {@link #lines()} splits them ({@code \n}, {@code \r\n} and a lone {@code \r}).
+     */
     public List<String> head(int n) {
         if (lines != null) return lines.stream().filter(l -> !l.isBlank()).limit(n).toList();
         String t = text();
+        int len = t.length();
         List<String> out = new java.util.ArrayList<>(n);
         int pos = 0;
-        while (out.size() < n && pos < t.length()) {
-            int nl = t.indexOf('\n', pos);
-            if (nl < 0) nl = t.length();
-            int end = nl > pos && t.charAt(nl - 1) == '\r' ? nl - 1 : nl;
+        while (out.size() < n && pos < len) {
+            int end = pos;
+            while (end < len && t.charAt(end) != '\n' && t.charAt(end) != '\r') end++;
             String l = t.substring(pos, end);
             if (!l.isBlank()) out.add(l);
-            pos = nl + 1;
+            pos = end < len && t.charAt(end) == '\r' && end + 1 < len && t.charAt(end + 1) == '\n' ? end + 2 : end + 1;
         }
         return out;
     }

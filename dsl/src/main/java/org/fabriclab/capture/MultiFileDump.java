@@ -59,8 +59,8 @@ public final class MultiFileDump {
     public static List<Input> grepH(Input in) {
         // the first non-blank line decides most files (a perfquery header, a JSON brace): checked on the
         // text, before the whole file is split into line strings
-        String first = firstNonBlankLine(in.text());
-        if (first == null || !grepName(first)) return null;
+        List<String> head = in.head(1);
+        if (head.isEmpty() || !grepName(head.get(0))) return null;
         List<String> lines = in.lines();
         Map<String, List<Integer>> byName = new LinkedHashMap<>();
         int nonBlank = 0;
@@ -98,19 +98,5 @@ public final class MultiFileDump {
                     || c == '=' || c == '#') return false;
         }
         return true;
-    }
-
-    /** The first line of {@code t} that is not blank, split as {@link String#lines()} splits ({@code \n}, {@code \r}, {@code \r\n}); null if none. */
-    static String firstNonBlankLine(String t) {
-        int pos = 0;
-        int n = t.length();
-        while (pos < n) {
-            int end = pos;
-            while (end < n && t.charAt(end) != '\n' && t.charAt(end) != '\r') end++;
-            String l = t.substring(pos, end);
-            if (!l.isBlank()) return l;
-            pos = end < n && t.charAt(end) == '\r' && end + 1 < n && t.charAt(end + 1) == '\n' ? end + 2 : end + 1;
-        }
-        return null;
     }
 }
