@@ -69,7 +69,11 @@ public final class IbqueryerrorsReader implements CaptureReader {
             String t = l.strip();
             if (NODE.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
         }
-        return in.text().contains("\n## Summary: ") && in.text().contains("ports have errors beyond threshold") ? 90 : 0;
+        // a summary without node lines (every node clean): its counts line follows the "## Summary:" line,
+        // so one scan of a file that is not this format, and the rest searched from there only
+        String t = in.text();
+        int at = t.indexOf("\n## Summary: ");
+        return at >= 0 && t.indexOf("ports have errors beyond threshold", at) >= 0 ? 90 : 0;
     }
 
     @Override public Capture read(Input in) {

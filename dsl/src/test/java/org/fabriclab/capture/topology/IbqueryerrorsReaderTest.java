@@ -23,6 +23,17 @@ import tech.tablesaw.api.Table;
  */
 class IbqueryerrorsReaderTest {
 
+    @Test void aCleanFabricsSummaryIsSniffedBelowTheHead() {
+        // every node clean: no "Errors for" line, only the summary, here after more than the sniffed head
+        String noise = "Suppressing: RcvSwRelayErrors\n".repeat(25);
+        String clean = noise + "\n## Summary: 6 nodes checked, 0 bad nodes found\n##      12 ports checked, 0 ports have errors beyond threshold\n";
+        assertEquals(90, new IbqueryerrorsReader().sniff(Input.ofText("clean.txt", clean)));
+        // the counts line before the summary line is not ibqueryerrors' order
+        String swapped = noise + "##      12 ports checked, 0 ports have errors beyond threshold\n\n## Summary: 6 nodes checked, 0 bad nodes found\n";
+        assertEquals(0, new IbqueryerrorsReader().sniff(Input.ofText("swapped.txt", swapped)));
+        assertEquals(0, new IbqueryerrorsReader().sniff(Input.ofText("other.txt", noise)));
+    }
+
     @Test void errorsPerPortWithThresholds() {
         Input in = GoldenCapture.input(getClass(), "ibqueryerrors.txt");
         assertEquals("ibqueryerrors", Readers.standard().choose(in).format());
