@@ -68,10 +68,13 @@ public final class Session implements AutoCloseable {
     private final org.fabriclab.kernel.maven.MavenDependencies maven;
     /** What {@code %classpath} added, for {@code %maven}'s conflict check. */
     private final List<String> classpathAdded = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** JShell's in-memory class files: a value cell's are let go with its hidden variable ({@link CompiledClasses}). */
+    private final CompiledClasses compiled;
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
         this.control = control;
+        this.compiled = CompiledClasses.of(shell);
         String cellPath = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
         this.maven = org.fabriclab.kernel.maven.MavenDependencies.standard(() -> List.of(cellPath.split(File.pathSeparator)));
     }
@@ -324,6 +327,7 @@ public final class Session implements AutoCloseable {
      * the snippet as written, so every error message is JShell's own for the user's code.
      */
     private CellResult evalAsValue(String expr, int cell, int startLine) {
+        Set<String> classFilesBefore = compiled.names();
         List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr, valueIds.incrementAndGet()));
         SnippetEvent main = null;
         for (SnippetEvent e : events) if (e.causeSnippet() == null) main = e;
@@ -338,6 +342,8 @@ public final class Session implements AutoCloseable {
         Object value = key != null && control.isKey(key) ? control.take(key) : null;
         control.loader().clearNewestValue(v.name());
         dropQuietly(v);
+        // the hidden variable alone was declared (nothing else recompiled) and is gone: so may its class files be
+        if (events.size() == 1 && shell.status(v) == Snippet.Status.DROPPED) compiled.forgetNewSince(classFilesBefore);
         if (ex != null) return CellResult.failed(runtimeError(ex));
         return value == null ? CellResult.none() : CellResult.value(value);
     }
@@ -665,6 +671,9 @@ public final class Session implements AutoCloseable {
 
     /** How often JShell compiled a snippet a second time because a class name was taken (see {@link ValueCell}). */
     long redefineAttempts() { return control.redefineAttempts(); }
+
+    /** JShell's in-memory class files now, or -1 when they cannot be seen ({@link CompiledClasses}). */
+    int compiledClassFiles() { return compiled.reachable() ? compiled.size() : -1; }
 
     /** True while a cell's code is running. */
     public boolean busy() { return control.busy(); }
