@@ -137,6 +137,19 @@ class SessionTest {
         }
     }
 
+    @Test void idleWarmUpCellsRunOnlyWhileIdleAndLeaveNothingBehind() {
+        try (Session fresh = Session.open()) {
+            assertEquals(0, fresh.warmWhileIdle(() -> false), "not idle: nothing runs");
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            assertEquals(1, fresh.warmWhileIdle(() -> asked.incrementAndGet() == 1), "stops as soon as the front end is busy");
+            assertEquals(Session.IDLE_WARM_UP.size(), fresh.warmWhileIdle(() -> true));
+            assertTrue(fresh.variableNames().isEmpty(), "no warm-up variable stays defined: " + fresh.variableNames());
+            assertEquals("CompilationException", fresh.eval(Session.WARM_NAME + "Map", 1).error().ename(), "its names are gone");
+            assertTrue(fresh.eval("var m = new TreeMap<String, Long>();\nm.merge(\"a\", 1L, Long::sum);\nm.size()", 2).ok());
+            assertEquals(1, fresh.eval("m.size()", 3).value(), "a user's cell of the same shape afterwards");
+        }
+    }
+
     @Test void valueCellErrorsAreJShellsOwnAndPointAtTheCell() {
         CellResult compile = s.eval("undefinedThing + 1", 21);
         assertEquals("CompilationException", compile.error().ename());
