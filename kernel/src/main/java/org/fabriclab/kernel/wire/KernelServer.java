@@ -70,6 +70,8 @@ public final class KernelServer implements AutoCloseable {
     /** Quiet time after which the kernel makes JShell's source analysis (and so its class index). */
     static final long IDLE_MS = 1000;
     private static final boolean TIMING = System.getenv("FABRICLAB_TIMING") != null;
+    /** {@code -Dfabriclab.idleWarmUp=false} leaves out the idle-time warm-up ({@link #prepareWhenIdle}; for A/B runs). */
+    static final boolean IDLE_WARM_UP = !"false".equals(System.getProperty("fabriclab.idleWarmUp"));
 
     private KernelServer(ConnectionInfo info, CompletableFuture<Session> session) {
         this.info = info;
@@ -258,6 +260,7 @@ public final class KernelServer implements AutoCloseable {
                 long quiet = (System.nanoTime() - lastActivity) / 1_000_000;
                 if (active.get() == 0 && quiet >= IDLE_MS) {
                     s.prepareAnalysis();
+                    if (!IDLE_WARM_UP) return;
                     // then, while nothing is asked of the kernel, what a first real cell compiles and reads
                     java.util.function.BooleanSupplier idle = () -> !closing && active.get() == 0;
                     long t0 = System.nanoTime();
