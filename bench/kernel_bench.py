@@ -3,7 +3,7 @@
 
 Usage (from the repository root, after `mvn install`):
     /usr/bin/python3 bench/kernel_bench.py [--cells 300] [--identical 50] [--trials 3] [--no-cds]
-                                           [--no-realistic | --realistic-only] [--ports 10000] [--replay] [--replay-passes 3]
+                                           [--no-realistic | --realistic-only] [--ports 10000] [--pause 0] [--replay] [--replay-passes 3]
                                            [--flags "JVM flags to try instead of the installed ones"]
                                            [--compare OTHER_CHECKOUT] [--variant NAME=FLAGS ...]
 
@@ -14,7 +14,8 @@ temporary prefix, then for each trial and kernel, in one fresh kernel each:
     session): the median, the median of the first 50 and of the last 50 (growth), per-50 blocks;
   * --identical cells of the same source ("1 + 1"; the old figure, 0 skips it);
   * empty cells (the protocol round trip alone);
-then, unless --no-realistic, in another fresh kernel, the realistic first heavy cell: read a generated
+then, unless --no-realistic, in another fresh kernel (--pause S seconds after its first result, default 0), the
+realistic first heavy cell: read a generated
 --ports perfquery -x -l dump and sum PortXmitData per port (fabriclab: capture(); ipykernel: the
 same with pandas, its import included, as a user's first cell would pay it).
 --replay adds the notebook replay: every code cell of notebooks/*.ipynb in one fabriclab kernel (run
@@ -172,9 +173,11 @@ len(xmit)""",
 }
 
 
-def realistic_trial(name, path):
+def realistic_trial(name, path, pause=0.0):
     k = Kernel(name)
     try:
+        if pause > 0:
+            time.sleep(pause)  # a user reading the notebook before the first real cell (the kernel's idle time)
         c0 = k.cpu()
         ms = timed(k.kc, REALISTIC["python3" if name == "python3" else "fabriclab"].replace("{path}", path))
         return ms, k.cpu() - c0
@@ -205,7 +208,7 @@ def replay(passes, jvm_flags):
         k.close()
     # in-process: the kernel's Session in one JVM with the kernel's flags
     cp = os.path.join(ROOT, "kernel", "target", "fabriclab-kernel.jar") + os.pathsep + os.path.join(ROOT, "kernel", "target", "lib", "*")
-    cmd = ["java"] + shlex.split(jvm_flags) + ["-Djava.awt.headless=true", "-cp", cp, os.path.join(ROOT, "bench", "NotebookReplay.java"),
+    cmd = ["java", "--add-opens=jdk.jshell/jdk.jshell=ALL-UNNAMED"] + shlex.split(jvm_flags) + ["-Djava.awt.headless=true", "-cp", cp, os.path.join(ROOT, "bench", "NotebookReplay.java"),
                                                str(passes)] + names
     out = subprocess.run(cmd, cwd=nbdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=3600)
     local = {}
@@ -230,6 +233,9 @@ def main():
     ap.add_argument("--realistic-only", action="store_true",
                     help="only the realistic first heavy cell (no trivial-cell session), each kernel alternated per trial")
     ap.add_argument("--ports", type=int, default=10_000, help="ports in the generated perfquery dump")
+    ap.add_argument("--pause", type=float, default=0.0,
+                    help="seconds between the first result and the realistic heavy cell (default 0: right after it, "
+                         "as 'Run all' does; e.g. 5: a user who reads before running, so the kernels' idle time counts)")
     ap.add_argument("--replay", action="store_true", help="also replay notebooks/*.ipynb (wire vs in-process)")
     ap.add_argument("--replay-passes", type=int, default=3)
     ap.add_argument("--flags", help="run the fabriclab kernel with these JVM flags instead of the installed ones (tuning)")
@@ -287,7 +293,7 @@ def main():
             for t in range(a.trials):
                 for name in kernels:
                     try:
-                        h, hc = realistic_trial(name, dump)
+                        h, hc = realistic_trial(name, dump, a.pause)
                     except Exception as e:
                         print(f"trial {t + 1} {name:10s} realistic cell FAILED: {type(e).__name__} {e}", flush=True)
                         continue
@@ -297,7 +303,7 @@ def main():
                           f" | load {os.getloadavg()[0]:.1f}", flush=True)
             print()
             print(f"summary: median over {a.trials} trials; load average {load0:.2f} at start, {os.getloadavg()[0]:.2f} now, "
-                  f"{os.cpu_count()} cores; fabriclab JVM flags: {flags}")
+                  f"{os.cpu_count()} cores; heavy cell {a.pause:g} s after the first result; fabriclab JVM flags: {flags}")
             for name in kernels:
                 if heavy[name]:
                     ratio = f" = {med(heavy[name]) / med(heavy['python3']):.2f}x ipykernel (target <= 1.0x)" \
@@ -320,7 +326,7 @@ def main():
                       f" | empty {med(r['empty']):6.2f} ms | load {os.getloadavg()[0]:.1f}", flush=True)
                 if not a.no_realistic:
                     try:
-                        h, hc = realistic_trial(name, dump)
+                        h, hc = realistic_trial(name, dump, a.pause)
                         heavy[name].append(h)
                         heavy_cpu[name].append(hc)
                         print(f"trial {t + 1} {name:10s} realistic first heavy cell ({a.ports} ports): {h:7.1f} ms (CPU {hc:7.1f} ms)", flush=True)

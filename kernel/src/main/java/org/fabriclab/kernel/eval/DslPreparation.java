@@ -57,6 +57,29 @@ public final class DslPreparation {
         return t;
     }
 
+    /** Ports per idle-time sample read ({@link #warmWhileIdle}). */
+    static final int IDLE_PORTS = 300;
+    /** Idle-time sample reads: {@link #IDLE_ROUNDS} x {@link #IDLE_PORTS} ports, enough for the JIT's optimising compiler to take the reader's loops. */
+    static final int IDLE_ROUNDS = 5;
+
+    /**
+     * While {@code idle} holds (checked before each read), reads {@link #IDLE_ROUNDS} in-memory samples of
+     * {@link #IDLE_PORTS} ports each and sums every reading's value per port, as a first analysis cell
+     * would: the reader's and the readings' hot methods then reach the optimising JIT before a user's
+     * first large capture. Nothing is kept or shown. Returns how many reads ran.
+     */
+    public static int warmWhileIdle(java.util.function.BooleanSupplier idle) {
+        int n = 0;
+        String sample = PerfquerySample.extended(IDLE_PORTS);
+        for (; n < IDLE_ROUNDS && idle.getAsBoolean(); n++) {
+            Capture c = Readers.standard().read(Input.ofText("fabriclab-preparation-sample", sample));
+            java.util.Map<String, Long> perPort = new java.util.HashMap<>();
+            for (var r : c.readings()) perPort.merge(r.port(), r.value(), Long::sum);
+            if (perPort.size() != IDLE_PORTS) throw new IllegalStateException("sample read " + perPort.size() + " ports, not " + IDLE_PORTS);
+        }
+        return n;
+    }
+
     /** The preparation itself, on the calling thread; returns the sample capture's reading count. */
     public static int run() {
         try {

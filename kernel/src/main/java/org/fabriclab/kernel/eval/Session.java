@@ -68,10 +68,18 @@ public final class Session implements AutoCloseable {
     private final org.fabriclab.kernel.maven.MavenDependencies maven;
     /** What {@code %classpath} added, for {@code %maven}'s conflict check. */
     private final List<String> classpathAdded = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * Held while JShell is in use (a cell, completion, inspection, completeness, an idle warm-up cell): JShell is not
+     * thread-safe, and {@link #warmWhileIdle} runs on another thread than the front end's; it only ever tries the lock.
+     */
+    private final java.util.concurrent.locks.ReentrantLock inUse = new java.util.concurrent.locks.ReentrantLock();
+    /** JShell's in-memory class files: a value cell's are let go with its hidden variable ({@link CompiledClasses}). */
+    private final CompiledClasses compiled;
 
     private Session(JShell shell, CellExecutionControl control) {
         this.shell = shell;
         this.control = control;
+        this.compiled = CompiledClasses.of(shell);
         String cellPath = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
         this.maven = org.fabriclab.kernel.maven.MavenDependencies.standard(() -> List.of(cellPath.split(File.pathSeparator)));
     }
@@ -182,6 +190,7 @@ public final class Session implements AutoCloseable {
      * this cell also after it has ended.
      */
     public CellResult eval(String code, int cellNumber, Object owner) {
+        inUse.lock();
         Object before = CellOwner.set(owner);
         control.cellStarted();
         try {
@@ -192,7 +201,59 @@ public final class Session implements AutoCloseable {
         } finally {
             control.cellEnded();
             CellOwner.set(before);
+            inUse.unlock();
         }
+    }
+
+    /** Prefix of the variables an idle warm-up cell declares (each dropped again right after). */
+    static final String WARM_NAME = "$fabriclabWarm";
+
+    /**
+     * Throwaway cells of the shapes a first real cell has and the start-up warm-up ({@link #warm}) does not reach:
+     * {@code var} declarations of generic and DSL types, a for-each with a condition, a method reference and a
+     * lambda, a stream, an expression after statements. Names start with {@link #WARM_NAME} and are dropped.
+     */
+    static final List<String> IDLE_WARM_UP = List.of(
+            "var " + WARM_NAME + "Map = new TreeMap<String, Long>();\n"
+                    + "for (var w : List.of(\"a:1\", \"b:2\", \"a:3\")) if (w.startsWith(\"a\")) "
+                    + WARM_NAME + "Map.merge(w.substring(0, 1), Long.parseLong(w.substring(2)), Long::sum);\n"
+                    + WARM_NAME + "Map.size()",
+            "var " + WARM_NAME + "List = new ArrayList<Reading>();\n"
+                    + "long " + WARM_NAME + "Count = " + WARM_NAME + "List.stream().filter(r -> r.value() > 0).map(Reading::port).distinct().count();\n"
+                    + WARM_NAME + "Count + " + WARM_NAME + "List.size()");
+
+    /**
+     * Evaluates the {@link #IDLE_WARM_UP} cells while {@code idle} says the front end is idle and nothing else uses
+     * JShell (the lock is only tried: a cell arriving meanwhile waits for one warm-up cell at most), so javac's code
+     * for them is compiled before a user's first such cell. Leaves no variable, import or output behind. Returns how
+     * many cells ran.
+     *
+     * <pre>{@code
+     * session.warmWhileIdle(() -> requestsActive.get() == 0);   // the kernel, after a quiet second
+     * }</pre>
+     */
+    public int warmWhileIdle(java.util.function.BooleanSupplier idle) {
+        int n = 0;
+        for (String cell : IDLE_WARM_UP) {
+            if (!idle.getAsBoolean() || !inUse.tryLock()) return n;
+            try {
+                CellResult r = eval(cell, 0);
+                dropWarmVariables();
+                if (!r.ok()) throw new IllegalStateException("idle warm-up cell failed: " + r.error());
+            } finally {
+                inUse.unlock();
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private void dropWarmVariables() {
+        shell.variables().filter(v -> v.name().startsWith(WARM_NAME)).toList().forEach(v -> {
+            control.loader().clearOldValues(v.name());
+            control.loader().clearNewestValue(v.name());
+            dropQuietly(v);
+        });
     }
 
     /**
@@ -324,6 +385,7 @@ public final class Session implements AutoCloseable {
      * the snippet as written, so every error message is JShell's own for the user's code.
      */
     private CellResult evalAsValue(String expr, int cell, int startLine) {
+        Set<String> classFilesBefore = compiled.names();
         List<SnippetEvent> events = shell.eval(ValueCell.declaration(expr, valueIds.incrementAndGet()));
         SnippetEvent main = null;
         for (SnippetEvent e : events) if (e.causeSnippet() == null) main = e;
@@ -338,6 +400,8 @@ public final class Session implements AutoCloseable {
         Object value = key != null && control.isKey(key) ? control.take(key) : null;
         control.loader().clearNewestValue(v.name());
         dropQuietly(v);
+        // the hidden variable alone was declared (nothing else recompiled) and is gone: so may its class files be
+        if (events.size() == 1 && shell.status(v) == Snippet.Status.DROPPED) compiled.forgetNewSince(classFilesBefore);
         if (ex != null) return CellResult.failed(runtimeError(ex));
         return value == null ? CellResult.none() : CellResult.value(value);
     }
@@ -589,6 +653,15 @@ public final class Session implements AutoCloseable {
 
     /** "complete", "incomplete" or "invalid" (Jupyter's is_complete statuses). */
     public String isComplete(String code) {
+        inUse.lock();
+        try {
+            return isCompleteLocked(code);
+        } finally {
+            inUse.unlock();
+        }
+    }
+
+    private String isCompleteLocked(String code) {
         String rest = code;
         while (!rest.isBlank()) {
             if (stripLeadingBlankLines(rest).startsWith("%")) {
@@ -610,6 +683,15 @@ public final class Session implements AutoCloseable {
 
     /** Completions at {@code cursor}: JShell's source analysis, or the magic names after a {@code %}. */
     public Completion complete(String code, int cursor) {
+        inUse.lock();
+        try {
+            return completeLocked(code, cursor);
+        } finally {
+            inUse.unlock();
+        }
+    }
+
+    private Completion completeLocked(String code, int cursor) {
         cursor = Math.max(0, Math.min(cursor, code.length()));
         int ls = code.lastIndexOf('\n', cursor - 1) + 1;
         String line = code.substring(ls, cursor);
@@ -628,6 +710,15 @@ public final class Session implements AutoCloseable {
 
     /** Signature and javadoc of what is at {@code cursor}, or empty when nothing is known there. */
     public String inspect(String code, int cursor) {
+        inUse.lock();
+        try {
+            return inspectLocked(code, cursor);
+        } finally {
+            inUse.unlock();
+        }
+    }
+
+    private String inspectLocked(String code, int cursor) {
         cursor = Math.max(0, Math.min(cursor, code.length()));
         List<SourceCodeAnalysis.Documentation> docs = analysis().documentation(code, cursor, true);
         if (docs.isEmpty()) {
@@ -665,6 +756,9 @@ public final class Session implements AutoCloseable {
 
     /** How often JShell compiled a snippet a second time because a class name was taken (see {@link ValueCell}). */
     long redefineAttempts() { return control.redefineAttempts(); }
+
+    /** JShell's in-memory class files now, or -1 when they cannot be seen ({@link CompiledClasses}). */
+    int compiledClassFiles() { return compiled.reachable() ? compiled.size() : -1; }
 
     /** True while a cell's code is running. */
     public boolean busy() { return control.busy(); }

@@ -69,7 +69,14 @@ public final class KernelServer implements AutoCloseable {
     private volatile long lastActivity = System.nanoTime();
     /** Quiet time after which the kernel makes JShell's source analysis (and so its class index). */
     static final long IDLE_MS = 1000;
+    /**
+     * Quiet time after which the idle warm-up starts ({@link #prepareWhenIdle}): longer than the gaps between a
+     * front end's start-up requests and a "Run all" (a cell arriving during the warm-up waits for one warm-up cell).
+     */
+    static final long IDLE_WARM_MS = 2500;
     private static final boolean TIMING = System.getenv("FABRICLAB_TIMING") != null;
+    /** {@code -Dfabriclab.idleWarmUp=false} leaves out the idle-time warm-up ({@link #prepareWhenIdle}; for A/B runs). */
+    static final boolean IDLE_WARM_UP = !"false".equals(System.getProperty("fabriclab.idleWarmUp"));
 
     private KernelServer(ConnectionInfo info, CompletableFuture<Session> session) {
         this.info = info;
@@ -242,21 +249,38 @@ public final class KernelServer implements AutoCloseable {
     }
 
     /**
-     * Makes JShell's source analysis once the kernel has been quiet for {@link #IDLE_MS}: that
-     * starts JShell's class-path indexer (about 0.6 s of CPU), which would otherwise compete with
-     * the kernel's start and first cells on a small machine. A completion or a multi-snippet cell
-     * before then makes it on demand.
+     * Once the kernel has been quiet for {@link #IDLE_MS}: makes JShell's source analysis (that
+     * starts JShell's class-path indexer, about 0.6 s of CPU, which would otherwise compete with
+     * the kernel's start and first cells on a small machine; a completion or a multi-snippet cell
+     * before then makes it on demand), then, once quiet for {@link #IDLE_WARM_MS} and for as long as no request
+     * arrives, evaluates the
+     * session's idle warm-up cells ({@link Session#warmWhileIdle}) and reads the DSL's larger
+     * in-memory samples ({@link org.fabriclab.kernel.eval.DslPreparation#warmWhileIdle}), so a first
+     * real cell finds javac's and the reader's code compiled. A request arriving meanwhile waits for
+     * one warm-up cell at most and stops the rest. Once per kernel.
      */
     private void prepareWhenIdle() {
         try {
             Session s = session.join();
-            while (!closing && !s.analysisReady()) {
+            boolean analysed = false;
+            while (!closing) {
                 long quiet = (System.nanoTime() - lastActivity) / 1_000_000;
-                if (active.get() == 0 && quiet >= IDLE_MS) {
+                if (!analysed && active.get() == 0 && quiet >= IDLE_MS) {
                     s.prepareAnalysis();
+                    analysed = true;
+                    if (!IDLE_WARM_UP) return;
+                    continue;
+                }
+                if (analysed && active.get() == 0 && quiet >= IDLE_WARM_MS) {
+                    // then, while nothing is asked of the kernel, what a first real cell compiles and reads
+                    java.util.function.BooleanSupplier idle = () -> !closing && active.get() == 0;
+                    long t0 = System.nanoTime();
+                    int cells = s.warmWhileIdle(idle);
+                    int rounds = org.fabriclab.kernel.eval.DslPreparation.warmWhileIdle(idle);
+                    LOG.fine(String.format("idle warm-up: %d cells, %d sample reads in %.0f ms", cells, rounds, (System.nanoTime() - t0) / 1e6));
                     return;
                 }
-                Thread.sleep(Math.max(20, IDLE_MS - quiet));
+                Thread.sleep(Math.max(20, (analysed ? IDLE_WARM_MS : IDLE_MS) - quiet));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -33,6 +33,27 @@ class DslPreparationTest {
         assertTrue(c.warnings().isEmpty(), "the sample is a clean perfquery -x text: " + c.warnings());
     }
 
+    @Test void idleReadsRunOnlyWhileIdleAndPrintNothing() {
+        PrintStream out = System.out, err = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int none, all, one;
+        try {
+            System.setOut(new PrintStream(printed, true));
+            System.setErr(new PrintStream(printed, true));
+            none = DslPreparation.warmWhileIdle(() -> false);
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            one = DslPreparation.warmWhileIdle(() -> asked.incrementAndGet() == 1);
+            all = DslPreparation.warmWhileIdle(() -> true);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        assertEquals("", printed.toString());
+        assertEquals(0, none);
+        assertEquals(1, one, "stops as soon as the front end is busy");
+        assertEquals(DslPreparation.IDLE_ROUNDS, all);
+    }
+
     @Test void theSampleIsLargeEnoughToTakeTheParallelPerfqueryRead() {
         // a first heavy cell's capture() then finds the chunked read's code loaded and its pool threads started
         assertTrue(org.fabriclab.generate.PerfquerySample.extended(DslPreparation.PORTS).length()

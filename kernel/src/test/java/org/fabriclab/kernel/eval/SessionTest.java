@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.fabriclab.verdict.Verdict;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,6 +115,38 @@ class SessionTest {
             for (int i = 1; i <= 25; i++) assertEquals(i * 3 + 1, fresh.eval(i + " * 3 + 1", i).value());
             for (int i = 1; i <= 10; i++) assertEquals(i * 2, fresh.eval("int c" + i + " = " + i + ";\nc" + i + " * 2", 30 + i).value());
             assertEquals(0, fresh.redefineAttempts(), "no cell is compiled into a class name an earlier cell used");
+        }
+    }
+
+    @Test void valueCellsLeaveNoClassFilesBehindAndLaterCellsStillSeeWhatIsKept() {
+        // issue 9: JShell kept every value cell's class file, and javac listed them all on every task of every later cell
+        try (Session fresh = Session.open()) {
+            int start = fresh.compiledClassFiles();
+            assertTrue(start >= 0, "JShell's class file store is reachable (the launcher and surefire open jdk.jshell)");
+            assertTrue(fresh.eval("var kept = 5;\nclass Kept { int twice() { return 2 * kept; } }", 1).ok());
+            int withKept = fresh.compiledClassFiles();
+            assertTrue(withKept > start, "a named variable's and a class's files stay: " + start + " -> " + withKept);
+            for (int i = 1; i <= 60; i++) assertEquals(i * 3 + 1, fresh.eval(i + " * 3 + 1", 1 + i).value());
+            assertEquals(List.of(2, 4), fresh.eval("java.util.stream.Stream.of(1, 2).map(x -> x * 2).toList()", 70).value(), "a lambda inside a value cell");
+            assertEquals("anon", fresh.eval("new Object() { public String toString() { return \"anon\"; } }.toString()", 71).value(), "an anonymous class inside a value cell");
+            assertEquals(withKept, fresh.compiledClassFiles(), "value cells let their class files go, the kept ones stay");
+            assertEquals(10, fresh.eval("new Kept().twice()", 72).value(), "a later cell still compiles against the kept class and variable");
+            assertEquals(11, fresh.eval("kept + 6", 73).value());
+            assertEquals("java.lang.ArithmeticException", fresh.eval("1 / (kept - 5)", 74).error().ename());
+            assertEquals(withKept, fresh.compiledClassFiles(), "a value cell that threw lets go of its class file too");
+        }
+    }
+
+    @Test void idleWarmUpCellsRunOnlyWhileIdleAndLeaveNothingBehind() {
+        try (Session fresh = Session.open()) {
+            assertEquals(0, fresh.warmWhileIdle(() -> false), "not idle: nothing runs");
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            assertEquals(1, fresh.warmWhileIdle(() -> asked.incrementAndGet() == 1), "stops as soon as the front end is busy");
+            assertEquals(Session.IDLE_WARM_UP.size(), fresh.warmWhileIdle(() -> true));
+            assertTrue(fresh.variableNames().isEmpty(), "no warm-up variable stays defined: " + fresh.variableNames());
+            assertEquals("CompilationException", fresh.eval(Session.WARM_NAME + "Map", 1).error().ename(), "its names are gone");
+            assertTrue(fresh.eval("var m = new TreeMap<String, Long>();\nm.merge(\"a\", 1L, Long::sum);\nm.size()", 2).ok());
+            assertEquals(1, fresh.eval("m.size()", 3).value(), "a user's cell of the same shape afterwards");
         }
     }
 
