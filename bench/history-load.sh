@@ -2,7 +2,8 @@
 # History load + sweep benchmark, every engine side by side on the same generated file, each in its own
 # process (its peak RSS is its own), each run RUNS times (median reported):
 #   ours CSV.gz / Parquet (History.load into primitive columns + PrimitiveSweepEngine), under the kernel's JVM
-#   flags (as InstallCommand writes them, read from the source) and under JVM defaults; DuckDB JDBC over CSV.gz and
+#   flags (as InstallCommand writes them, read from the source) and under JVM defaults; ours-parquet-rule: kernel flags,
+#   History.load(file, RateRule.congestion()) (only the columns the sweep reads; name it in ENGINES); DuckDB JDBC over CSV.gz and
 #   over Parquet (our DuckDB engine: the SQL sweep where the file lies); pandas (Debian python3-pandas); zcat.
 # The 50-row score tables of all engines are compared at the end.
 # Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 500 30 3: 4.3M rows, a few minutes;
@@ -61,6 +62,7 @@ run() {
     ours-csv-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
     ours-csv-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
     ours-parquet-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-parquet-rule) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours-rule "$pq" "$labels" "$out" > "$log" ;;
     ours-parquet-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
     duckdb-csv) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
     duckdb-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;

@@ -35,6 +35,7 @@ import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.HistoryFormat;
 import org.fabriclab.history.Progress;
+import org.fabriclab.history.RateRule;
 import org.fabriclab.history.Steps;
 import org.fabriclab.io.AtomicFiles;
 
@@ -69,16 +70,30 @@ public final class DuckDbParquet implements HistoryFormat {
     @Override public HistoryFile.Format format() { return HistoryFile.Format.PARQUET; }
 
     @Override public History read(Path file, Map<String, Source> sources, Progress progress) {
-        return read(file, sources, progress, Runtime.getRuntime().availableProcessors());
+        return read(file, sources, progress, Runtime.getRuntime().availableProcessors(), null);
+    }
+
+    /**
+     * Only the columns sweeping {@code rule} reads: the timestamps, the ports and the counters the rule
+     * resolves to on this file (DuckDB decodes no other column); every column when the rule reads
+     * measurements or cannot be resolved here (the sweep then names what is missing).
+     */
+    @Override public History read(Path file, Map<String, Source> sources, Progress progress, RateRule rule) {
+        return read(file, sources, progress, Runtime.getRuntime().availableProcessors(), rule);
+    }
+
+    History read(Path file, Map<String, Source> sources, Progress progress, int readers) {
+        return read(file, sources, progress, readers, null);
     }
 
     /**
      * {@link #read(Path, Map, Progress)} with {@code readers} threads fetching disjoint ranges of row
      * groups, each through its own connection (DuckDB skips the row groups outside a
      * {@code file_row_number} range); one JDBC result is fetched by one thread, so a single result
-     * leaves the other cores waiting on the hand-over.
+     * leaves the other cores waiting on the hand-over. {@code rule} null: every counter; else only the
+     * counters {@link #projected} keeps.
      */
-    History read(Path file, Map<String, Source> sources, Progress progress, int readers) {
+    History read(Path file, Map<String, Source> sources, Progress progress, int readers, RateRule rule) {
         String name = file.toString();
         if (!Files.isRegularFile(file)) throw new CaptureException(name, 0, "no such history file");
         String stage = "reading " + file.getFileName();
@@ -89,8 +104,9 @@ public final class DuckDbParquet implements HistoryFormat {
             if (cols.size() < 3 || !cols.get(0).equals("timestamp") || !cols.get(1).equals("port")) {
                 throw new CaptureException(name, 0, "expected columns 'timestamp, port, <counter>...', found " + cols);
             }
-            List<String> counters = new ArrayList<>(cols.subList(2, cols.size()));
-            counters.remove("file_row_number");
+            List<String> all = new ArrayList<>(cols.subList(2, cols.size()));
+            all.remove("file_row_number");
+            List<String> counters = rule == null ? all : projected(name, all, rule);
             Map<String, Source> given = new LinkedHashMap<>(metadataSources(db, file));
             given.putAll(sources);
             progress.update(stage, 0, 2);
@@ -184,6 +200,20 @@ public final class DuckDbParquet implements HistoryFormat {
         } catch (SQLException e) {
             throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
         }
+    }
+
+    /** The counters of {@code counters} that {@code rule} reads, in file order; all of them where it reads none of these. */
+    static List<String> projected(String name, List<String> counters, RateRule rule) {
+        if (rule.per().kind() == RateRule.Per.Kind.SAMPLE) return counters;
+        RateRule.Resolved r;
+        try {
+            r = rule.resolve(name, counters);
+        } catch (IllegalArgumentException e) {
+            return counters;
+        }
+        List<String> keep = new ArrayList<>(counters);
+        keep.removeIf(c -> !r.counters().contains(c) && !c.equals(r.denominator()));
+        return keep;
     }
 
     /**

@@ -17,7 +17,14 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.engines.Histories;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.history.History;
+import org.fabriclab.engines.Agreement;
 import org.fabriclab.history.HistoryFormats;
+import org.fabriclab.history.Labels;
+import org.fabriclab.history.PrimitiveSweepEngine;
+import org.fabriclab.history.Progress;
+import org.fabriclab.history.RateRule;
+import org.fabriclab.history.SweepResult;
+import org.fabriclab.history.Thresholds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +45,47 @@ class DuckDbParquetTest {
         assertEquals(Source.PERFQUERY, back.column("PortXmitData").get().source());     // from the file's metadata
         assertEquals(h.column("PortXmitData").get().field(), back.column("PortXmitData").get().field());
         assertTrue(Files.list(dir).allMatch(f -> f.getFileName().toString().equals("h.parquet")), "no temporary file left");
+    }
+
+    @Test void loadingForARuleReadsOnlyItsCountersAndSweepsTheSame() {
+        History csv = History.load(Histories.BUNDLED.resolve("history.csv.gz"));
+        Path p = dir.resolve("bundled.parquet");
+        HistoryFormats.write(csv, p);
+        Labels labels = Labels.load(Histories.BUNDLED.resolve("labels.csv"));
+        double[] th = Thresholds.log(100, 100_000, 50);
+        RateRule rule = RateRule.congestion();
+        History part = History.load(p, rule);
+        RateRule.Resolved r = rule.resolve("bundled", csv.counters());
+        List<String> read = new java.util.ArrayList<>(r.counters());
+        read.add(r.denominator());
+        assertEquals(read.size(), part.counters().size(), "only the rule's counters: " + part.counters());
+        assertTrue(part.counters().containsAll(read), part.counters().toString());
+        assertTrue(part.counters().size() < csv.counters().size(), "the bundled history holds counters the rule does not read");
+        assertEquals(csv.ports(), part.ports());
+        assertArrayEquals(csv.time(), part.time());
+        assertArrayEquals(csv.port(), part.port());
+        for (String c : part.counters()) {
+            assertArrayEquals(csv.values(c), part.values(c), c);
+            assertEquals(csv.column(c).get().source(), part.column(c).get().source(), c);
+        }
+        assertEquals(csv.stepMs(), part.stepMs());
+        SweepResult full = new PrimitiveSweepEngine(2).sweep(csv, rule, th, labels, Progress.NONE);
+        SweepResult projected = new PrimitiveSweepEngine(2).sweep(part, rule, th, labels, Progress.NONE);
+        Agreement.same(full, projected, 50);
+        // CSV has no projection: every column, the same sweep
+        History whole = History.load(Histories.BUNDLED.resolve("history.csv.gz"), rule);
+        assertEquals(csv.counters(), whole.counters());
+    }
+
+    @Test void aRuleTheFileCannotSatisfyGetsEveryColumnAndTheSweepNamesWhatIsMissing() {
+        History h = Histories.pegged();
+        Path p = dir.resolve("pegged.parquet");
+        HistoryFormats.write(h, p);
+        RateRule rule = RateRule.congestion().withCounters(List.of("no_such_counter"));
+        History back = History.load(p, rule);
+        assertEquals(h.counters(), back.counters());
+        var e = assertThrows(IllegalArgumentException.class, () -> back.sweep(rule, new double[] {1}, Histories.labels()));
+        assertTrue(e.getMessage().contains("no_such_counter"), e.getMessage());
     }
 
     @Test void theBundledCsvAndItsParquetHoldTheSameColumns() {
