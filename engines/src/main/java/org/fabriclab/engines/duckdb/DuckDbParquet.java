@@ -122,53 +122,68 @@ public final class DuckDbParquet implements HistoryFormat {
             if (rows > Integer.MAX_VALUE - 16) throw new CaptureException(name, 0, rows + " rows: too large for one in-memory history; "
                     + "sweep it with SweepEngines.duckdb()");
             int n = (int) rows;
-            long[] time = new long[n];
-            int[] port = new int[n];
-            long[][] values = new long[counters.size()][n];
             long[] bounds = ranges(groups, Math.max(1, readers));
-            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, bounds.length - 1), r -> {
+            int fetchers = Math.max(1, bounds.length - 1);
+            ExecutorService pool = Executors.newFixedThreadPool(fetchers + 1, r -> {
                 Thread t = new Thread(r, "fabriclab-parquet-reader");
                 t.setDaemon(true);
                 return t;
             });
+            List<Future<?>> tasks = new ArrayList<>();
             List<Future<Boolean>> parts = new ArrayList<>();
             List<String> ports = new ArrayList<>();
+            int[] port;
+            long[] time;
+            long[][] values = new long[counters.size()][];
             try {
+                // the port runs in file order (each port's rows must be one block), meanwhile the columns are
+                // allocated (zeroing fresh memory is most of that: on several threads) and filled by the readers
+                DuckDBConnection own = (DuckDBConnection) ((DuckDBConnection) db.conn).duplicate();
+                Future<List<Run>> runs = pool.submit(() -> {
+                    try (own) {
+                        return portRuns(own, src);
+                    }
+                });
+                tasks.add(runs);
+                List<Future<Object>> arrays = new ArrayList<>();
+                arrays.add(pool.submit(() -> new long[n]));
+                arrays.add(pool.submit(() -> new int[n]));
+                for (int c = 0; c < counters.size(); c++) arrays.add(pool.submit(() -> new long[n]));
+                tasks.addAll(arrays);
+                time = (long[]) get(arrays.get(0), name);
+                port = (int[]) get(arrays.get(1), name);
+                for (int c = 0; c < counters.size(); c++) values[c] = (long[]) get(arrays.get(c + 2), name);
                 for (int k = 0; k + 1 < bounds.length; k++) {
                     long lo = bounds[k], hi = bounds[k + 1];
                     DuckDBConnection dup = (DuckDBConnection) ((DuckDBConnection) db.conn).duplicate();
-                    parts.add(pool.submit(() -> {
+                    long[] t = time;
+                    Future<Boolean> f = pool.submit(() -> {
                         try (dup) {
-                            return fetch(dup, name, src, counters, lo, hi, time, values);
+                            return fetch(dup, name, src, counters, lo, hi, t, values);
                         }
-                    }));
+                    });
+                    parts.add(f);
+                    tasks.add(f);
                 }
-                // meanwhile, the port runs in file order: each port's rows must be one block
                 long at = 0;
-                try (Statement s = db.conn.createStatement();
-                     ResultSet r = s.executeQuery("SELECT port, min(file_row_number) AS first, count(*) AS n FROM " + src
-                             + " GROUP BY port ORDER BY first")) {
-                    while (r.next()) {
-                        String p = r.getString(1);
-                        long first = r.getLong(2), k = r.getLong(3);
-                        if (p == null || p.isEmpty()) throw new CaptureException(name, 0, "row " + first + ": expected a port identity, found none");
-                        if (first != at) {
-                            throw new CaptureException(name, 0, "rows must be ordered by port then time: port '" + p + "' has rows after row "
-                                    + (first + k) + " that are not together (its first row is " + first + ")");
-                        }
-                        if (first + k > n) throw new CaptureException(name, 0, "expected " + n + " rows, read more");
-                        Arrays.fill(port, (int) first, (int) (first + k), ports.size());
-                        ports.add(p);
-                        at += k;
+                for (Run r : get(runs, name)) {
+                    if (r.port() == null || r.port().isEmpty()) throw new CaptureException(name, 0, "row " + r.first() + ": expected a port identity, found none");
+                    if (r.first() != at) {
+                        throw new CaptureException(name, 0, "rows must be ordered by port then time: port '" + r.port() + "' has rows after row "
+                                + (r.first() + r.rows()) + " that are not together (its first row is " + r.first() + ")");
                     }
+                    if (r.first() + r.rows() > n) throw new CaptureException(name, 0, "expected " + n + " rows, read more");
+                    Arrays.fill(port, (int) r.first(), (int) (r.first() + r.rows()), ports.size());
+                    ports.add(r.port());
+                    at += r.rows();
                 }
                 if (at != n) throw new CaptureException(name, 0, "expected " + n + " rows, read " + at);
                 boolean negative = false;
-                for (Future<Boolean> f : parts) negative |= join(f, name);
+                for (Future<Boolean> f : parts) negative |= get(f, name);
                 if (negative) refuseNegative(name, counters, values);
             } finally {
                 // on an error above, the readers still finish before the database closes: no thread outlives the load
-                for (Future<Boolean> f : parts) {
+                for (Future<?> f : tasks) {
                     try {
                         f.get();
                     } catch (InterruptedException e) {
@@ -286,8 +301,21 @@ public final class DuckDbParquet implements HistoryFormat {
         return negative;
     }
 
-    /** Waits for one reader; its failure becomes the load's. */
-    private static boolean join(Future<Boolean> f, String name) throws SQLException {
+    /** One port's rows in the file: {@code rows} rows from row {@code first}. */
+    private record Run(String port, long first, long rows) {}
+
+    /** Every port's run of rows, in file order (a port whose rows are not together has a run longer than its rows). */
+    private static List<Run> portRuns(DuckDBConnection conn, String src) throws SQLException {
+        List<Run> out = new ArrayList<>();
+        try (Statement s = conn.createStatement();
+             ResultSet r = s.executeQuery("SELECT port, min(file_row_number) AS first, count(*) AS n FROM " + src + " GROUP BY port ORDER BY first")) {
+            while (r.next()) out.add(new Run(r.getString(1), r.getLong(2), r.getLong(3)));
+        }
+        return out;
+    }
+
+    /** Waits for one task of the load; its failure becomes the load's. */
+    private static <T> T get(Future<T> f, String name) throws SQLException {
         try {
             return f.get();
         } catch (InterruptedException e) {
