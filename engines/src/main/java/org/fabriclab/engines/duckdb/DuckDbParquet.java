@@ -135,6 +135,7 @@ public final class DuckDbParquet implements HistoryFormat {
             int[] port;
             long[] time;
             long[][] values = new long[counters.size()][];
+            Steps steps = new Steps();
             try {
                 // the port runs in file order (each port's rows must be one block), meanwhile the columns are
                 // allocated (zeroing fresh memory is most of that: on several threads) and filled by the readers
@@ -181,6 +182,25 @@ public final class DuckDbParquet implements HistoryFormat {
                 boolean negative = false;
                 for (Future<Boolean> f : parts) negative |= get(f, name);
                 if (negative) refuseNegative(name, counters, values);
+                // each port's timestamps must increase; the step's intervals counted in the same pass, range by range
+                List<Future<Intervals>> passes = new ArrayList<>();
+                for (int k = 0; k + 1 < bounds.length; k++) {
+                    int lo = (int) bounds[k], hi = (int) bounds[k + 1];
+                    long[] t = time;
+                    int[] pt = port;
+                    Future<Intervals> f = pool.submit(() -> Intervals.of(t, pt, lo, hi));
+                    passes.add(f);
+                    tasks.add(f);
+                }
+                for (Future<Intervals> f : passes) {
+                    Intervals iv = get(f, name);
+                    if (iv.bad() >= 0) {
+                        int i = iv.bad();
+                        throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
+                                + time[i - 1] + " then " + time[i]);
+                    }
+                    iv.counts().forEach((d, c) -> steps.add(d, c[0]));
+                }
             } finally {
                 // on an error above, the readers still finish before the database closes: no thread outlives the load
                 for (Future<?> f : tasks) {
@@ -195,18 +215,12 @@ public final class DuckDbParquet implements HistoryFormat {
                 }
                 pool.shutdown();
             }
-            for (int i = 1; i < n; i++) {
-                if (port[i] == port[i - 1] && time[i] <= time[i - 1]) {
-                    throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
-                            + time[i - 1] + " then " + time[i]);
-                }
-            }
             progress.update(stage, 1, 2);
             Map<String, long[]> m = new LinkedHashMap<>();
             for (int c = 0; c < counters.size(); c++) m.put(counters.get(c), values[c]);
             History h;
             try {
-                h = History.of(name, ports, time, port, m, given, Steps.of(time, port));
+                h = History.of(name, ports, time, port, m, given, steps.mode());
             } catch (IllegalArgumentException e) {
                 throw new CaptureException(name, 0, e.getMessage());
             }
@@ -299,6 +313,29 @@ public final class DuckDbParquet implements HistoryFormat {
         }
         if (got != hi - lo) throw new CaptureException(name, 0, "expected " + (hi - lo) + " rows from row " + lo + ", read " + got);
         return negative;
+    }
+
+    /**
+     * The intervals between consecutive samples of one port among rows {@code [lo, hi)} (row {@code lo}
+     * against the row before it), counted by length, and the first row whose timestamp does not increase
+     * over its port's previous one (-1: none); {@link Steps#of} over every range's counts.
+     */
+    private record Intervals(int bad, Map<Long, long[]> counts) {
+        static Intervals of(long[] time, int[] port, int lo, int hi) {
+            Map<Long, long[]> counts = new java.util.HashMap<>();
+            long last = 0, run = 0;
+            for (int r = Math.max(1, lo); r < hi; r++) {
+                if (port[r] != port[r - 1]) continue;
+                if (time[r] <= time[r - 1]) return new Intervals(r, counts);
+                long d = time[r] - time[r - 1];
+                if (d == last) { run++; continue; }
+                if (run > 0) counts.computeIfAbsent(last, k -> new long[1])[0] += run;
+                last = d;
+                run = 1;
+            }
+            if (run > 0) counts.computeIfAbsent(last, k -> new long[1])[0] += run;
+            return new Intervals(-1, counts);
+        }
     }
 
     /** One port's rows in the file: {@code rows} rows from row {@code first}. */

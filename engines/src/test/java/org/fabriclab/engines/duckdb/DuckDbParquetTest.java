@@ -184,6 +184,26 @@ class DuckDbParquetTest {
                 e.getMessage());
     }
 
+    @Test void timestampsThatStopIncreasingAreRefusedAtTheirFirstRowAndTheStepIsCountedOverEveryRange() throws SQLException {
+        // p0: 5,999 intervals of 1000 ms, p1: 6,000 of 2000 ms; an interval lost or counted twice at a range's edge ties them
+        Path ok = dir.resolve("steps.parquet"), bad = dir.resolve("backwards.parquet");
+        String rows = "SELECT CASE WHEN i < 6000 THEN i * 1000 ELSE 6000000 + (i - 6000) * 2000 END AS \"timestamp\", "
+                + "CASE WHEN i < 6000 THEN 'p0' ELSE 'p1' END AS port, i AS tx_bytes_phy FROM range(12001) t(i)";
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (" + rows + " ORDER BY i) TO '" + ok + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            c.createStatement().execute("COPY (SELECT CASE WHEN tx_bytes_phy IN (11000, 11500) THEN 5 ELSE \"timestamp\" END AS \"timestamp\", port, tx_bytes_phy "
+                    + "FROM (" + rows + ") ORDER BY tx_bytes_phy) TO '" + bad + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+        }
+        for (int readers : new int[] {1, 2, 5}) {
+            History h = new DuckDbParquet().read(ok, java.util.Map.of(), Progress.NONE, readers);
+            assertEquals(org.fabriclab.history.Steps.of(h.time(), h.port()), h.stepMs(), "readers " + readers);
+            assertEquals(2000, h.stepMs(), "readers " + readers);
+            var e = assertThrows(CaptureException.class, () -> new DuckDbParquet().read(bad, java.util.Map.of(), Progress.NONE, readers));
+            assertTrue(e.getMessage().contains("backwards.parquet") && e.getMessage().contains("row 11000: timestamps of port 'p1' must increase"),
+                    e.getMessage());
+        }
+    }
+
     @Test void rangesAreWholeRowGroupsWithAboutEqualRows() {
         assertArrayEquals(new long[] {0, 10, 20}, DuckDbParquet.ranges(List.of(5L, 5L, 5L, 5L), 2));
         assertArrayEquals(new long[] {0, 100, 101, 102}, DuckDbParquet.ranges(List.of(100L, 1L, 1L), 3));
