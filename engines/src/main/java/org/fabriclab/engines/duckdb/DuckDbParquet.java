@@ -43,7 +43,8 @@ import org.fabriclab.io.AtomicFiles;
  * The Parquet history, read and written by DuckDB's own Parquet reader and writer: columns
  * {@code timestamp} (INT64, epoch ms), {@code port} (UTF-8, dictionary-encoded), one INT64 per
  * counter (NULL = no sample), rows ordered by port then time, Parquet 2 data pages (cumulative counters
- * delta-encoded: DELTA_BINARY_PACKED, half the size of PLAIN), zstd-compressed, with the step and the
+ * delta-encoded: DELTA_BINARY_PACKED, half the size of PLAIN), LZ4-compressed (LZ4_RAW: a third less CPU to
+ * decode than zstd, for a file about 1.4x the size), with the step and the
  * counters' sources in the key-value metadata ({@code fabriclab.step_ms}, {@code fabriclab.sources}).
  * Read straight into primitive columns allocated once at their exact size (the footer's row count):
  * DuckDB decodes in parallel, several readers fetch disjoint ranges of row groups, and the vectors
@@ -432,7 +433,7 @@ public final class DuckDbParquet implements HistoryFormat {
                 srcs.append(c).append('=').append(col.source().key());
             }
             db.execute("SET preserve_insertion_order = true");
-            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
+            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
                     + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
                     + SweepSql.string(srcs.toString()) + "})");
         } catch (SQLException e) {

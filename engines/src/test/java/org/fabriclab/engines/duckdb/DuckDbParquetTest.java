@@ -223,5 +223,12 @@ class DuckDbParquetTest {
             // Parquet 1 pages write a dictionary or PLAIN; 2 pages delta-encode integers (or use RLE_DICTIONARY)
             assertTrue(!enc.isEmpty() && enc.stream().allMatch(e -> e.contains("DELTA_BINARY_PACKED") || e.contains("RLE_DICTIONARY")), enc.toString());
         }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             var r = c.createStatement().executeQuery("SELECT DISTINCT compression FROM parquet_metadata('" + p + "')")) {
+            java.util.Set<String> comp = new java.util.HashSet<>();
+            while (r.next()) comp.add(r.getString(1));
+            // LZ4_RAW decodes in about two thirds of zstd's CPU (17.3M rows: 0.95-1.0 s against 1.5 s on one thread)
+            assertEquals(java.util.Set.of("LZ4_RAW"), comp);
+        }
     }
 }
