@@ -2,22 +2,24 @@
 # History load + sweep benchmark, every engine side by side on the same generated file, each in its own
 # process (its peak RSS is its own), each run RUNS times (median reported):
 #   ours CSV.gz / Parquet (History.load into primitive columns + PrimitiveSweepEngine), under the kernel's JVM
-#   flags (as InstallCommand writes them, read from the source) and under JVM defaults; DuckDB JDBC over CSV.gz and
+#   flags (as InstallCommand writes them, read from the source) and under JVM defaults; ours-parquet-rule: kernel flags,
+#   History.load(file, RateRule.congestion()) (only the columns the sweep reads); DuckDB JDBC over CSV.gz and
 #   over Parquet (our DuckDB engine: the SQL sweep where the file lies); pandas (Debian python3-pandas); zcat.
 # The 50-row score tables of all engines are compared at the end.
 # Usage: bench/history-load.sh [ports] [days] [runs]     (defaults 500 30 3: 4.3M rows, a few minutes;
-#        the issue's target sizes: 2000 30 (17.3M rows) and 2000 90 (51.8M rows, ENGINES="zcat ours-parquet duckdb-parquet"))
+#        the issue's target sizes: 2000 30 (17.3M rows) and 2000 90 (51.8M rows, ENGINES="zcat ours-parquet ours-parquet-rule duckdb-parquet"))
 #   columns: load/sweep/total are timed inside the process (JVM start excluded); cpu_s is the process's user+sys
 #   (JVM start included; DuckDB's native threads included); peak_MB the process's peak RSS (JVM base included);
-#   RSS/columns = peak RSS / the primitive columns' own size (rows x (8 + 4 + 8 x counters)); loadRSS/cols the same
+#   RSS/columns = peak RSS / the primitive columns' own size (rows x (8 + 4 + 8 x counters loaded: ours-parquet-rule
+#   loads fewer)); loadRSS/cols the same
 #   with the peak RSS once loaded, before the sweep; JVM_base_MB the RSS when the bench's main starts
 #   ours-* load the engines module as the kernel does (EngineLoader from engines/target, -Dfabriclab.engines)
 #   env: BENCH_DIR (data folder, default a temp folder outside the repo, deleted unless BENCH_KEEP=1),
-#        ENGINES (default "zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas")
+#        ENGINES (default "zcat ours-csv ours-parquet ours-parquet-rule duckdb-csv duckdb-parquet pandas")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ports=${1:-500}; days=${2:-30}; runs=${3:-3}
-engines=${ENGINES:-"zcat ours-csv ours-parquet duckdb-csv duckdb-parquet pandas"}
+engines=${ENGINES:-"zcat ours-csv ours-parquet ours-parquet-rule duckdb-csv duckdb-parquet pandas"}
 root=$PWD
 dir=${BENCH_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/fabriclab-history-bench.XXXXXX")}
 if [ -z "${BENCH_DIR:-}" ] && [ "${BENCH_KEEP:-0}" != 1 ]; then trap 'rm -rf "$dir"' EXIT; fi
@@ -61,6 +63,7 @@ run() {
     ours-csv-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
     ours-csv-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$csv" "$labels" "$out" > "$log" ;;
     ours-parquet-kernel) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
+    ours-parquet-rule) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $kernel_flags $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours-rule "$pq" "$labels" "$out" > "$log" ;;
     ours-parquet-defaults) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java $ours_props -cp "$cp_ours" org.fabriclab.bench.HistoryLoadBench ours "$pq" "$labels" "$out" > "$log" ;;
     duckdb-csv) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$csv" "$labels" "$out" > "$log" ;;
     duckdb-parquet) /usr/bin/time -f "%e %M %U %S" -o "$dir/time" java -cp "$cp" org.fabriclab.bench.HistoryLoadBench duckdb "$pq" "$labels" "$out" > "$log" ;;

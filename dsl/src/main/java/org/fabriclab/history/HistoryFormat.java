@@ -24,6 +24,18 @@ public interface HistoryFormat {
      */
     History read(Path file, Map<String, Source> sources, Progress progress);
 
+    /**
+     * Reads what sweeping {@code rule} needs: the timestamps, the ports and at least the counters the
+     * rule reads on this file ({@link RateRule#resolve}); a columnar format reads only those columns,
+     * the default the whole file. A rule the file cannot satisfy gets the whole file (the sweep then
+     * names what is missing).
+     *
+     * @throws org.fabriclab.capture.CaptureException as {@link #read(Path, Map, Progress)}
+     */
+    default History read(Path file, Map<String, Source> sources, Progress progress, RateRule rule) {
+        return read(file, sources, progress);
+    }
+
     /** Writes {@code history} to {@code file} atomically (a temporary file moved into place). */
     default void write(History history, Path file) {
         throw new UnsupportedOperationException("the " + format() + " history format is read-only");

@@ -44,6 +44,11 @@ public final class HistoryFormats {
         return of(formatOf(file)).read(file, sources, progress);
     }
 
+    /** The same, reading what sweeping {@code rule} needs ({@link HistoryFormat#read(Path, Map, Progress, RateRule)}). */
+    public static History read(Path file, Map<String, Source> sources, Progress progress, RateRule rule) {
+        return of(formatOf(file)).read(file, sources, progress, rule);
+    }
+
     /** The format by the file's first bytes; by its name when it cannot be read. */
     static HistoryFile.Format formatOf(Path file) {
         byte[] head = new byte[4];

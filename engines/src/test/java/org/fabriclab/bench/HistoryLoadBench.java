@@ -25,6 +25,8 @@ import tech.tablesaw.api.Table;
  * ({@code bench/history-load.sh} runs every engine side by side and compares their tables):
  * <ul>
  * <li>{@code ours FILE LABELS OUT}: {@code History.load} (CSV, CSV.gz or Parquet) + {@link PrimitiveSweepEngine};</li>
+ * <li>{@code ours-rule FILE LABELS OUT}: the same loading only what the rule reads ({@code History.load(file, rule)}:
+ * from Parquet the timestamps, ports and the rule's counters);</li>
  * <li>{@code duckdb FILE LABELS OUT}: the DuckDB engine over the file where it lies (load and sweep are one query);</li>
  * <li>{@code spark FILE LABELS OUT [MASTER]}: the Spark engine ({@code local[2]} by default);</li>
  * <li>{@code parquet CSV PARQUET}: converts a CSV history to Parquet with our writer.</li>
@@ -66,8 +68,8 @@ public final class HistoryLoadBench {
         SweepResult r;
         long columnBytes = -1;
         switch (engine) {
-            case "ours" -> {
-                History h = History.load(file);
+            case "ours", "ours-rule" -> {
+                History h = engine.equals("ours") ? History.load(file) : History.load(file, RateRule.congestion());
                 load = (System.nanoTime() - t0) / 1e9;
                 columnBytes = h.rows() * (8L + 4L + 8L * h.counters().size());
                 System.out.printf(Locale.ROOT, "rss_load_mb=%d%n", status("VmHWM") >> 10);
@@ -80,7 +82,7 @@ public final class HistoryLoadBench {
                 o.putIfAbsent("master", args.length > 4 ? args[4] : "local[2]");
                 r = SweepEngines.named("spark", o).sweep(HistoryFile.of(file), RateRule.congestion(), th, labels, Progress.NONE);
             }
-            default -> throw new IllegalArgumentException("engine: ours, duckdb, spark or parquet");
+            default -> throw new IllegalArgumentException("engine: ours, ours-rule, duckdb, spark or parquet");
         }
         double total = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT, "load=%s sweep=%s total=%.3f%n", Double.isNaN(load) ? "-" : String.format(Locale.ROOT, "%.3f", load),
