@@ -96,7 +96,7 @@ public final class Catalogue implements Renderable {
     private static CounterDef parseCounter(TsvFile.Row r) {
         try {
             String name = r.get(0);
-            if (!name.matches("[A-Za-z0-9_.{}-]+")) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
+            if (!isName(name)) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
             if (name.contains("{q}")) throw new IllegalArgumentException("counter '" + name + "': {q} belongs in bindings.tsv raw names; a per-queue counter's canonical name has no queue");
             long scale = Long.parseLong(r.get(4));
             if (scale <= 0) throw new IllegalArgumentException("scale " + scale + ": expected a whole number > 0");
@@ -120,6 +120,21 @@ public final class Catalogue implements Renderable {
         } catch (RuntimeException e) {
             throw r.error(e.getMessage());
         }
+    }
+
+    /**
+     * Whether {@code name} matches {@code [A-Za-z0-9_.{}-]+}, tested char by char: the regex was compiled
+     * anew for each of the catalogue's rows, a sixth of a short command's catalogue load.
+     */
+    static boolean isName(String name) {
+        if (name.isEmpty()) return false;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '_' || c == '.' || c == '{' || c == '}' || c == '-';
+            if (!ok) return false;
+        }
+        return true;
     }
 
     private void addBinding(TsvFile.Row r, Map<String, TsvFile.Row> seen) {

@@ -189,6 +189,11 @@ class CatalogueTest {
         assertTrue(header.getMessage().startsWith("counters.tsv:2: expected the header"), header.getMessage());
     }
 
+    @Test void aCounterNameIsLettersDigitsAndUnderscoreDotBracesDash() {
+        for (String ok : new String[] {"PortXmitData", "rx_prio{n}_pause", "a.b-c_9", "{}", "Z"}) assertTrue(Catalogue.isName(ok), ok);
+        for (String bad : new String[] {"", "a b", "a/b", "a:b", "é", "a\tb", "a+b", "[x]"}) assertFalse(Catalogue.isName(bad), bad);
+    }
+
     @Test void malformedBindingsNameFileAndLine() {
         var unknown = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
                 BINDINGS_HEADER + "Z\tperfquery\t-\tZ\t16\tsaturating\n", PROVENANCE_HEADER));

@@ -94,7 +94,8 @@ final class ClassifyCommand implements Callable<Integer> {
         }
         Profile profile = Profiles.named(fabric);
         double n = parseBytes(bytes);
-        MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
+        List<Snapshot> ba = InParallel.map(List.of(before, after), Snapshot::of);   // a failure of before's is reported first
+        MovedDelta d = Delta.between(ba.get(0), ba.get(1)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
         JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {

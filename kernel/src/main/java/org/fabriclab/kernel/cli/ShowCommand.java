@@ -62,8 +62,9 @@ final class ShowCommand implements Callable<Integer> {
         json = Commands.isSet(spec, "--json");
         wide = Commands.isSet(spec, "--wide");
         Readers readers = Readers.standard();
-        List<Capture> caps = new ArrayList<>();
-        for (Path p : paths) for (Path f : readers.expand(p)) caps.add(readers.read(f));
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) files.addAll(readers.expand(p));
+        List<Capture> caps = InParallel.map(files, readers::read);
         var out = spec.commandLine().getOut();
         TableOutput.Format format = csv ? TableOutput.Format.CSV : json ? TableOutput.Format.JSON : TableOutput.Format.TEXT;
         for (Capture c : caps) {

@@ -37,10 +37,12 @@ class CommandsTest {
         for (Commands.Entry e : Commands.ALL) {
             var spec = all.getSubcommands().get(e.name()).getCommandSpec();
             assertEquals(e.name(), spec.name());
-            assertEquals(e.summary(), spec.usageMessage().description()[0], e.name());
+            // the list shows a command's header when it has one (picocli's help does), else its description's first line
+            String[] header = spec.usageMessage().header();
+            assertEquals(e.summary(), header.length > 0 ? header[0] : spec.usageMessage().description()[0], e.name());
             assertEquals(e.hidden(), spec.usageMessage().hidden(), e.name());
             assertInstanceOf(e.type(), spec.userObject(), e.name());
-            assertTrue(spec.optionsMap().containsKey("--help") && spec.optionsMap().containsKey("--version"), e.name());
+            assertTrue(spec.optionsMap().containsKey("--help"), e.name());
         }
     }
 
