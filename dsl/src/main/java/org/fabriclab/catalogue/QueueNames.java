@@ -23,7 +23,9 @@ final class QueueNames {
         int at = raw.indexOf("{q}");
         if (raw.indexOf("{q}", at + 1) >= 0) throw new IllegalArgumentException("raw name '" + raw + "' has more than one {q}");
         String before = raw.substring(0, at), after = raw.substring(at + 3);
-        if (before.matches(".*\\d") || after.matches("\\d.*")) {
+        // as before.matches(".*\\d") || after.matches("\\d.*"), without compiling two regexes per queue binding
+        if ((!before.isEmpty() && isDigit(before.charAt(before.length() - 1)) && oneLine(before))
+                || (!after.isEmpty() && isDigit(after.charAt(0)) && oneLine(after))) {
             throw new IllegalArgumentException("raw name '" + raw + "': {q} must not touch other digits");
         }
         Pattern p = Pattern.compile(Pattern.quote(before) + "(\\d{1,6})" + Pattern.quote(after));
@@ -41,6 +43,17 @@ final class QueueNames {
             if (x.matches()) return Optional.of(e.binding().withQueue(Integer.parseInt(x.group(1))));
         }
         return Optional.empty();
+    }
+
+    private static boolean isDigit(char c) { return c >= '0' && c <= '9'; }
+
+    /** No line terminator in {@code s} (which a regex's {@code .} does not match). */
+    private static boolean oneLine(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') return false;
+        }
+        return true;
     }
 
     /** The name with every run of digits replaced by one {@code #}. */

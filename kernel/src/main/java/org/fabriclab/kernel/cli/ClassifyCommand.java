@@ -92,10 +92,13 @@ final class ClassifyCommand implements Callable<Integer> {
         if (fabric == null || bytes == null || before == null || after == null) {
             throw new IllegalArgumentException("classify needs --fabric, --bytes, --before and --after (or --jsonl)");
         }
-        Profile profile = Profiles.named(fabric);
-        double n = parseBytes(bytes);
-        List<Snapshot> ba = InParallel.map(List.of(before, after), Snapshot::of);   // a failure of before's is reported first
-        MovedDelta d = Delta.between(ba.get(0), ba.get(1)).moved(n);
+        // the profile (loaded on first use), --bytes and the two snapshots side by side; a bad --fabric is still
+        // reported first, then a bad --bytes, then the before snapshot's failure, then the after's
+        List<Object> got = InParallel.all(List.<java.util.function.Supplier<Object>>of(() -> Profiles.named(fabric), () -> parseBytes(bytes),
+                () -> Snapshot.of(before), () -> Snapshot.of(after)));
+        Profile profile = (Profile) got.get(0);
+        double n = (Double) got.get(1);
+        MovedDelta d = Delta.between((Snapshot) got.get(2), (Snapshot) got.get(3)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
         JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {

@@ -5,10 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A short command's independent reads on every core: {@code show}'s capture files, {@code classify}'s
- * two snapshots. A short command's reads run mostly cold code (the interpreter, first calls), which
+ * profile and two snapshots. A short command's reads run mostly cold code (the interpreter, first calls), which
  * two cores share as well as any other work. Results come back in input order, and when several
  * items fail, the first failure in input order is thrown as it was thrown, as a serial loop would
  * have thrown it (the later items have been tried too). {@code -Dfabriclab.threads=1} runs the
@@ -30,19 +31,31 @@ final class InParallel {
      * @throws RuntimeException the first item's failure in input order (an {@link Error} likewise)
      */
     static <T, R> List<R> map(List<T> items, Function<T, R> f) {
-        int threads = Math.min(items.size(), THREADS);
+        List<Supplier<R>> tasks = new ArrayList<>(items.size());
+        for (T t : items) tasks.add(() -> f.apply(t));
+        return all(tasks);
+    }
+
+    /**
+     * Every task's value, in order, the tasks run on up to {@code min(tasks, cores)} threads (the
+     * caller's one of them), each thread taking the next task not yet taken.
+     *
+     * @throws RuntimeException the first task's failure in input order (an {@link Error} likewise)
+     */
+    static <R> List<R> all(List<? extends Supplier<? extends R>> tasks) {
+        int threads = Math.min(tasks.size(), THREADS);
         if (threads <= 1) {
-            List<R> out = new ArrayList<>(items.size());
-            for (T t : items) out.add(f.apply(t));
+            List<R> out = new ArrayList<>(tasks.size());
+            for (Supplier<? extends R> t : tasks) out.add(t.get());
             return out;
         }
-        Object[] results = new Object[items.size()];
-        Throwable[] failures = new Throwable[items.size()];
+        Object[] results = new Object[tasks.size()];
+        Throwable[] failures = new Throwable[tasks.size()];
         AtomicInteger next = new AtomicInteger();
         Runnable work = () -> {
             for (int i; (i = next.getAndIncrement()) < results.length; ) {
                 try {
-                    results[i] = f.apply(items.get(i));
+                    results[i] = tasks.get(i).get();
                 } catch (RuntimeException | Error e) {
                     failures[i] = e;
                 }
