@@ -78,13 +78,17 @@ public final class Catalogue implements Renderable {
                 if (byCanonical.containsKey(e.getValue())) throw r.error("counter '" + e.getValue() + "' is defined twice");
                 CounterName c = new CounterName(e.getValue(), d, e.getKey());
                 byCanonical.put(c.name(), c);
-                for (Role role : d.roles()) byRole.computeIfAbsent(role, k -> new ArrayList<>()).add(c);
+                for (Role role : d.roles()) {
+                    List<CounterName> l = byRole.get(role);   // get/put, not computeIfAbsent: each lambda call site is linked on first use, cold
+                    if (l == null) byRole.put(role, l = new ArrayList<>());
+                    l.add(c);
+                }
             }
             byPattern.put(d.pattern(), d);
             defs.add(d);
         }
         this.rows = List.copyOf(defs);
-        Map<String, TsvFile.Row> seen = new HashMap<>();
+        Map<Source, Map<String, TsvFile.Row>> seen = new EnumMap<>(Source.class);
         for (TsvFile.Row r : bindingRows) addBinding(r, seen);
         for (TsvFile.Row r : provenanceRows) {
             String c = r.get(0);
@@ -137,7 +141,7 @@ public final class Catalogue implements Renderable {
         return true;
     }
 
-    private void addBinding(TsvFile.Row r, Map<String, TsvFile.Row> seen) {
+    private void addBinding(TsvFile.Row r, Map<Source, Map<String, TsvFile.Row>> seen) {
         String counter = r.get(0), raw = r.get(3);
         String vendor = r.get(2).equals("-") ? "" : r.get(2);
         Source source;
@@ -158,7 +162,9 @@ public final class Catalogue implements Renderable {
             def = c.def();
             canon = Map.of(c.priority(), c.name());
         }
-        vendorsOf.computeIfAbsent(def.pattern(), k -> new TreeSet<>()).add(vendor);
+        Set<String> vendors = vendorsOf.get(def.pattern());
+        if (vendors == null) vendorsOf.put(def.pattern(), vendors = new TreeSet<>());
+        vendors.add(vendor);
         if (raw.contains("{q}")) {
             if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
             if (raw.contains("{n}") || raw.contains("{p}")) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a priority family");
@@ -177,7 +183,8 @@ public final class Catalogue implements Renderable {
         if (raws.size() > 1 && canon.size() == 1) {
             throw r.error("raw name '" + raw + "' is a priority family but '" + counter + "' is one counter; bind the family pattern");
         }
-        Map<String, Binding> m = bySource.computeIfAbsent(source, k -> new HashMap<>());
+        Map<String, Binding> m = bySource.get(source);
+        if (m == null) bySource.put(source, m = new HashMap<>());
         for (Map.Entry<String, String> e : raws.entrySet()) {
             String c = raws.size() == 1 && canon.size() == 1 ? canon.values().iterator().next() : canon.get(e.getKey());
             if (c == null) {
@@ -191,8 +198,10 @@ public final class Catalogue implements Renderable {
         }
     }
 
-    private static void remember(Map<String, TsvFile.Row> seen, TsvFile.Row r, Source source, String raw) {
-        TsvFile.Row prev = seen.put(source.key() + "\t" + raw, r);
+    private static void remember(Map<Source, Map<String, TsvFile.Row>> seen, TsvFile.Row r, Source source, String raw) {
+        Map<String, TsvFile.Row> m = seen.get(source);
+        if (m == null) seen.put(source, m = new HashMap<>());
+        TsvFile.Row prev = m.put(raw, r);
         if (prev != null) {
             throw r.error("raw name '" + raw + "' in source " + source + " is bound twice (also " + prev.file() + ":" + prev.line()
                     + "); one raw name has one meaning per source");
