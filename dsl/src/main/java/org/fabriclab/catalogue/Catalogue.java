@@ -67,7 +67,8 @@ public final class Catalogue implements Renderable {
     private final QueueNames queueNames = new QueueNames();
     private final Map<Source, Map<String, Binding>> bySource = new EnumMap<>(Source.class);
     private final Map<String, Set<String>> vendorsOf = new HashMap<>();
-    private final List<Provenance> provenance = new ArrayList<>();
+    /** Null until read: {@link #standard()} reads {@value #PROVENANCE} (over half the catalogue's bytes) on first use. */
+    private List<Provenance> provenance;
 
     private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Row> bindingRows, List<TsvFile.Row> provenanceRows) {
         List<CounterDef> defs = new ArrayList<>();
@@ -90,11 +91,26 @@ public final class Catalogue implements Renderable {
         this.rows = List.copyOf(defs);
         Map<Source, Map<String, TsvFile.Row>> seen = new EnumMap<>(Source.class);
         for (TsvFile.Row r : bindingRows) addBinding(r, seen);
+        if (provenanceRows != null) provenance = provenanceOf(provenanceRows);
+    }
+
+    private List<Provenance> provenanceOf(List<TsvFile.Row> provenanceRows) {
+        List<Provenance> out = new ArrayList<>();
         for (TsvFile.Row r : provenanceRows) {
             String c = r.get(0);
             if (!byPattern.containsKey(c) && !byCanonical.containsKey(c)) throw r.error("provenance for unknown counter '" + c + "'");
-            provenance.add(new Provenance(c, r.get(1), r.get(2)));
+            out.add(new Provenance(c, r.get(1), r.get(2)));
         }
+        return out;
+    }
+
+    /**
+     * The provenance rows; the shipped catalogue's are parsed and checked here on first use (a short
+     * command never shows them; the shipped file is checked by the tests of every build).
+     */
+    private synchronized List<Provenance> provenanceRows() {
+        if (provenance == null) provenance = provenanceOf(TsvFile.parse(resource(PROVENANCE), PROVENANCE, PROVENANCE_COLUMNS));
+        return provenance;
     }
 
     private static CounterDef parseCounter(TsvFile.Row r) {
@@ -213,7 +229,10 @@ public final class Catalogue implements Renderable {
         Catalogue c = standard;
         if (c == null) {
             synchronized (Catalogue.class) {
-                if (standard == null) standard = load(resource(COUNTERS), resource(BINDINGS), resource(PROVENANCE));
+                if (standard == null) {
+                    standard = new Catalogue(TsvFile.parse(resource(COUNTERS), COUNTERS, COUNTER_COLUMNS),
+                            TsvFile.parse(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null);
+                }
                 c = standard;
             }
         }
@@ -376,7 +395,7 @@ public final class Catalogue implements Renderable {
     public List<Binding> bindings() { return Collections.unmodifiableList(bindings); }
 
     /** Every provenance row, in file order. */
-    public List<Provenance> provenance() { return Collections.unmodifiableList(provenance); }
+    public List<Provenance> provenance() { return Collections.unmodifiableList(provenanceRows()); }
 
     /** Every concrete canonical name (families expanded). */
     public Set<String> canonicalNames() { return Collections.unmodifiableSet(byCanonical.keySet()); }
@@ -431,7 +450,7 @@ public final class Catalogue implements Renderable {
     public Table provenanceTable() {
         StringColumn counter = StringColumn.create("counter"), vendor = StringColumn.create("vendor"),
                 against = StringColumn.create("verified_against");
-        for (Provenance p : provenance) { counter.append(p.counter()); vendor.append(p.vendor()); against.append(p.verifiedAgainst()); }
+        for (Provenance p : provenanceRows()) { counter.append(p.counter()); vendor.append(p.vendor()); against.append(p.verifiedAgainst()); }
         return Table.create("counter provenance", counter, vendor, against);
     }
 
@@ -440,7 +459,7 @@ public final class Catalogue implements Renderable {
         Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
         for (Binding b : bindings) { sources.add(b.source().key()); if (!b.vendor().isEmpty()) vendors.add(b.vendor()); }
         return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
-                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenance.size() + " provenance lines",
+                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenanceRows().size() + " provenance lines",
                 "bindingsTable() and provenanceTable() list the rest; counters(Role) answers a role");
     }
 
