@@ -17,9 +17,9 @@ wall time and the median CPU time (user+sys of the process and its children) of:
     (and the same with FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1: show's text formatted on one thread)
   fabriclab classify --jsonl < L     vs  the seed's classify() in Python (seed_reference.py)
 
---compare DIR also times the `fabriclab show DUMP` of another built checkout DIR (e.g. a detached worktree of main),
-alternated with ours run by run, for an A/B of two builds under the same load; --show-only skips every row but
-show DUMP (and its one-thread and --compare variants).
+--compare DIR also times the small commands, `show DUMP` and `classify --jsonl` of another built checkout DIR (e.g. a
+detached worktree of main), alternated with ours run by run, for an A/B of two builds under the same load; --show-only, --small-only and
+--jsonl-only time only those rows (combinable).
 
 Output is discarded (written to /dev/null) by both sides. The machine should be quiet; the script
 prints the load average so noisy figures can be recognised.
@@ -107,7 +107,11 @@ def main():
     ap.add_argument("--lines", type=int, default=100000)
     ap.add_argument("--compare", metavar="DIR", help="also time DIR/fabriclab show DUMP (another built checkout), alternated")
     ap.add_argument("--show-only", action="store_true", help="only the show DUMP rows")
+    ap.add_argument("--small-only", action="store_true", help="only the floor and the small commands")
+    ap.add_argument("--jsonl-only", action="store_true", help="only the classify --jsonl rows")
     a = ap.parse_args()
+    only = [k for k in ("show_only", "small_only", "jsonl_only") if getattr(a, k)]
+    do_small, do_show, do_jsonl = [not only or k in only for k in ("small_only", "show_only", "jsonl_only")]
     subprocess.run([FABRICLAB, "--version"], check=True, stdout=subprocess.DEVNULL)  # builds and records the CDS archive if needed
     other = os.path.join(os.path.abspath(a.compare), "fabriclab") if a.compare else None
     if other:
@@ -122,44 +126,53 @@ def main():
         subprocess.run([os.path.join(JAVA_BIN, "javac"), "-d", tmp, os.path.join(tmp, "Hello.java")], check=True)
         short = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto"]
         java = os.path.join(JAVA_BIN, "java")
-        floor = [(None, None), (None, None)] if a.show_only else timed([[java, "-Xshare:auto", "-cp", tmp, "Hello"], [java] + short + ["-cp", class_path() + ":" + tmp, "Hello"]],
+        floor = [(None, None), (None, None)] if not do_small else timed([[java, "-Xshare:auto", "-cp", tmp, "Hello"], [java] + short + ["-cp", class_path() + ":" + tmp, "Hello"]],
                       runs=a.runs)
         rows.append(("floor: java -Xshare:auto -cp DIR Hello",) + floor[0] + (None, None, "JVM start, nothing loaded"))
         rows.append(("floor: Hello, short flags, CLI class path",) + floor[1] + (None, None, "+ %d jars" % class_path().count(":")))
         small = os.path.join(ROOT, "datasets", "ib-marginal-optic")
-        for label, cmd in [] if a.show_only else [("fabriclab --help", [FABRICLAB, "--help"]),
-                           ("fabriclab show SMALL/before", [FABRICLAB, "show", small + "/before"]),
-                           ("fabriclab classify SMALL", [FABRICLAB, "classify", "--fabric", "ib", "--bytes", "1e12",
-                                                         "--before", small + "/before", "--after", small + "/after"])]:
-            (w, c), = timed([cmd], runs=a.runs)
+        for label, args in [] if not do_small else [("fabriclab --help", ["--help"]),
+                            ("fabriclab show SMALL/before", ["show", small + "/before"]),
+                            ("fabriclab classify SMALL", ["classify", "--fabric", "ib", "--bytes", "1e12",
+                                                          "--before", small + "/before", "--after", small + "/after"])]:
+            res = timed([[FABRICLAB] + args] + ([[other] + args] if other else []), runs=a.runs)
+            (w, c) = res[0]
             rows.append((label, w, c, None, None, "target <= 0.35 s"))
+            if other:
+                rows.append(("  the same, --compare %s" % os.path.basename(os.path.abspath(a.compare)), res[1][0], res[1][1], None, None,
+                             "ours/compare wall %.2fx, cpu %.2fx" % (w / res[1][0], c / res[1][1])))
         dump = os.path.join(tmp, "perfquery_x_%d.txt" % a.ports)
-        perfquery_dump(dump, a.ports)
-        # the third: show's text written on one thread (it is formatted in slices on every core by default)
-        # the third: show on one thread (the perfquery read and the text are otherwise spread over every core)
-        cmds = [[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump],
-                ["env", "FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1", FABRICLAB, "show", dump]] + ([[other, "show", dump]] if other else [])
-        res = timed(cmds, runs=a.runs)
-        (w, c), (pw, pc), (w1, c1) = res[:3]
-        rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
-        rows.append(("  the same, on one thread", w1, c1, pw, pc, "-Dfabriclab.threads=1"))
-        if other:
-            rows.append(("  the same, --compare %s" % os.path.basename(os.path.abspath(a.compare)), res[3][0], res[3][1], pw, pc,
-                         "ours/compare wall %.2fx, cpu %.2fx" % (w / res[3][0], c / res[3][1])))
-        if a.show_only:
+        if do_show:
+            perfquery_dump(dump, a.ports)
+            # the third: show on one thread (the perfquery read and the text are otherwise spread over every core)
+            cmds = [[FABRICLAB, "show", dump], [PY, os.path.join(HERE, "show_perfquery.py"), dump],
+                    ["env", "FABRICLAB_JAVA_OPTS=-Dfabriclab.threads=1", FABRICLAB, "show", dump]] + ([[other, "show", dump]] if other else [])
+            res = timed(cmds, runs=a.runs)
+            (w, c), (pw, pc), (w1, c1) = res[:3]
+            rows.append(("show %d-port perfquery -x (%.1f MB)" % (a.ports, os.path.getsize(dump) / 1e6), w, c, pw, pc, "target >= 3x"))
+            rows.append(("  the same, on one thread", w1, c1, pw, pc, "-Dfabriclab.threads=1"))
+            if other:
+                rows.append(("  the same, --compare %s" % os.path.basename(os.path.abspath(a.compare)), res[3][0], res[3][1], pw, pc,
+                             "ours/compare wall %.2fx, cpu %.2fx" % (w / res[3][0], c / res[3][1])))
+        if not do_jsonl:
             pass
         elif os.path.isfile(SEED):
             jl = os.path.join(tmp, "pairs.jsonl")
             ref = os.path.join(ROOT, "kernel", "src", "test", "python", "seed_reference.py")
             with open(jl, "w") as f:
                 subprocess.run([PY, ref, SEED, "--generate", str(a.lines), "7"], stdout=f, check=True)
-            (w, c), (pw, pc) = timed([[FABRICLAB, "classify", "--jsonl"], [PY, ref, SEED]], stdin_path=jl, runs=a.runs)
+            res = timed([[FABRICLAB, "classify", "--jsonl"], [PY, ref, SEED]] + ([[other, "classify", "--jsonl"]] if other else []),
+                        stdin_path=jl, runs=a.runs)
+            (w, c), (pw, pc) = res[:2]
             rows.append(("classify --jsonl, %d lines (%.0f MB)" % (a.lines, os.path.getsize(jl) / 1e6), w, c, pw, pc, "target >= 3x"))
+            if other:
+                rows.append(("  the same, --compare %s" % os.path.basename(os.path.abspath(a.compare)), res[2][0], res[2][1], pw, pc,
+                             "ours/compare wall %.2fx, cpu %.2fx" % (w / res[2][0], c / res[2][1])))
         else:
             rows.append(("classify --jsonl: skipped (%s not beside this checkout)" % SEED, None, None, None, None, ""))
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     print("%-44s %10s %10s %10s %10s %8s  %s" % ("", "ours wall", "ours cpu", "py wall", "py cpu", "py/ours", ""))
-    for label, w, c, pw, pc, note in [r for r in rows if r[1] is not None or not a.show_only]:
+    for label, w, c, pw, pc, note in [r for r in rows if r[1] is not None or do_small]:
         f = lambda v: "%9.3fs" % v if v is not None else "%10s" % "-"
         ratio = "%7.2fx" % (pw / w) if pw and w else "%8s" % "-"
         print("%-44s %10s %10s %10s %10s %8s  %s" % (label, f(w), f(c), f(pw), f(pc), ratio, note))

@@ -67,7 +67,8 @@ public final class Catalogue implements Renderable {
     private final QueueNames queueNames = new QueueNames();
     private final Map<Source, Map<String, Binding>> bySource = new EnumMap<>(Source.class);
     private final Map<String, Set<String>> vendorsOf = new HashMap<>();
-    private final List<Provenance> provenance = new ArrayList<>();
+    /** Null until read: {@link #standard()} reads {@value #PROVENANCE} (over half the catalogue's bytes) on first use. */
+    private List<Provenance> provenance;
 
     private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Row> bindingRows, List<TsvFile.Row> provenanceRows) {
         List<CounterDef> defs = new ArrayList<>();
@@ -78,25 +79,44 @@ public final class Catalogue implements Renderable {
                 if (byCanonical.containsKey(e.getValue())) throw r.error("counter '" + e.getValue() + "' is defined twice");
                 CounterName c = new CounterName(e.getValue(), d, e.getKey());
                 byCanonical.put(c.name(), c);
-                for (Role role : d.roles()) byRole.computeIfAbsent(role, k -> new ArrayList<>()).add(c);
+                for (Role role : d.roles()) {
+                    List<CounterName> l = byRole.get(role);   // get/put, not computeIfAbsent: each lambda call site is linked on first use, cold
+                    if (l == null) byRole.put(role, l = new ArrayList<>());
+                    l.add(c);
+                }
             }
             byPattern.put(d.pattern(), d);
             defs.add(d);
         }
         this.rows = List.copyOf(defs);
-        Map<String, TsvFile.Row> seen = new HashMap<>();
+        Map<Source, Map<String, TsvFile.Row>> seen = new EnumMap<>(Source.class);
         for (TsvFile.Row r : bindingRows) addBinding(r, seen);
+        if (provenanceRows != null) provenance = provenanceOf(provenanceRows);
+    }
+
+    private List<Provenance> provenanceOf(List<TsvFile.Row> provenanceRows) {
+        List<Provenance> out = new ArrayList<>();
         for (TsvFile.Row r : provenanceRows) {
             String c = r.get(0);
             if (!byPattern.containsKey(c) && !byCanonical.containsKey(c)) throw r.error("provenance for unknown counter '" + c + "'");
-            provenance.add(new Provenance(c, r.get(1), r.get(2)));
+            out.add(new Provenance(c, r.get(1), r.get(2)));
         }
+        return out;
+    }
+
+    /**
+     * The provenance rows; the shipped catalogue's are parsed and checked here on first use (a short
+     * command never shows them; the shipped file is checked by the tests of every build).
+     */
+    private synchronized List<Provenance> provenanceRows() {
+        if (provenance == null) provenance = provenanceOf(TsvFile.parse(resource(PROVENANCE), PROVENANCE, PROVENANCE_COLUMNS));
+        return provenance;
     }
 
     private static CounterDef parseCounter(TsvFile.Row r) {
         try {
             String name = r.get(0);
-            if (!name.matches("[A-Za-z0-9_.{}-]+")) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
+            if (!isName(name)) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
             if (name.contains("{q}")) throw new IllegalArgumentException("counter '" + name + "': {q} belongs in bindings.tsv raw names; a per-queue counter's canonical name has no queue");
             long scale = Long.parseLong(r.get(4));
             if (scale <= 0) throw new IllegalArgumentException("scale " + scale + ": expected a whole number > 0");
@@ -122,7 +142,22 @@ public final class Catalogue implements Renderable {
         }
     }
 
-    private void addBinding(TsvFile.Row r, Map<String, TsvFile.Row> seen) {
+    /**
+     * Whether {@code name} matches {@code [A-Za-z0-9_.{}-]+}, tested char by char: the regex was compiled
+     * anew for each of the catalogue's rows, a sixth of a short command's catalogue load.
+     */
+    static boolean isName(String name) {
+        if (name.isEmpty()) return false;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '_' || c == '.' || c == '{' || c == '}' || c == '-';
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    private void addBinding(TsvFile.Row r, Map<Source, Map<String, TsvFile.Row>> seen) {
         String counter = r.get(0), raw = r.get(3);
         String vendor = r.get(2).equals("-") ? "" : r.get(2);
         Source source;
@@ -143,7 +178,9 @@ public final class Catalogue implements Renderable {
             def = c.def();
             canon = Map.of(c.priority(), c.name());
         }
-        vendorsOf.computeIfAbsent(def.pattern(), k -> new TreeSet<>()).add(vendor);
+        Set<String> vendors = vendorsOf.get(def.pattern());
+        if (vendors == null) vendorsOf.put(def.pattern(), vendors = new TreeSet<>());
+        vendors.add(vendor);
         if (raw.contains("{q}")) {
             if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
             if (raw.contains("{n}") || raw.contains("{p}")) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a priority family");
@@ -162,7 +199,8 @@ public final class Catalogue implements Renderable {
         if (raws.size() > 1 && canon.size() == 1) {
             throw r.error("raw name '" + raw + "' is a priority family but '" + counter + "' is one counter; bind the family pattern");
         }
-        Map<String, Binding> m = bySource.computeIfAbsent(source, k -> new HashMap<>());
+        Map<String, Binding> m = bySource.get(source);
+        if (m == null) bySource.put(source, m = new HashMap<>());
         for (Map.Entry<String, String> e : raws.entrySet()) {
             String c = raws.size() == 1 && canon.size() == 1 ? canon.values().iterator().next() : canon.get(e.getKey());
             if (c == null) {
@@ -176,8 +214,10 @@ public final class Catalogue implements Renderable {
         }
     }
 
-    private static void remember(Map<String, TsvFile.Row> seen, TsvFile.Row r, Source source, String raw) {
-        TsvFile.Row prev = seen.put(source.key() + "\t" + raw, r);
+    private static void remember(Map<Source, Map<String, TsvFile.Row>> seen, TsvFile.Row r, Source source, String raw) {
+        Map<String, TsvFile.Row> m = seen.get(source);
+        if (m == null) seen.put(source, m = new HashMap<>());
+        TsvFile.Row prev = m.put(raw, r);
         if (prev != null) {
             throw r.error("raw name '" + raw + "' in source " + source + " is bound twice (also " + prev.file() + ":" + prev.line()
                     + "); one raw name has one meaning per source");
@@ -189,7 +229,10 @@ public final class Catalogue implements Renderable {
         Catalogue c = standard;
         if (c == null) {
             synchronized (Catalogue.class) {
-                if (standard == null) standard = load(resource(COUNTERS), resource(BINDINGS), resource(PROVENANCE));
+                if (standard == null) {
+                    standard = new Catalogue(TsvFile.parse(resource(COUNTERS), COUNTERS, COUNTER_COLUMNS),
+                            TsvFile.parse(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null);
+                }
                 c = standard;
             }
         }
@@ -352,7 +395,7 @@ public final class Catalogue implements Renderable {
     public List<Binding> bindings() { return Collections.unmodifiableList(bindings); }
 
     /** Every provenance row, in file order. */
-    public List<Provenance> provenance() { return Collections.unmodifiableList(provenance); }
+    public List<Provenance> provenance() { return Collections.unmodifiableList(provenanceRows()); }
 
     /** Every concrete canonical name (families expanded). */
     public Set<String> canonicalNames() { return Collections.unmodifiableSet(byCanonical.keySet()); }
@@ -407,7 +450,7 @@ public final class Catalogue implements Renderable {
     public Table provenanceTable() {
         StringColumn counter = StringColumn.create("counter"), vendor = StringColumn.create("vendor"),
                 against = StringColumn.create("verified_against");
-        for (Provenance p : provenance) { counter.append(p.counter()); vendor.append(p.vendor()); against.append(p.verifiedAgainst()); }
+        for (Provenance p : provenanceRows()) { counter.append(p.counter()); vendor.append(p.vendor()); against.append(p.verifiedAgainst()); }
         return Table.create("counter provenance", counter, vendor, against);
     }
 
@@ -416,7 +459,7 @@ public final class Catalogue implements Renderable {
         Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
         for (Binding b : bindings) { sources.add(b.source().key()); if (!b.vendor().isEmpty()) vendors.add(b.vendor()); }
         return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
-                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenance.size() + " provenance lines",
+                        + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenanceRows().size() + " provenance lines",
                 "bindingsTable() and provenanceTable() list the rest; counters(Role) answers a role");
     }
 

@@ -140,6 +140,20 @@ class CatalogueTest {
         assertTrue(cat.lookup(Source.HW_COUNTERS, "rx_queue_3_bytes").isEmpty(), "queue patterns belong to their source");
     }
 
+    /** A queue index is 1 to 6 ASCII digits between the text before and after {q}, nothing else. */
+    @Test void aQueueIndexIsOneToSixAsciiDigits() {
+        assertEquals(3, cat.lookup(Source.ETHTOOL, "[000003]: rx_ucast_bytes").orElseThrow().queue());
+        assertEquals(999999, cat.lookup(Source.ETHTOOL, "[999999]: rx_ucast_bytes").orElseThrow().queue());
+        assertEquals(15, cat.lookup(Source.ETHTOOL, "tx0015_packets").orElseThrow().queue());
+        assertTrue(cat.lookup(Source.ETHTOOL, "[0000003]: rx_ucast_bytes").isEmpty(), "7 digits");
+        assertTrue(cat.lookup(Source.ETHTOOL, "[]: rx_ucast_bytes").isEmpty(), "no digit");
+        assertTrue(cat.lookup(Source.ETHTOOL, "rx_queue_1x2_bytes").isEmpty(), "a letter among the digits");
+        assertTrue(cat.lookup(Source.ETHTOOL, "rx_queue_\u0663_bytes").isEmpty(), "a non-ASCII digit");
+        assertTrue(cat.lookup(Source.ETHTOOL, "x[3]: rx_ucast_bytes").isEmpty(), "text before the pattern");
+        assertTrue(cat.lookup(Source.ETHTOOL, "[3]: rx_ucast_bytesx").isEmpty(), "text after the pattern");
+        assertTrue(cat.lookup(Source.ETHTOOL, "[3]:rx_ucast_bytes").isEmpty(), "the text after {q} exactly");
+    }
+
     @Test void everyVendorBindingHasProvenance() {
         Set<String> have = new HashSet<>();
         for (Provenance p : cat.provenance()) have.add(cat.counter(p.counter()).map(c -> c.def().pattern()).orElse(p.counter()) + "|" + p.vendor());
@@ -187,6 +201,11 @@ class CatalogueTest {
         assertTrue(cells.getMessage().startsWith("counters.tsv:2: expected 11 tab-separated cells"), cells.getMessage());
         var header = assertThrows(IllegalArgumentException.class, () -> Catalogue.load("# c\ncanonical\tlayer\n", BINDINGS_HEADER, PROVENANCE_HEADER));
         assertTrue(header.getMessage().startsWith("counters.tsv:2: expected the header"), header.getMessage());
+    }
+
+    @Test void aCounterNameIsLettersDigitsAndUnderscoreDotBracesDash() {
+        for (String ok : new String[] {"PortXmitData", "rx_prio{n}_pause", "a.b-c_9", "{}", "Z"}) assertTrue(Catalogue.isName(ok), ok);
+        for (String bad : new String[] {"", "a b", "a/b", "a:b", "é", "a\tb", "a+b", "[x]"}) assertFalse(Catalogue.isName(bad), bad);
     }
 
     @Test void malformedBindingsNameFileAndLine() {

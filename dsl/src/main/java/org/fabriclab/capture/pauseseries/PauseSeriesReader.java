@@ -52,6 +52,8 @@ public final class PauseSeriesReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         List<String> head = in.head(1);
         if (head.isEmpty()) return 0;
+        // every file is sniffed by every reader: the CSV parser (cold, 4096-column buffers) only for a line that can be the header
+        if (!head.get(0).contains(Telemetry.TIMESTAMP) || !head.get(0).contains(Telemetry.PORT)) return 0;
         String[] cols = header(head.get(0));
         if (cols.length < 3 || !cols[0].equals(Telemetry.TIMESTAMP) || !cols[1].equals(Telemetry.PORT)) return 0;
         Catalogue cat = Catalogue.standard();

@@ -20,8 +20,10 @@ import picocli.CommandLine.Command;
  * instead of loading and verifying those classes again. Output is discarded; a missing dataset
  * only means fewer classes recorded.
  */
-@Command(name = "cds-training", hidden = true, description = "Exercise the short commands once (the launcher records a CDS archive from it).")
+@Command(name = "cds-training", hidden = true, description = CdsTrainingCommand.SUMMARY)
 final class CdsTrainingCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Exercise the short commands once (the launcher records a CDS archive from it).";
     @Override public Integer call() throws Exception {
         Path ds = InstallCommand.home().resolve("datasets");
         List<String[]> runs = new ArrayList<>();

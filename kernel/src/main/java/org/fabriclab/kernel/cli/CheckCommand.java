@@ -31,10 +31,11 @@ import picocli.CommandLine.Spec;
  * of PATH... (one sample); with them, to the delta, and PATH... only add BER sources (mlxlink,
  * UFM telemetry).
  */
-@Command(name = "check", mixinStandardHelpOptions = true, description = {
-        "ibdiagnet-style checks: counter limits (-P NAME=N, all=N) on one sample or on a delta, and BER checks.",
+@Command(name = "check", mixinStandardHelpOptions = true, description = {CheckCommand.SUMMARY,
         "Exit codes: 0 pass, 3 a failure, 4 no verdict (pegged, reset, missing, nothing checked), 2 bad input."})
 final class CheckCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "ibdiagnet-style checks: counter limits (-P NAME=N, all=N) on one sample or on a delta, and BER checks.";
     @Parameters(arity = "0..*", paramLabel = "PATH", description = "captures of one sample, or BER sources (mlxlink, UFM telemetry)") List<Path> paths;
     @Option(names = "--before", arity = "1..*", description = "captures of the first sample") List<Path> before;
     @Option(names = "--after", arity = "1..*", description = "captures of the second sample") List<Path> after;

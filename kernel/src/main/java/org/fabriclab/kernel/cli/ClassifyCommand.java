@@ -18,16 +18,18 @@ import org.fabriclab.verdict.Verdicts;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code fabriclab classify --fabric ib|roce --bytes N [--cong-per-gb X] --before PATH... --after PATH... [--json]}
  * and {@code fabriclab classify --jsonl} (JSON lines on stdin, one verdict line out per line in).
  */
-@Command(name = "classify", description = {
-        "One verdict per port from two snapshots taken around a controlled test.",
+final class ClassifyCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "One verdict per port from two snapshots taken around a controlled test.";
+    /** The whole description: {@link #SUMMARY}, the exit codes and the {@code --jsonl} input. */
+    static final String[] DESCRIPTION = {SUMMARY,
         "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict, 2 bad input.",
         "",
         "--jsonl: the runbook's classify() as a filter. Each stdin line is one JSON object:",
@@ -38,19 +40,36 @@ import picocli.CommandLine.Spec;
         "  exact integers; a counter missing on one side is absent, never 0. Each line in gives one line out,",
         "  in order: {\"verdict\": ..., \"detail\": [...], \"live\": [...]}, or {\"error\": \"stdin:LINE: ...\"} for",
         "  a bad line (then the exit code is 2); blank lines are skipped. Output is flushed whenever stdin has",
-        "  nothing more to read, so it works as an interactive filter."})
-final class ClassifyCommand implements Callable<Integer> {
-    @Option(names = "--fabric", description = "profile: ib, roce, ib-full, roce-full") String fabric;
-    @Option(names = "--bytes", description = "bytes the controlled test moved (e.g. 1e12)") String bytes;
-    @Option(names = "--cong-per-gb", description = "congestion rate bar, events per GB moved (default ${DEFAULT-VALUE})",
-            defaultValue = "1000") double congPerGb;
-    @Option(names = "--before", arity = "1..*", description = "capture files or folders before the test") List<Path> before;
-    @Option(names = "--after", arity = "1..*", description = "capture files or folders after the test") List<Path> after;
-    @Option(names = "--json", description = "one JSON object per port") boolean json;
-    @Option(names = "--jsonl", description = "read JSON lines on stdin, write one verdict line per input line") boolean jsonl;
-    @Option(names = "--deltas", description = "also print the delta table") boolean deltas;
-    @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
+        "  nothing more to read, so it works as an interactive filter."};
+
+    String fabric;
+    String bytes;
+    double congPerGb;
+    List<Path> before;
+    List<Path> after;
+    boolean json, jsonl, deltas, verbose;
+    CommandSpec spec;
+
+    /** The command's picocli model, built by code ({@link Commands}: no annotation is read at start-up). */
+    CommandSpec spec() {
+        CommandSpec s = Commands.command(this, "classify", DESCRIPTION);
+        s.addOption(OptionSpec.builder("--fabric").paramLabel("<fabric>").type(String.class)
+                .description("profile: ib, roce, ib-full, roce-full").build());
+        s.addOption(OptionSpec.builder("--bytes").paramLabel("<bytes>").type(String.class)
+                .description("bytes the controlled test moved (e.g. 1e12)").build());
+        s.addOption(OptionSpec.builder("--cong-per-gb").paramLabel("<congPerGb>").type(double.class).defaultValue("1000")
+                .description("congestion rate bar, events per GB moved (default ${DEFAULT-VALUE})").build());
+        s.addOption(OptionSpec.builder("--before").paramLabel("<before>").arity("1..*").type(List.class).auxiliaryTypes(Path.class)
+                .description("capture files or folders before the test").build());
+        s.addOption(OptionSpec.builder("--after").paramLabel("<after>").arity("1..*").type(List.class).auxiliaryTypes(Path.class)
+                .description("capture files or folders after the test").build());
+        s.addOption(Commands.flag("--json", "one JSON object per port"));
+        s.addOption(Commands.flag("--jsonl", "read JSON lines on stdin, write one verdict line per input line"));
+        s.addOption(Commands.flag("--deltas", "also print the delta table"));
+        s.addOption(OptionSpec.builder("-v", "--verbose").type(boolean.class).description("print every join note (default: one summary line)").build());
+        spec = s;
+        return s;
+    }
 
     /** The title of the verdict table in text (the name of {@link Verdicts#table()}). */
     static final String VERDICTS = "verdicts";
@@ -59,14 +78,27 @@ final class ClassifyCommand implements Callable<Integer> {
     private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public Integer call() throws Exception {
+        fabric = spec.findOption("--fabric").getValue();
+        bytes = spec.findOption("--bytes").getValue();
+        congPerGb = spec.findOption("--cong-per-gb").<Double>getValue();
+        before = spec.findOption("--before").getValue();
+        after = spec.findOption("--after").getValue();
+        json = Commands.isSet(spec, "--json");
+        jsonl = Commands.isSet(spec, "--jsonl");
+        deltas = Commands.isSet(spec, "--deltas");
+        verbose = Commands.isSet(spec, "--verbose");
         PrintWriter out = spec.commandLine().getOut();
         if (jsonl) return jsonLines(out);
         if (fabric == null || bytes == null || before == null || after == null) {
             throw new IllegalArgumentException("classify needs --fabric, --bytes, --before and --after (or --jsonl)");
         }
-        Profile profile = Profiles.named(fabric);
-        double n = parseBytes(bytes);
-        MovedDelta d = Delta.between(Snapshot.of(before), Snapshot.of(after)).moved(n);
+        // the profile (loaded on first use), --bytes and the two snapshots side by side; a bad --fabric is still
+        // reported first, then a bad --bytes, then the before snapshot's failure, then the after's
+        List<Object> got = InParallel.all(List.<java.util.function.Supplier<Object>>of(() -> Profiles.named(fabric), () -> parseBytes(bytes),
+                () -> Snapshot.of(before), () -> Snapshot.of(after)));
+        Profile profile = (Profile) got.get(0);
+        double n = (Double) got.get(1);
+        MovedDelta d = Delta.between((Snapshot) got.get(2), (Snapshot) got.get(3)).moved(n);
         Verdicts v = d.classify(profile, congPerGb);
         JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
         if (json) {

@@ -26,8 +26,7 @@ import picocli.CommandLine.Spec;
  * ./fabriclab classify --fabric ib --bytes 1e12 --before incident-42/before --after incident-42/after
  * }</pre>
  */
-@Command(name = "collect", description = {
-        "Collect counters on this host into an incident folder: snapshots before and after a test command, or a series.",
+@Command(name = "collect", description = {CollectCommand.SUMMARY,
         "  collect --out DIR -- CMD...                  before/, the command (output kept in test/), after/",
         "  collect --out DIR --every 10s --count N      t0/ ... t{N-1}/, one every interval",
         "  collect --out DIR --every 1s -- CMD...       t0/, t1/, ... while the command runs, and one after it exits",
@@ -40,6 +39,8 @@ import picocli.CommandLine.Spec;
         "Exit codes: 0 collected (and the test command exited 0), 1 collected but the test command failed,",
         "2 bad input (nothing written)."})
 final class CollectCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Collect counters on this host into an incident folder: snapshots before and after a test command, or a series.";
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "the incident folder to write (must not exist, or be empty)") Path out;
     @Option(names = "--force", description = "replace an existing DIR") boolean force;
     @Option(names = "--every", paramLabel = "INTERVAL", description = "take a series: one snapshot every INTERVAL (10s, 500ms, 2m)") String every;

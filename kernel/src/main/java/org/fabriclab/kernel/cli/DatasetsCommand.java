@@ -11,10 +11,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab datasets [--out DIR] [--seed N]}: regenerates the bundled datasets, deterministically. */
-@Command(name = "datasets", mixinStandardHelpOptions = true, description = "Generate the scenario datasets (IB and RoCE incidents, perftest reconciliation, "
-        + "a degrading optic, the history set for threshold tuning), each with a scenario.json holding the right answer. "
-        + "Written into a temporary folder, then moved into place.")
+@Command(name = "datasets", mixinStandardHelpOptions = true, description = DatasetsCommand.SUMMARY)
 final class DatasetsCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Generate the scenario datasets (IB and RoCE incidents, perftest reconciliation, " + "a degrading optic, the history set for threshold tuning), each with a scenario.json holding the right answer. " + "Written into a temporary folder, then moved into place.";
     @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: datasets/ of the fabriclab checkout)")
     Path out;
     @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})") long seed = Datasets.DEFAULT_SEED;

@@ -44,10 +44,11 @@ import picocli.CommandLine.Spec;
  * ./fabriclab demo --out /tmp/demo
  * }</pre>
  */
-@Command(name = "demo", description = {"Execute every notebook in notebooks/ on the bundled datasets into an output folder "
-        + "(executed .ipynb + .html) and print a summary of the verdicts against each scenario.json.",
+@Command(name = "demo", description = {DemoCommand.SUMMARY,
         "Exit codes: 0 every notebook ran clean and every answer matches, 3 a notebook failed or an answer differs, 2 bad input."})
 final class DemoCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Execute every notebook in notebooks/ on the bundled datasets into an output folder " + "(executed .ipynb + .html) and print a summary of the verdicts against each scenario.json.";
     @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: out/demo)") Path out = Path.of("out", "demo");
     @Option(names = "--notebooks", paramLabel = "DIR", description = "notebook folder (default: the installation's notebooks/)") Path notebooks;
     @Option(names = "--datasets", paramLabel = "DIR", description = "datasets for the summary (default: the installation's datasets/)") Path datasets;

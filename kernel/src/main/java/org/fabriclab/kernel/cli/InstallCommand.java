@@ -32,8 +32,10 @@ import picocli.CommandLine.Spec;
  * {@code --prefix DIR} says that Jupyter needs {@code JUPYTER_PATH=DIR/share/jupyter} unless that
  * folder already is on its search path.
  */
-@Command(name = "install", description = "Install the Jupyter kernelspec \"Java (fabriclab)\".")
+@Command(name = "install", description = InstallCommand.SUMMARY)
 final class InstallCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Install the Jupyter kernelspec \"Java (fabriclab)\".";
     static final String NAME = "fabriclab";
     /**
      * The kernel JVM's flags (issue 9): tiered compilation with C2 for everything a long DSL

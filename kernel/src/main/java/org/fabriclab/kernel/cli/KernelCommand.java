@@ -14,8 +14,10 @@ import picocli.CommandLine.Parameters;
  * {@code fabriclab kernel CONNECTION_FILE}: what the installed kernelspec runs. Serves until a
  * shutdown request, or until the process that started it (JPY_PARENT_PID, else the OS parent) dies.
  */
-@Command(name = "kernel", description = "Run the Jupyter kernel on a connection file (the kernelspec runs this).")
+@Command(name = "kernel", description = KernelCommand.SUMMARY)
 final class KernelCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Run the Jupyter kernel on a connection file (the kernelspec runs this).";
     @Parameters(index = "0", paramLabel = "CONNECTION_FILE", description = "Jupyter connection file") Path connectionFile;
 
     @Override public Integer call() throws Exception {

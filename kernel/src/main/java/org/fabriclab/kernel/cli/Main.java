@@ -5,41 +5,21 @@ import java.io.PrintWriter;
 import org.fabriclab.capture.CaptureException;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /**
  * {@code fabriclab COMMAND ...}. Bad input (a {@link CaptureException}, a bad argument) exits 2 with
  * a one-line message naming the file, line and expectation; no stack trace unless
- * {@code FABRICLAB_DEBUG=1}.
+ * {@code FABRICLAB_DEBUG=1}. The commands and how their picocli models are built: {@link Commands}.
  */
-@Command(name = "fabriclab", mixinStandardHelpOptions = true, version = "fabriclab 0.1.0",
-        description = "Fabric forensics: InfiniBand and RoCE counter captures into one defensible verdict per port.")
 public final class Main implements Runnable {
     public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
-
-    /**
-     * The commands, in the order the usage lists them. Only the one named on the command line is
-     * built (picocli reads each command's annotations when it is added: building all of them for every
-     * run cost more than the rest of a small {@code show}); the usage and {@code help} build all.
-     */
-    static final java.util.Map<String, Class<?>> COMMANDS = commands(
-            "collect", CollectCommand.class, "show", ShowCommand.class, "classify", ClassifyCommand.class, "check", CheckCommand.class,
-            "reconcile", ReconcileCommand.class, "plot", PlotCommand.class, "kernel", KernelCommand.class, "install", InstallCommand.class,
-            "repl", ReplCommand.class, "run", RunCommand.class, "warmup", WarmupCommand.class, "cds-training", CdsTrainingCommand.class,
-            "datasets", DatasetsCommand.class, "demo", DemoCommand.class, "help", CommandLine.HelpCommand.class);
-
-    /** Name, class, name, class, ...: the names are written out (reading 15 annotations costs more than a small show). */
-    private static java.util.Map<String, Class<?>> commands(Object... nameClass) {
-        java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < nameClass.length; i += 2) m.put((String) nameClass[i], (Class<?>) nameClass[i + 1]);
-        return m;
-    }
 
     /** Commands that start JShell, which reads {@code java.class.path}: Tablesaw is initialised before, not beside them. */
     static final java.util.Set<String> JSHELL_COMMANDS = java.util.Set.of("kernel", "repl", "run", "demo", "warmup");
 
 
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+    /** This command's model ({@link Commands#main}). */
+    CommandLine.Model.CommandSpec spec;
 
     @Override public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -113,7 +93,7 @@ public final class Main implements Runnable {
     }
 
     private static int execute(String first, String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine(first);
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);
@@ -126,20 +106,57 @@ public final class Main implements Runnable {
         for (CommandLine sub : cl.getSubcommands().values()) withHelp(sub);
     }
 
-    /** Every command. */
-    static CommandLine commandLine() { return commandLine(null); }
+    /** Every command, each with its full model. */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(Commands.main(new Main()));
+        for (Commands.Entry e : Commands.ALL) add(cl, e, true);
+        return configured(cl);
+    }
 
-    /** The command line with only the command {@code first} (every command when it names none, or is "help"). */
-    static CommandLine commandLine(String first) {
-        CommandLine cl = new CommandLine(new Main());
-        Class<?> only = first == null || first.equals("help") ? null : COMMANDS.get(first);
-        boolean version = "-V".equals(first) || "--version".equals(first);   // prints one line: no command needed
-        if (!version) for (Class<?> c : only != null ? java.util.List.<Class<?>>of(only) : COMMANDS.values()) cl.addSubcommand(c);
-        withHelp(cl);
+    /**
+     * The command line for {@code args}: when the first names a command, that command alone (its
+     * full model); otherwise (no command, an option, {@code help}, an unknown word) every command as
+     * the usage lists it ({@link Commands#listed}), with the full model of those named further on
+     * ({@code help show}); none for {@code -V}, which prints one line.
+     */
+    static CommandLine commandLine(String[] args) {
+        String first = args.length == 0 ? null : args[0];
+        CommandLine cl = new CommandLine(Commands.main(new Main()));
+        Commands.Entry only = first == null || first.equals("help") ? null : Commands.named(first);
+        boolean version = "-V".equals(first) || "--version".equals(first);
+        if (only != null) {
+            add(cl, only, true);
+        } else if (!version) {
+            java.util.List<String> named = java.util.Arrays.asList(args);
+            for (Commands.Entry e : Commands.ALL) add(cl, e, named.contains(e.name()));
+        }
+        return configured(cl);
+    }
+
+    private static void add(CommandLine cl, Commands.Entry e, boolean full) {
+        if (!full) {
+            cl.addSubcommand(e.name(), Commands.listed(e));
+            return;
+        }
+        cl.addSubcommand(e.name(), Commands.model(e));
+        withHelp(cl.getSubcommands().get(e.name()));
+    }
+
+    private static CommandLine configured(CommandLine cl) {
         // collect --out DIR ib_write_bw -D 10 ...: the test command's own options are not collect's
         CommandLine collect = cl.getSubcommands().get("collect");
         if (collect != null) collect.setStopAtPositional(true);
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+        cl.setExecutionExceptionHandler(new Failure());
+        cl.setParameterExceptionHandler(new BadArguments());
+        return cl;
+    }
+
+    /**
+     * A command's failure: exit 2 with a one-line message (the stack trace with {@code FABRICLAB_DEBUG}).
+     * A class, not a lambda: a lambda's class is spun at run time, and a short command's start has no time for it.
+     */
+    private static final class Failure implements CommandLine.IExecutionExceptionHandler {
+        @Override public int handleExecutionException(Exception ex, CommandLine line, CommandLine.ParseResult parsed) {
             PrintWriter err = line.getErr();
             if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof java.io.UncheckedIOException) {
@@ -150,13 +167,16 @@ public final class Main implements Runnable {
             if (System.getenv("FABRICLAB_DEBUG") != null) ex.printStackTrace(err);
             err.flush();
             return BAD_INPUT;
-        });
-        cl.setParameterExceptionHandler((ex, args) -> {
+        }
+    }
+
+    /** Bad arguments: exit 2 with picocli's message and the command's usage. */
+    private static final class BadArguments implements CommandLine.IParameterExceptionHandler {
+        @Override public int handleParseException(CommandLine.ParameterException ex, String[] args) {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("fabriclab: " + ex.getMessage());
             ex.getCommandLine().usage(err);
             return BAD_INPUT;
-        });
-        return cl;
+        }
     }
 }

@@ -25,9 +25,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab plot pause|ber|reconcile ... --out FILE.png|.svg}: writes a chart atomically. */
-@Command(name = "plot", mixinStandardHelpOptions = true, description = "Write a chart as PNG or SVG: pause (pause duty cycle and its distribution), ber (BER trend), reconcile.",
+@Command(name = "plot", mixinStandardHelpOptions = true, description = PlotCommand.SUMMARY,
         subcommands = {PlotCommand.Pause.class, PlotCommand.Ber.class, PlotCommand.Reconcile.class, CommandLine.HelpCommand.class})
 final class PlotCommand implements Runnable {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Write a chart as PNG or SVG: pause (pause duty cycle and its distribution), ber (BER trend), reconcile.";
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override public void run() { spec.commandLine().usage(spec.commandLine().getOut()); }

@@ -23,10 +23,11 @@ import picocli.CommandLine.Spec;
  * {@code fabriclab reconcile --perftest FILE --before PATH... --after PATH... [--duration S]
  * [--rate-gbps R] [--json]}: perftest BW vs counter-derived BW vs link rate per port, with the case.
  */
-@Command(name = "reconcile", mixinStandardHelpOptions = true, description = {
-        "perftest bandwidth vs port counters vs link rate, per port: case A (line rate), B1/B2 (far below, by xmit_wait), C (above).",
+@Command(name = "reconcile", mixinStandardHelpOptions = true, description = {ReconcileCommand.SUMMARY,
         "Exit codes: 0 every row has a case, 4 some row without a verdict, 2 bad input."})
 final class ReconcileCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "perftest bandwidth vs port counters vs link rate, per port: case A (line rate), B1/B2 (far below, by xmit_wait), C (above).";
     @Option(names = "--perftest", required = true, arity = "1..*", description = "perftest output file(s) (client and/or server)") List<Path> perftest;
     @Option(names = "--before", required = true, arity = "1..*", description = "counter captures before the test") List<Path> before;
     @Option(names = "--after", required = true, arity = "1..*", description = "counter captures after the test") List<Path> after;

@@ -9,8 +9,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code fabriclab repl [--charts DIR]}: the terminal REPL ({@link Repl}). */
-@Command(name = "repl", description = "Interactive Java REPL with the fabriclab DSL imported (Tab completes, Ctrl-C stops a cell).")
+@Command(name = "repl", description = ReplCommand.SUMMARY)
 final class ReplCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Interactive Java REPL with the fabriclab DSL imported (Tab completes, Ctrl-C stops a cell).";
     @Option(names = "--charts", paramLabel = "DIR", description = "where charts are saved as PNG (default ${DEFAULT-VALUE})",
             defaultValue = ".fabriclab/charts") Path charts;
 

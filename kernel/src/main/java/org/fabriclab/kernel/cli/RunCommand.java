@@ -23,9 +23,11 @@ import picocli.CommandLine.Spec;
  * Exit 0 when every cell ran, 1 when a cell failed (the output notebook is still written, with
  * the error), 2 for bad input. The input notebook is never overwritten.
  */
-@Command(name = "run", description = {"Execute a notebook headless, papermill-style (a cell tagged 'parameters' gets an injected cell after it).",
+@Command(name = "run", description = {RunCommand.SUMMARY,
         "Exit codes: 0 all cells ran, 1 a cell failed (cell number and error printed), 2 bad input."})
 final class RunCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Execute a notebook headless, papermill-style (a cell tagged 'parameters' gets an injected cell after it).";
     @picocli.CommandLine.Parameters(index = "0", paramLabel = "NOTEBOOK.ipynb") Path input;
     @Option(names = {"-p", "--parameter"}, paramLabel = "name=value", description = "a parameter (repeatable)") List<String> params;
     @Option(names = {"-o", "--output"}, paramLabel = "OUT.ipynb", description = "executed notebook (default: NOTEBOOK.out.ipynb)") Path output;

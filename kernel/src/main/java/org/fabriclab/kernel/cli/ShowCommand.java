@@ -17,10 +17,8 @@ import org.fabriclab.snapshot.Snapshot;
 
 import com.univocity.parsers.csv.CsvWriter;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
@@ -34,24 +32,39 @@ import tech.tablesaw.columns.Column;
  * JSON lines keep each table's own columns and types (longs exact). {@code --wide} joins the captures
  * into one snapshot and prints one row per joined port, one column per counter. Warnings go to stderr.
  */
-@Command(name = "show", description = "Print every table of captures: counters (tidy), measurement tables and port attributes.")
 final class ShowCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Print every table of captures: counters (tidy), measurement tables and port attributes.";
     static final String COUNTERS = "counters";
     static final String ATTRIBUTES = "attributes";
     /** The title of the counters table in text. */
     static final String TITLE = "captures";
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "capture files or folders") List<Path> paths;
-    @Option(names = "--csv", description = "CSV: every table's rows, tagged with their table") boolean csv;
-    @Option(names = "--json", description = "JSON lines: one object per row of every table, tagged with its table") boolean json;
-    @Option(names = "--wide", description = "one row per joined port (the captures joined as one snapshot), one column per counter")
-    boolean wide;
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
+    List<Path> paths;
+    boolean csv, json, wide;
+    CommandSpec spec;
+
+    /** The command's picocli model, built by code ({@link Commands}: no annotation is read at start-up). */
+    CommandSpec spec() {
+        CommandSpec s = Commands.command(this, "show", SUMMARY);
+        s.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("PATH").type(List.class).auxiliaryTypes(Path.class)
+                .description("capture files or folders").build());
+        s.addOption(Commands.flag("--csv", "CSV: every table's rows, tagged with their table"));
+        s.addOption(Commands.flag("--json", "JSON lines: one object per row of every table, tagged with its table"));
+        s.addOption(Commands.flag("--wide", "one row per joined port (the captures joined as one snapshot), one column per counter"));
+        spec = s;
+        return s;
+    }
 
     @Override public Integer call() throws Exception {
+        paths = spec.positionalParameters().get(0).getValue();
+        csv = Commands.isSet(spec, "--csv");
+        json = Commands.isSet(spec, "--json");
+        wide = Commands.isSet(spec, "--wide");
         Readers readers = Readers.standard();
-        List<Capture> caps = new ArrayList<>();
-        for (Path p : paths) for (Path f : readers.expand(p)) caps.add(readers.read(f));
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) files.addAll(readers.expand(p));
+        List<Capture> caps = InParallel.map(files, readers::read);
         var out = spec.commandLine().getOut();
         TableOutput.Format format = csv ? TableOutput.Format.CSV : json ? TableOutput.Format.JSON : TableOutput.Format.TEXT;
         for (Capture c : caps) {

@@ -17,8 +17,10 @@ import org.fabriclab.kernel.wire.Signer;
  * multi-snippet cell, a table rendered, the DSL preparation's capture read, a message signed) so
  * {@code install} can record the classes it loads into a class-data-sharing archive.
  */
-@Command(name = "warmup", hidden = true, description = "Exercise the kernel start path once (used by install for the CDS archive).")
+@Command(name = "warmup", hidden = true, description = WarmupCommand.SUMMARY)
 final class WarmupCommand implements Callable<Integer> {
+    /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
+    static final String SUMMARY = "Exercise the kernel start path once (used by install for the CDS archive).";
     @Override public Integer call() throws Exception {
         Quiet.initLibraries();
         try (Session s = Session.open()) {
