@@ -35,11 +35,13 @@ import org.fabriclab.catalogue.Source;
  * }</pre>
  */
 final class SysfsPorts {
-    static final Set<String> DEVICE_FILES = Set.of("board_id", "fw_ver", "hca_type", "node_guid", "sys_image_guid",
+    // Lists, not Set.of: a reader walks them in order, and Set.of's iteration order changes from one JVM run to the next
+    // (the same tree printed its counters and hw_counters in either order)
+    static final List<String> DEVICE_FILES = List.of("board_id", "fw_ver", "hca_type", "node_guid", "sys_image_guid",
             "node_desc");
-    static final Set<String> PORT_FILES = Set.of("lid", "sm_lid", "rate", "state", "phys_state", "link_layer",
+    static final List<String> PORT_FILES = List.of("lid", "sm_lid", "rate", "state", "phys_state", "link_layer",
             "cap_mask");
-    static final Set<String> COUNTER_DIRS = Set.of("counters", "counters_ext", "hw_counters");
+    static final List<String> COUNTER_DIRS = List.of("counters", "counters_ext", "hw_counters");
 
     private final Capture.Builder b;
     private final Map<String, List<String[]>> deviceAttrs = new LinkedHashMap<>();

@@ -79,6 +79,24 @@ class SysfsReaderTest {
         assertEquals(Optional.of("0x0c42a10300a1b2c3"), reader.read(Input.of(cls)).attr("mlx5_0/1", "node_guid"));
     }
 
+    @Test void aTreeReadsInTheSameOrderEveryRun() throws IOException {
+        // the counter folders and device files in the order of their names, each one's files sorted: the same
+        // tree always gives the same rows (the folders were walked in Set.of order, which differs run to run)
+        Path port = tmp.resolve("infiniband/mlx5_0/ports/1");
+        for (String d : List.of("hw_counters", "counters_ext", "counters")) {
+            Files.createDirectories(port.resolve(d));
+            Files.writeString(port.resolve(d + "/b_" + d), "1\n");
+            Files.writeString(port.resolve(d + "/a_" + d), "2\n");
+        }
+        for (String f : List.of("sys_image_guid", "node_guid", "fw_ver", "board_id", "hca_type", "node_desc")) {
+            Files.writeString(tmp.resolve("infiniband/mlx5_0/" + f), "x\n");
+        }
+        Capture c = Readers.standard().read(tmp.resolve("infiniband"));
+        List<String> files = c.readings().stream().map(r -> Path.of(r.file()).getParent().getFileName() + "/" + Path.of(r.file()).getFileName()).toList();
+        assertEquals(List.of("counters/a_counters", "counters/b_counters", "counters_ext/a_counters_ext", "counters_ext/b_counters_ext",
+                "hw_counters/a_hw_counters", "hw_counters/b_hw_counters"), files);
+    }
+
     @Test void oneFileOfATreeReadsAloneByItsPath() throws IOException {
         Path port = tmp.resolve("infiniband/mlx5_3/ports/2");
         Files.createDirectories(port.resolve("counters"));
