@@ -651,15 +651,18 @@ public final class Session implements AutoCloseable {
         return out;
     }
 
-    /** "complete", "incomplete" or "invalid" (Jupyter's is_complete statuses). */
-    public String isComplete(String code) {
+    /** {@code body} run while no cell, warm-up cell or other request uses JShell. */
+    private <T> T locked(java.util.function.Supplier<T> body) {
         inUse.lock();
         try {
-            return isCompleteLocked(code);
+            return body.get();
         } finally {
             inUse.unlock();
         }
     }
+
+    /** "complete", "incomplete" or "invalid" (Jupyter's is_complete statuses). */
+    public String isComplete(String code) { return locked(() -> isCompleteLocked(code)); }
 
     private String isCompleteLocked(String code) {
         String rest = code;
@@ -682,14 +685,7 @@ public final class Session implements AutoCloseable {
     }
 
     /** Completions at {@code cursor}: JShell's source analysis, or the magic names after a {@code %}. */
-    public Completion complete(String code, int cursor) {
-        inUse.lock();
-        try {
-            return completeLocked(code, cursor);
-        } finally {
-            inUse.unlock();
-        }
-    }
+    public Completion complete(String code, int cursor) { return locked(() -> completeLocked(code, cursor)); }
 
     private Completion completeLocked(String code, int cursor) {
         cursor = Math.max(0, Math.min(cursor, code.length()));
@@ -709,14 +705,7 @@ public final class Session implements AutoCloseable {
     }
 
     /** Signature and javadoc of what is at {@code cursor}, or empty when nothing is known there. */
-    public String inspect(String code, int cursor) {
-        inUse.lock();
-        try {
-            return inspectLocked(code, cursor);
-        } finally {
-            inUse.unlock();
-        }
-    }
+    public String inspect(String code, int cursor) { return locked(() -> inspectLocked(code, cursor)); }
 
     private String inspectLocked(String code, int cursor) {
         cursor = Math.max(0, Math.min(cursor, code.length()));
