@@ -35,8 +35,7 @@ final class Chunks {
 
     /** Threads a large file is read on (1: serially). */
     static int threads() {
-        int n = Integer.getInteger("fabriclab.threads", Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
-        return Math.max(1, Math.min(MAX_THREADS, n));
+        return Math.min(MAX_THREADS, org.fabriclab.work.Threads.configured());
     }
 
     /** How many chunks to cut a text of {@code length} characters into (1: read serially). */

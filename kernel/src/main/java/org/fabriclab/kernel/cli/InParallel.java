@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  */
 final class InParallel {
     /** Threads for the items: one per core, at most 4, or the system property {@code fabriclab.threads}. */
-    static final int THREADS = Math.max(1, Integer.getInteger("fabriclab.threads", Math.min(4, Runtime.getRuntime().availableProcessors())));
+    static final int THREADS = org.fabriclab.work.Threads.configured();
 
     private InParallel() {}
 

@@ -221,7 +221,7 @@ final class TidyStream {
      * {@code fabriclab.threads} sets another number, 1 writes on the calling thread), made on first use.
      */
     private static final class Workers {
-        static final int N = Math.max(1, Integer.getInteger("fabriclab.threads", Math.min(4, Runtime.getRuntime().availableProcessors())));
+        static final int N = org.fabriclab.work.Threads.configured();
         static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(N, r -> {
             Thread t = new Thread(r, "fabriclab-text");
             t.setDaemon(true);
