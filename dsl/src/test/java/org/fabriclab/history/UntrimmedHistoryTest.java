@@ -118,14 +118,18 @@ class UntrimmedHistoryTest {
         assertEquals(u.rows(), exact.length);
     }
 
-    @Test void theCsvColumnsBecomeTheHistoryWithoutACopy() {
-        HistoryColumns cols = new HistoryColumns("h.csv", List.of("tx_bytes_phy"), 1000, 1);
-        CsvChunk c = new CsvChunk(1 << 10, 1);
-        byte[] text = ("1700000000000,a,5\n1700000300000,a,9\n1700000600000,a,\n1700000000000,b,1\n").getBytes();
+    /** A one-counter chunk of {@code capacity} bytes holding {@code text}, parsed. */
+    private static CsvChunk parsed(byte[] text, int capacity) {
+        CsvChunk c = new CsvChunk(capacity, 1);
         System.arraycopy(text, 0, c.buf, 0, text.length);
         c.len = text.length;
         c.parse(new int[] {0, 0, 0});
-        cols.append(c);
+        return c;
+    }
+
+    @Test void theCsvColumnsBecomeTheHistoryWithoutACopy() {
+        HistoryColumns cols = new HistoryColumns("h.csv", List.of("tx_bytes_phy"), 1000, 1);
+        cols.append(parsed("1700000000000,a,5\n1700000300000,a,9\n1700000600000,a,\n1700000000000,b,1\n".getBytes(), 1 << 10));
         History h = cols.build(Map.of());
         assertEquals(4, h.rows());
         assertEquals(1000, h.series().timestampsUntrimmed().length, "the estimate-sized arrays, not a trimmed copy");
@@ -140,11 +144,7 @@ class UntrimmedHistoryTest {
         StringBuilder b = new StringBuilder();
         for (int r = 0; r < 100; r++) b.append(1_700_000_000_000L + r * 300_000L).append(",p,").append(r * 3).append('\n');
         byte[] text = b.toString().getBytes();
-        CsvChunk c = new CsvChunk(text.length + 2, 1);
-        System.arraycopy(text, 0, c.buf, 0, text.length);
-        c.len = text.length;
-        c.parse(new int[] {0, 0, 0});
-        cols.append(c);
+        cols.append(parsed(text, text.length + 2));
         History h = cols.build(Map.of());
         assertEquals(100, h.rows());
         assertEquals(100, h.values("tx_bytes_phy").length);
