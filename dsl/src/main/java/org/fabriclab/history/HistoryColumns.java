@@ -87,14 +87,9 @@ final class HistoryColumns {
         }
         System.arraycopy(t, from, time, rows, n);
         for (int j = 0; j < values.length; j++) System.arraycopy(v[j], from, values[j], rows, n);
-        for (int r = rows; r < rows + n; r++) {
-            if (r > 0 && port[r] == port[r - 1]) {
-                long d = time[r] - time[r - 1];
-                if (d <= 0) throw new CaptureException(name, line(r), "timestamps of port '" + ports.get(port[r]) + "' must increase: "
-                        + time[r - 1] + " then " + time[r]);
-                steps.add(d, 1);
-            }
-        }
+        int r = steps.addIntervals(time, port, rows, rows + n);
+        if (r >= 0) throw new CaptureException(name, line(r), "timestamps of port '" + ports.get(port[r]) + "' must increase: "
+                + time[r - 1] + " then " + time[r]);
         rows += n;
     }
 

@@ -36,16 +36,34 @@ public final class Steps {
     /** The mode of the intervals of a history in primitive columns (rows ordered by port, then time). */
     public static long of(long[] time, int[] port) {
         Steps s = new Steps();
+        s.addIntervals(time, port, 0, time.length);
+        return s.mode();
+    }
+
+    /**
+     * Counts the intervals between consecutive samples of one port among rows {@code [lo, hi)} (row
+     * {@code lo} against the row before it), one {@link #add} per run of equal intervals; returns the
+     * first of those rows whose timestamp does not increase over its port's previous one, or -1. A
+     * caller that refuses such a history throws there; every interval is counted either way.
+     */
+    public int addIntervals(long[] time, int[] port, int lo, int hi) {
+        int bad = -1;
         long last = 0, run = 0;
-        for (int r = 1; r < time.length; r++) {
+        for (int r = Math.max(1, lo); r < hi; r++) {
             if (port[r] != port[r - 1]) continue;
             long d = time[r] - time[r - 1];
+            if (d <= 0 && bad < 0) bad = r;
             if (d == last) { run++; continue; }
-            if (run > 0) s.add(last, run);
+            if (run > 0) add(last, run);
             last = d;
             run = 1;
         }
-        if (run > 0) s.add(last, run);
-        return s.mode();
+        if (run > 0) add(last, run);
+        return bad;
+    }
+
+    /** Adds every interval {@code other} counted. */
+    public void addAll(Steps other) {
+        other.counts.forEach((d, n) -> add(d, n[0]));
     }
 }

@@ -180,23 +180,25 @@ public final class DuckDbParquet implements HistoryFormat {
                 for (Future<Boolean> f : parts) negative |= get(f, name);
                 if (negative) refuseNegative(name, counters, values);
                 // each port's timestamps must increase; the step's intervals counted in the same pass, range by range
-                List<Future<Intervals>> passes = new ArrayList<>();
+                List<Steps> rangeSteps = new ArrayList<>();
+                List<Future<Integer>> passes = new ArrayList<>();
                 for (int k = 0; k + 1 < bounds.length; k++) {
                     int lo = (int) bounds[k], hi = (int) bounds[k + 1];
                     long[] t = time;
                     int[] pt = port;
-                    Future<Intervals> f = pool.submit(() -> Intervals.of(t, pt, lo, hi));
+                    Steps s = new Steps();
+                    rangeSteps.add(s);
+                    Future<Integer> f = pool.submit(() -> s.addIntervals(t, pt, lo, hi));
                     passes.add(f);
                     tasks.add(f);
                 }
-                for (Future<Intervals> f : passes) {
-                    Intervals iv = get(f, name);
-                    if (iv.bad() >= 0) {
-                        int i = iv.bad();
+                for (int k = 0; k < passes.size(); k++) {
+                    int i = get(passes.get(k), name);
+                    if (i >= 0) {
                         throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
                                 + time[i - 1] + " then " + time[i]);
                     }
-                    iv.counts().forEach((d, c) -> steps.add(d, c[0]));
+                    steps.addAll(rangeSteps.get(k));
                 }
             } finally {
                 // on an error above, the readers still finish before the database closes: no thread outlives the load
@@ -310,29 +312,6 @@ public final class DuckDbParquet implements HistoryFormat {
         }
         if (got != hi - lo) throw new CaptureException(name, 0, "expected " + (hi - lo) + " rows from row " + lo + ", read " + got);
         return negative;
-    }
-
-    /**
-     * The intervals between consecutive samples of one port among rows {@code [lo, hi)} (row {@code lo}
-     * against the row before it), counted by length, and the first row whose timestamp does not increase
-     * over its port's previous one (-1: none); {@link Steps#of} over every range's counts.
-     */
-    private record Intervals(int bad, Map<Long, long[]> counts) {
-        static Intervals of(long[] time, int[] port, int lo, int hi) {
-            Map<Long, long[]> counts = new java.util.HashMap<>();
-            long last = 0, run = 0;
-            for (int r = Math.max(1, lo); r < hi; r++) {
-                if (port[r] != port[r - 1]) continue;
-                if (time[r] <= time[r - 1]) return new Intervals(r, counts);
-                long d = time[r] - time[r - 1];
-                if (d == last) { run++; continue; }
-                if (run > 0) counts.computeIfAbsent(last, k -> new long[1])[0] += run;
-                last = d;
-                run = 1;
-            }
-            if (run > 0) counts.computeIfAbsent(last, k -> new long[1])[0] += run;
-            return new Intervals(-1, counts);
-        }
     }
 
     /** One port's rows in the file: {@code rows} rows from row {@code first}. */
