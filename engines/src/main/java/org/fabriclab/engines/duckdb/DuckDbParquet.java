@@ -20,6 +20,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBChunkedResult;
 import org.duckdb.DuckDBConnection;
@@ -30,7 +34,6 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.engines.sql.SweepSql;
-import org.fabriclab.series.Columns;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.HistoryFormat;
@@ -49,8 +52,10 @@ import org.fabriclab.io.AtomicFiles;
  * Read straight into primitive columns allocated once at their exact size (the footer's row count):
  * DuckDB decodes in parallel, several readers fetch disjoint ranges of row groups, and the vectors
  * are copied in bulk.
- * Written from the columns as one list per run of a port's rows (one appender call per list, not
- * per value), which DuckDB unnests back into rows in order.
+ * Written by DuckDB's COPY, which pulls the rows as Arrow record batches made from the columns while it
+ * writes ({@link HistoryArrowStream}: no copy of the history is staged; the JVM needs
+ * {@code --add-opens=java.base/java.nio=ALL-UNNAMED}, as the kernel's flags have it); without that flag the
+ * rows are staged in DuckDB first, one list per run of a port's rows, at ~3.5x the columns' size in memory.
  *
  * <pre>{@code
  * new DuckDbParquet().write(history, Path.of("history.parquet"));
@@ -364,14 +369,44 @@ public final class DuckDbParquet implements HistoryFormat {
         }
     }
 
-    /** Stages {@code h} in DuckDB and COPYs it to {@code tmp} as Parquet. */
+    /**
+     * Writes {@code h} to {@code tmp} as Parquet: streamed to DuckDB as Arrow batches where Arrow can run
+     * ({@link HistoryArrowStream#usable()}), else staged in DuckDB first.
+     */
     private static void copy(History h, Path tmp) throws IOException {
+        if (HistoryArrowStream.usable()) copyStreamed(h, tmp, ROW_GROUP); else copyStaged(h, tmp);
+    }
+
+    /**
+     * The writer that needs no copy of the history: DuckDB's COPY, on one thread, pulls {@code batchRows}-row
+     * Arrow batches made from the columns as it writes, through Arrow's C stream interface. Measured beside
+     * the history's own columns: +0.1 GB peak RSS at 17.3M and at 51.8M rows (the staged writer: +5 GB at 17.3M).
+     */
+    static void copyStreamed(History h, Path tmp, int batchRows) throws IOException {
+        // one DuckDB thread: with two, its in-order COPY held batches in proportion to the history (+2.4 GB at 51.8M rows)
+        try (DuckDb db = DuckDb.open(Map.of("threads", "1"));
+             BufferAllocator alloc = new RootAllocator();
+             HistoryArrowStream rows = new HistoryArrowStream(alloc, h, batchRows);
+             ArrowArrayStream stream = ArrowArrayStream.allocateNew(alloc)) {
+            Data.exportArrayStream(alloc, rows, stream);
+            ((DuckDBConnection) db.conn).registerArrowStream("h_rows", stream);
+            copyOut(db, h, "h_rows", "%s", tmp);
+        } catch (SQLException e) {
+            throw new IOException("DuckDB cannot write Parquet: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The writer for a JVM where Arrow cannot run: stages {@code h} in a DuckDB table, one row per run of a
+     * port's rows (at most {@link #RUN} values) with its columns as lists, then COPYs it out unnested. The
+     * staged table costs ~3.5x the columns' own size in native memory.
+     */
+    static void copyStaged(History h, Path tmp) throws IOException {
         // the staged copy of the history and its in-order COPY need DuckDB's own default limit (see DuckDb.OWN_DEFAULT)
         try (DuckDb db = DuckDb.open(Map.of("memory_limit", DuckDb.OWN_DEFAULT))) {
-            // one staging row per run of a port's rows (at most RUN values), its columns as lists
             StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (port VARCHAR, ts BIGINT[]");
             List<String> counters = h.counters();
-            for (int c = 0; c < counters.size(); c++) ddl.append(", c").append(c).append(" BIGINT[]");
+            for (int c = 0; c < counters.size(); c++) ddl.append(", ").append(HistoryArrowStream.counterColumn(c)).append(" BIGINT[]");
             db.execute(ddl.append(')').toString());
             DuckDBConnection dc = (DuckDBConnection) db.conn;
             long[] time = h.time();
@@ -398,22 +433,30 @@ public final class DuckDbParquet implements HistoryFormat {
                 }
             }
             // several unnests in one SELECT run side by side; with insertion order kept, rows come out as staged
-            StringBuilder sel = new StringBuilder("SELECT unnest(ts) AS timestamp, port");
-            for (int c = 0; c < counters.size(); c++) sel.append(", unnest(c").append(c).append(") AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
-            sel.append(" FROM h");
-            StringBuilder srcs = new StringBuilder();
-            for (String c : counters) {
-                Columns col = h.column(c).orElseThrow();
-                if (srcs.length() > 0) srcs.append(',');
-                srcs.append(c).append('=').append(col.source().key());
-            }
-            db.execute("SET preserve_insertion_order = true");
-            db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
-                    + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
-                    + SweepSql.string(srcs.toString()) + "})");
+            copyOut(db, h, "h", "unnest(%s)", tmp);
         } catch (SQLException e) {
             throw new IOException("DuckDB cannot write Parquet: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * COPYs table {@code from} (columns {@code ts}, {@code port}, {@code c0..}; each but {@code port} read
+     * through {@code column}, a format such as {@code unnest(%s)}) to {@code tmp}, rows in the order they come.
+     */
+    private static void copyOut(DuckDb db, History h, String from, String column, Path tmp) throws SQLException {
+        List<String> counters = h.counters();
+        StringBuilder sel = new StringBuilder("SELECT ").append(String.format(column, "ts")).append(" AS timestamp, port");
+        StringBuilder srcs = new StringBuilder();
+        for (int c = 0; c < counters.size(); c++) {
+            sel.append(", ").append(String.format(column, HistoryArrowStream.counterColumn(c))).append(" AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
+            if (srcs.length() > 0) srcs.append(',');
+            srcs.append(counters.get(c)).append('=').append(h.column(counters.get(c)).orElseThrow().source().key());
+        }
+        sel.append(" FROM ").append(from);
+        db.execute("SET preserve_insertion_order = true");
+        db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
+                + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
+                + SweepSql.string(srcs.toString()) + "})");
     }
 
     /**

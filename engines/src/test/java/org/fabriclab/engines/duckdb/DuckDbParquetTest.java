@@ -231,4 +231,42 @@ class DuckDbParquetTest {
             assertEquals(java.util.Set.of("LZ4_RAW"), comp);
         }
     }
+
+    /**
+     * The streamed writer (Arrow batches, here 4 rows each, so a batch cuts across ports) and the staged one
+     * write the same rows in the same order, nulls where a sample is absent, and the same metadata.
+     */
+    @Test void theStreamedAndTheStagedWriterWriteTheSameFile() throws IOException, SQLException {
+        assertTrue(HistoryArrowStream.usable(), "the engines' tests run with java.nio opened, as the kernel does");
+        History h = Histories.handmade();
+        assertTrue(h.rows() > 8 && h.ports().size() > 1 && h.firstRow(1) % 4 != 0, "rows over several batches, one cutting across ports");
+        boolean absent = false;
+        for (String c : h.counters()) for (long v : h.values(c)) absent |= v == Histories.X;
+        assertTrue(absent, "the history has absent samples");
+        Path streamed = dir.resolve("streamed.parquet"), staged = dir.resolve("staged.parquet");
+        DuckDbParquet.copyStreamed(h, streamed, 4);
+        DuckDbParquet.copyStaged(h, staged);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
+            StringBuilder differs = new StringBuilder("x.timestamp IS DISTINCT FROM y.timestamp OR x.port IS DISTINCT FROM y.port");
+            for (String n : h.counters()) differs.append(" OR x.\"").append(n).append("\" IS DISTINCT FROM y.\"").append(n).append('"');
+            var r = st.executeQuery("SELECT count(*), count(*) FILTER (WHERE " + differs + ") FROM read_parquet('" + streamed + "', file_row_number = true) x "
+                    + "FULL JOIN read_parquet('" + staged + "', file_row_number = true) y USING (file_row_number)");
+            r.next();
+            assertEquals(h.rows(), r.getLong(1));
+            assertEquals(0, r.getLong(2), "rows that differ");
+            for (String key : List.of("fabriclab.step_ms", "fabriclab.sources")) {
+                List<String> values = new java.util.ArrayList<>();
+                for (Path f : List.of(streamed, staged)) {
+                    var m = st.executeQuery("SELECT value::VARCHAR FROM parquet_kv_metadata('" + f + "') WHERE key::VARCHAR = '" + key + "'");
+                    assertTrue(m.next(), key + " in " + f.getFileName());
+                    values.add(m.getString(1));
+                }
+                assertEquals(values.get(0), values.get(1), key);
+            }
+        }
+        History back = History.load(streamed);
+        assertEquals(h.ports(), back.ports());
+        assertArrayEquals(h.time(), back.time());
+        for (String c : h.counters()) assertArrayEquals(h.values(c), back.values(c), c);
+    }
 }
