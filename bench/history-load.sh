@@ -51,7 +51,8 @@ if [ ! -f "$data/history.csv.gz" ]; then
   ./fabriclab datasets --out "$dir/d${ports}x${days}" --history-ports "$ports" --history-days "$days" >&2
 fi
 csv="$data/history.csv.gz"; labels="$data/labels.csv"; pq="$data/history.parquet"
-if [ ! -f "$pq" ]; then java -Xmx12g -cp "$cp" org.fabriclab.bench.HistoryLoadBench parquet "$csv" "$pq" >&2; fi
+# the Parquet writer streams the history to DuckDB as Arrow batches, which needs java.nio opened (else it stages a copy)
+if [ ! -f "$pq" ]; then java -Xmx12g --add-opens=java.base/java.nio=ALL-UNNAMED -cp "$cp" org.fabriclab.bench.HistoryLoadBench parquet "$csv" "$pq" >&2; fi
 ls -l "$csv" "$pq" >&2
 
 # one run: prints "load sweep total rss_mb"
