@@ -12,6 +12,7 @@ import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
 
 /**
  * The file manager under JShell's own (given to {@code JShell.Builder.fileManager}): javac's
@@ -27,6 +28,15 @@ import javax.tools.StandardJavaFileManager;
  * and classes javac sees is unchanged; folders on the class path are listed afresh each time by
  * the standard file manager anyway (it indexes only jars).
  *
+ * <p>The class loader javac asks for on the class path (and the processor path) is one that finds
+ * nothing. javac uses it only to look for annotation processors, which JShell switches off
+ * ({@code -proc:none}), and for javac plugins: on every task it asked the standard file manager
+ * for a new class loader over the class-path jars and looked for
+ * {@code META-INF/services/com.sun.source.util.Plugin} in each of them and in the kernel's own
+ * jars (JFR over trivial cells, issue 9: about a twentieth of a cell's time). So a javac plugin
+ * on the cell class path is not started (the kernel never asks for one); what cells compile
+ * against and run with is unchanged (JShell loads cells through its own execution engine).
+ *
  * <pre>{@code
  * JShell.builder().fileManager(CellFileManager::new)
  * }</pre>
@@ -35,7 +45,23 @@ final class CellFileManager extends ForwardingJavaFileManager<StandardJavaFileMa
     static final String MULTI_RELEASE = "--multi-release";
     private String multiRelease;
 
+    /** What javac gets for processors and plugins: no classes, no resources (see the class comment). */
+    static final ClassLoader NO_PLUGINS = new ClassLoader("fabriclab-no-javac-plugins", null) {
+        @Override protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            throw new ClassNotFoundException(name + " (javac processors and plugins are not loaded in cells)");
+        }
+
+        @Override public java.net.URL getResource(String name) { return null; }
+
+        @Override public java.util.Enumeration<java.net.URL> getResources(String name) { return java.util.Collections.emptyEnumeration(); }
+    };
+
     CellFileManager(StandardJavaFileManager standard) { super(standard); }
+
+    @Override public ClassLoader getClassLoader(Location location) {
+        if (location == StandardLocation.CLASS_PATH || location == StandardLocation.ANNOTATION_PROCESSOR_PATH) return NO_PLUGINS;
+        return fileManager.getClassLoader(location);
+    }
 
     @Override public synchronized boolean handleOption(String current, Iterator<String> remaining) {
         if (MULTI_RELEASE.equals(current) && remaining.hasNext()) {

@@ -7,7 +7,7 @@
  * loop), {@link org.fabriclab.kernel.eval.CellOwner} (which cell a thread prints for) and
  * {@link org.fabriclab.kernel.eval.OutputRouter} (coalesced stdout/stderr, per cell, background
  * threads included), {@link org.fabriclab.kernel.eval.CellFileManager} (javac keeps its class-path jar
- * index across a cell's tasks), {@link org.fabriclab.kernel.eval.CompiledClasses} (a value cell's
+ * index across a cell's tasks and looks for no plugins in it), {@link org.fabriclab.kernel.eval.CompiledClasses} (a value cell's
  * class files let go with it) and {@link org.fabriclab.kernel.eval.DslPreparation} (the DSL loaded
  * and run once in the background while the kernel starts, and larger samples read while it is idle).
  *
