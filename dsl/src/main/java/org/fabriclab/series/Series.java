@@ -248,6 +248,23 @@ public final class Series {
     }
 
     /**
+     * The same series with these measurements added ({@code name -> value per row}, {@code NaN} where a
+     * row has no sample), replacing any of the same name: what a file format that keeps the
+     * measurements beside the counters (the Parquet history) reads back. Arrays are not copied.
+     *
+     * <pre>{@code
+     * series.withMeasurements(Map.of("effective_ber", ber));
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when an array does not have one value per row
+     */
+    public Series withMeasurements(Map<String, double[]> more) {
+        Map<String, double[]> m = new LinkedHashMap<>(measures);
+        m.putAll(more);
+        return new Series(name, ports, start, ts, rows, false, rowPorts, orderedCounters(), columns, m, peer, linkKind, stepMs);
+    }
+
+    /**
      * The same series with link pairs and kinds from a topology ({@code Snapshot.topology()}, or
      * {@code Topology.of(captures)} of an {@code ibnetdiscover -p} / {@code ibdiagnet2.lst}).
      */

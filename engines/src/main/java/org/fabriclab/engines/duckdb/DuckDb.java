@@ -123,6 +123,18 @@ final class DuckDb implements AutoCloseable {
         return out;
     }
 
+    /** The columns of {@code relation} whose DuckDB type is a floating-point one (DOUBLE, FLOAT), in order. */
+    List<String> floatingColumns(String relation) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = conn.createStatement(); ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + relation)) {
+            while (r.next()) {
+                String type = r.getString("column_type");
+                if (type.equals("DOUBLE") || type.equals("FLOAT")) out.add(r.getString("column_name"));
+            }
+        }
+        return out;
+    }
+
     /** Cancels the running statement when {@code owner} is interrupted (a notebook cell's interrupt). */
     static Thread watch(Thread owner, Statement s) {
         Thread w = new Thread(() -> {

@@ -112,6 +112,9 @@ public final class DuckDbParquet implements HistoryFormat {
             }
             List<String> all = new ArrayList<>(cols.subList(2, cols.size()));
             all.remove("file_row_number");
+            // floating-point columns are measurements (BER, temperature), read beside the counters whatever the rule
+            List<String> measures = db.floatingColumns(src);
+            all.removeAll(measures);
             List<String> counters = rule == null ? all : projected(name, all, rule);
             Map<String, Source> given = new LinkedHashMap<>(metadataSources(db, file));
             given.putAll(sources);
@@ -225,6 +228,7 @@ public final class DuckDbParquet implements HistoryFormat {
             History h;
             try {
                 h = History.of(name, ports, time, port, m, given, steps.mode());
+                if (!measures.isEmpty()) h = History.of(h.series().withMeasurements(measurements(db, src, measures, n)));
             } catch (IllegalArgumentException e) {
                 throw new CaptureException(name, 0, e.getMessage());
             }
@@ -233,6 +237,28 @@ public final class DuckDbParquet implements HistoryFormat {
         } catch (SQLException e) {
             throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
         }
+    }
+
+    /** The measurement columns {@code names} of {@code src}, in file row order, {@code NaN} where null. */
+    private static Map<String, double[]> measurements(DuckDb db, String src, List<String> names, int rows) throws SQLException {
+        double[][] v = new double[names.size()][rows];
+        StringBuilder sel = new StringBuilder("SELECT ");
+        for (int k = 0; k < names.size(); k++) sel.append(k == 0 ? "" : ", ").append(SweepSql.DUCKDB.apply(names.get(k)));
+        int i = 0;
+        try (Statement s = db.conn.createStatement(); ResultSet r = s.executeQuery(sel + " FROM " + src + " ORDER BY file_row_number")) {
+            while (r.next()) {
+                if (i >= rows) throw new SQLException("more rows than the footer's " + rows);
+                for (int k = 0; k < names.size(); k++) {
+                    double x = r.getDouble(k + 1);
+                    v[k][i] = r.wasNull() ? Double.NaN : x;
+                }
+                i++;
+            }
+        }
+        if (i != rows) throw new SQLException("expected " + rows + " rows of measurements, read " + i);
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (int k = 0; k < names.size(); k++) out.put(names.get(k), v[k]);
+        return out;
     }
 
     /** The counters of {@code counters} that {@code rule} reads, in file order; all of them where it reads none of these. */
@@ -407,6 +433,8 @@ public final class DuckDbParquet implements HistoryFormat {
             StringBuilder ddl = new StringBuilder("CREATE TEMP TABLE h (port VARCHAR, ts BIGINT[]");
             List<String> counters = h.counters();
             for (int c = 0; c < counters.size(); c++) ddl.append(", ").append(HistoryArrowStream.counterColumn(c)).append(" BIGINT[]");
+            List<String> measures = h.series().measurements();
+            for (int m = 0; m < measures.size(); m++) ddl.append(", ").append(HistoryArrowStream.measureColumn(m)).append(" DOUBLE[]");
             db.execute(ddl.append(')').toString());
             DuckDBConnection dc = (DuckDBConnection) db.conn;
             long[] time = h.time();
@@ -427,6 +455,12 @@ public final class DuckDbParquet implements HistoryFormat {
                             absent[i] = true;
                         }
                         if (absent == null) a.append(part); else a.append(part, absent);
+                    }
+                    for (String m : measures) {
+                        double[] part = Arrays.copyOfRange(h.series().measure(m), from, to);
+                        boolean[] absent = new boolean[part.length];
+                        for (int i = 0; i < part.length; i++) absent[i] = Double.isNaN(part[i]);
+                        a.append(part, absent);
                     }
                     a.endRow();
                     from = to;
@@ -451,6 +485,10 @@ public final class DuckDbParquet implements HistoryFormat {
             sel.append(", ").append(String.format(column, HistoryArrowStream.counterColumn(c))).append(" AS ").append(SweepSql.DUCKDB.apply(counters.get(c)));
             if (srcs.length() > 0) srcs.append(',');
             srcs.append(counters.get(c)).append('=').append(h.column(counters.get(c)).orElseThrow().source().key());
+        }
+        List<String> measures = h.series().measurements();
+        for (int m = 0; m < measures.size(); m++) {
+            sel.append(", ").append(String.format(column, HistoryArrowStream.measureColumn(m))).append(" AS ").append(SweepSql.DUCKDB.apply(measures.get(m)));
         }
         sel.append(" FROM ").append(from);
         db.execute("SET preserve_insertion_order = true");

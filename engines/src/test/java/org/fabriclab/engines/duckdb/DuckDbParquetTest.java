@@ -269,4 +269,31 @@ class DuckDbParquetTest {
         assertArrayEquals(h.time(), back.time());
         for (String c : h.counters()) assertArrayEquals(h.values(c), back.values(c), c);
     }
+
+    /**
+     * A history with a measurement (UFM's effective_ber, one sample missing) keeps it through either writer:
+     * the same values, the missing sample still missing, and every rule beyond congestion (BER included)
+     * sweeps the file as it sweeps the history in memory.
+     */
+    @Test void measurementsRoundTripWithTheirMissingSamples() throws IOException {
+        History h = Histories.roles();
+        assertTrue(!h.series().measurements().isEmpty(), "the history has a measurement");
+        Labels labels = Histories.roleLabels();
+        for (boolean streamed : new boolean[] {true, false}) {
+            Path p = dir.resolve(streamed ? "streamed.parquet" : "staged.parquet");
+            if (streamed) DuckDbParquet.copyStreamed(h, p, 5); else DuckDbParquet.copyStaged(h, p);
+            History back = History.load(p);
+            assertEquals(h.counters(), back.counters(), p.toString());
+            for (String c : h.counters()) assertArrayEquals(h.values(c), back.values(c), c);
+            assertEquals(h.series().measurements(), back.series().measurements(), p.toString());
+            for (String m : h.series().measurements()) assertArrayEquals(h.series().measure(m), back.series().measure(m), m);
+            for (RateRule rule : Histories.beyondCongestion()) {
+                double[] th = Histories.grid(rule);
+                Agreement.same(new PrimitiveSweepEngine().sweep(h, rule, th, labels, Progress.NONE),
+                        new PrimitiveSweepEngine().sweep(back, rule, th, labels, Progress.NONE), 50);
+                Agreement.same(new PrimitiveSweepEngine().sweep(h, rule, th, labels, Progress.NONE),
+                        new PrimitiveSweepEngine().sweep(History.load(p, rule), rule, th, labels, Progress.NONE), 50);
+            }
+        }
+    }
 }
