@@ -45,7 +45,7 @@ import org.fabriclab.io.AtomicFiles;
 /**
  * The Parquet history, read and written by DuckDB's own Parquet reader and writer: columns
  * {@code timestamp} (INT64, epoch ms), {@code port} (UTF-8, dictionary-encoded), one INT64 per
- * counter (NULL = no sample), rows ordered by port then time, Parquet 2 data pages (cumulative counters
+ * counter (NULL = no sample), one DOUBLE per measurement (a BER, a temperature; NULL = no sample), rows ordered by port then time, Parquet 2 data pages (cumulative counters
  * delta-encoded: DELTA_BINARY_PACKED, half the size of PLAIN), LZ4-compressed (LZ4_RAW: a third less CPU to
  * decode than zstd, for a file about 1.4x the size), with the step and the
  * counters' sources in the key-value metadata ({@code fabriclab.step_ms}, {@code fabriclab.sources}).
