@@ -75,6 +75,10 @@ final class JsonlClassifier {
      * the calling thread, between its reads.
      */
     static int run(InputStream in, OutputStream out, int workers) throws IOException {
+        // the catalogue and the profiles (~0.1 s of a cold start) load while the first blocks are read and parsed
+        Thread profiles = new Thread(new LoadProfiles(), "fabriclab-profiles");
+        profiles.setDaemon(true);
+        profiles.start();
         ExecutorService pool = workers <= 1 ? null : Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "fabriclab-jsonl");
             t.setDaemon(true);
@@ -124,6 +128,17 @@ final class JsonlClassifier {
             if (pool != null) pool.shutdownNow();
         }
         return bad ? Main.BAD_INPUT : Main.OK;
+    }
+
+    /** Initialises {@link Profiles} (and with it the catalogue); a failure is left to the first line that names a profile. */
+    private static final class LoadProfiles implements Runnable {
+        @Override public void run() {
+            try {
+                Profiles.all();
+            } catch (RuntimeException | Error e) {
+                // reported where a line needs a profile, as it was before this preload
+            }
+        }
     }
 
     /** {@code task} on the pool, or done now on this thread when there is none (one worker). */

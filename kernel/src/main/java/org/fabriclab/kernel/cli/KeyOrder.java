@@ -14,7 +14,8 @@ import com.fasterxml.jackson.core.io.SerializedString;
  * that the next object's keys are matched as bytes ({@link JsonParser#nextFieldName(com.fasterxml.jackson.core.SerializableString)})
  * instead of decoded and looked up one by one: a producer of JSON lines writes its keys in one
  * order (one per kind of line, told apart by the first key). A key that is not the one expected is
- * read as usual and remembered in its place. The tokens and names read are exactly those of
+ * read as usual: when it comes later in the order the keys between were left out, else it is
+ * remembered in its place. The tokens and names read are exactly those of
  * {@link JsonParser#nextToken()}; only the work differs. At most {@value #KINDS} first keys are
  * remembered.
  *
@@ -61,6 +62,13 @@ final class KeyOrder {
                 if (byFirst.size() < KINDS) byFirst.put(name, keys);
             }
         } else {
+            // a key left out (a counter absent from this line): the order goes on after it
+            for (int k = at + 1; k < keys.length; k++) {
+                if (keys[k].getValue().equals(name)) {
+                    at = k + 1;
+                    return name;
+                }
+            }
             if (at >= keys.length) {
                 keys = Arrays.copyOf(keys, at + 1);
                 if (byFirst.get(first) != null) byFirst.put(first, keys);
