@@ -45,26 +45,15 @@ public final class Classifier {
      */
     public static Verdict classify(Profile profile, Map<String, ? extends Number> before, Map<String, ? extends Number> after,
                                    double bytesMoved, double congPerGb) {
-        requireTraffic(bytesMoved);
-        // a profile without families needs no union of the names (the --jsonl hot path)
-        List<ProfileCounter> sorted = (profile.families().isEmpty() ? profile : profile.resolve(union(before, after))).sorted();
-        int n = sorted.size();
-        boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
-        double[] delta = new double[n];
-        Map<String, String> reasons = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            ProfileCounter c = sorted.get(i);
-            Number b = before.get(c.name()), a = after.get(c.name());
-            present[i] = b != null && a != null;
-            if (!present[i]) { reasons.put(c.name(), b == null && a == null ? "absent on both sides" : b == null ? "absent before" : "absent after"); continue; }
-            long bv = exactValue(c.name(), b), av = exactValue(c.name(), a);
-            Status st = Rules.status(bv, av, c.cap() == null ? 0 : c.cap());
-            if (st == Status.RESET) { unusable[i] = true; reasons.put(c.name(), "reset: after " + av + " < before " + bv); continue; }
-            if (st == Status.PEGGED) { unusable[i] = true; reasons.put(c.name(), "pegged at " + c.cap()); continue; }
-            changed[i] = av != bv;
-            delta[i] = (double) (av - bv);
+        // a profile without families needs no union of the names; bytes moved are checked by DirectValues.classify
+        DirectValues v = new DirectValues(profile.families().isEmpty() ? profile : profile.resolve(union(before, after)));
+        for (int i = 0; i < v.size(); i++) {
+            Number b = before.get(v.name(i)), a = after.get(v.name(i));
+            if (b != null) v.before(i, b);
+            if (a != null) v.after(i, a);
         }
-        return build(null, profile.name(), sorted, present, unusable, changed, delta, bytesMoved, congPerGb, reasons);
+        v.classify(bytesMoved, congPerGb);
+        return v.verdict();
     }
 
     /** One verdict per port of a delta between captured snapshots; caps come from the source each value was read from. */
@@ -163,7 +152,7 @@ public final class Classifier {
         return worst == Integer.MAX_VALUE ? CLEAN : worst;
     }
 
-    private static void requireTraffic(double bytesMoved) {
+    static void requireTraffic(double bytesMoved) {
         if (!(bytesMoved > 0)) {
             throw new IllegalArgumentException("bytes moved must be > 0: a counter delta with no traffic behind it is not a measurement");
         }
@@ -187,9 +176,13 @@ public final class Classifier {
     }
 
     /** {@link #exact}, refusing the one value that stands for "absent" in primitive columns ({@link Rules#ABSENT}). */
-    private static long exactValue(String name, Number n) {
-        long v = exact(name, n);
-        if (v == Rules.ABSENT) throw new IllegalArgumentException(name + ": " + n + " is not a counter value");
+    static long exactValue(String name, Number n) {
+        return exactValue(name, exact(name, n));
+    }
+
+    /** {@code v}, unless it is the one value that stands for "absent" in primitive columns ({@link Rules#ABSENT}). */
+    static long exactValue(String name, long v) {
+        if (v == Rules.ABSENT) throw new IllegalArgumentException(name + ": " + v + " is not a counter value");
         return v;
     }
 }

@@ -42,6 +42,7 @@ final class CdsTrainingCommand implements Callable<Integer> {
             runs.add(new String[] {"show", ds.resolve("degrading-optic/mlxlink/day00.txt").toString()});
         }
         for (String[] args : runs) Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        new Stdout(java.io.OutputStream.nullOutputStream()).flush();   // every short command's stdout (Main.main makes one)
         String line = "{\"fabric\":\"ib\",\"bytes\":1e12,\"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}\n"
                 + "{\"fabric\":\"roce\",\"bytes\":1000000,\"cong_per_gb\":1000,\"before\":{},\"after\":{}}\nnot json\n";
         JsonlClassifier.run(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), new ByteArrayOutputStream());

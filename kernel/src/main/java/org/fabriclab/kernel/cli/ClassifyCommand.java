@@ -129,14 +129,15 @@ final class ClassifyCommand implements Callable<Integer> {
 
     /**
      * stdin to stdout as bytes, bypassing the PrintWriter/PrintStream layers (the generator encodes
-     * UTF-8 itself); {@link Main#main} calls it directly for {@code classify --jsonl}. I/O failures
-     * (a closed pipe) exit 2 with the message.
+     * UTF-8 itself); {@link Main#main} calls it directly for {@code classify --jsonl}. A reader that
+     * closed the pipe ends it quietly ({@link Main#CLOSED_PIPE}); other I/O failures exit 2 with the message.
      */
     static int jsonl() {
-        java.io.OutputStream raw = new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16);
+        java.io.OutputStream raw = new java.io.BufferedOutputStream(Stdout.open(), 1 << 16);
         try {
             return JsonlClassifier.run(System.in, raw);
         } catch (java.io.IOException | RuntimeException e) {
+            if (Stdout.closed(e)) return Main.CLOSED_PIPE;
             System.err.println("fabriclab: classify --jsonl: " + e.getMessage());
             return Main.BAD_INPUT;
         }

@@ -10,15 +10,18 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 import org.fabriclab.verdict.Classifier;
+import org.fabriclab.verdict.DirectValues;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
-import org.fabriclab.verdict.Verdict;
+import org.fabriclab.work.Threads;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -29,6 +32,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
  * {@code classify --jsonl}: one JSON object per input line
@@ -36,7 +40,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * in order: {@code {"verdict","detail","live"}} as the runbook's {@code classify()} returns, or
  * {@code {"error":"stdin:LINE: ..."}}.
  * <p>Streaming: stdin is read in blocks of up to {@value #BLOCK} bytes and cut at the last newline;
- * each block of whole lines is classified on a worker thread (one per core) into its own output bytes,
+ * each block of whole lines is classified on a worker thread ({@link Threads#configured()}: one per core, or {@code -Dfabriclab.threads}) into its own output bytes,
  * and the blocks are written back in input order. Each line is parsed with Jackson's streaming parser
  * (no tree; fast double parsing) and answered with Jackson's generator. Output is flushed only when
  * stdin has nothing more to read at that moment, so a file or pipe is answered in large writes and an
@@ -49,6 +53,8 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 final class JsonlClassifier {
     static final JsonFactory JSON = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
     static final int BLOCK = 1 << 20;
+    private static final SerializedString VERDICT = new SerializedString("verdict"), DETAIL = new SerializedString("detail"),
+            LIVE = new SerializedString("live");
 
     private JsonlClassifier() {}
 
@@ -61,8 +67,19 @@ final class JsonlClassifier {
 
     /** Classifies every line of {@code in} into {@code out}; returns 0, or 2 when a line was bad input. */
     static int run(InputStream in, OutputStream out) throws IOException {
-        int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+        return run(in, out, Threads.configured());
+    }
+
+    /**
+     * {@link #run(InputStream, OutputStream)} on {@code workers} threads; 1 classifies each block on
+     * the calling thread, between its reads.
+     */
+    static int run(InputStream in, OutputStream out, int workers) throws IOException {
+        // the catalogue and the profiles (~0.1 s of a cold start) load while the first blocks are read and parsed
+        Thread profiles = new Thread(new LoadProfiles(), "fabriclab-profiles");
+        profiles.setDaemon(true);
+        profiles.start();
+        ExecutorService pool = workers <= 1 ? null : Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "fabriclab-jsonl");
             t.setDaemon(true);
             return t;
@@ -83,7 +100,7 @@ final class JsonlClassifier {
                 while (cut > 0 && buf[cut - 1] != '\n') cut--;
                 if (cut > 0) {
                     byte[] lines = Arrays.copyOf(buf, cut);
-                    pending.add(pool.submit(() -> blocks.get().classify(lines, lines.length)));
+                    pending.add(submit(pool, () -> blocks.get().classify(lines, lines.length)));
                     System.arraycopy(buf, cut, buf, 0, len - cut);
                     len -= cut;
                 }
@@ -98,7 +115,7 @@ final class JsonlClassifier {
             }
             if (len > 0) {
                 byte[] last = Arrays.copyOf(buf, len);
-                pending.add(pool.submit(() -> blocks.get().classify(last, last.length)));
+                pending.add(submit(pool, () -> blocks.get().classify(last, last.length)));
             }
             while (!pending.isEmpty()) {
                 Answer a = answer(pending.poll());
@@ -108,9 +125,28 @@ final class JsonlClassifier {
             }
             out.flush();
         } finally {
-            pool.shutdownNow();
+            if (pool != null) pool.shutdownNow();
         }
         return bad ? Main.BAD_INPUT : Main.OK;
+    }
+
+    /** Initialises {@link Profiles} (and with it the catalogue); a failure is left to the first line that names a profile. */
+    private static final class LoadProfiles implements Runnable {
+        @Override public void run() {
+            try {
+                Profiles.all();
+            } catch (RuntimeException | Error e) {
+                // reported where a line needs a profile, as it was before this preload
+            }
+        }
+    }
+
+    /** {@code task} on the pool, or done now on this thread when there is none (one worker). */
+    private static Future<Answer> submit(ExecutorService pool, Callable<Answer> task) {
+        if (pool != null) return pool.submit(task);
+        FutureTask<Answer> done = new FutureTask<>(task);
+        done.run();
+        return done;
     }
 
     /** The block's output with each error's line number made absolute ({@code linesBefore} + its line in the block). */
@@ -141,7 +177,17 @@ final class JsonlClassifier {
     private static final class Block {
         private final Bytes bytes = new Bytes();
         private final JsonGenerator gen;
-        private final Map<String, Profile> profiles = new HashMap<>();
+        private final Map<String, Graded> graded = new HashMap<>();
+        private final Side before = new Side(), after = new Side();
+        private final KeyOrder keys = new KeyOrder();
+        /** The fields of the object last read ({@link #read}); null / false where absent or of another type. */
+        private String fabric;
+        private Number bytesMoved;
+        private Double cong;
+        private boolean hasBefore, hasAfter;
+        /** The graded profile's counter names, quoted once ({@link Graded#names}); null for a profile resolved per line. */
+        private SerializedString[] names;
+        private final Map<String, SerializedString> labels = new HashMap<>();
         private int[] sites = new int[16];
         private int nSites;
 
@@ -182,14 +228,23 @@ final class JsonlClassifier {
                         JsonLocation at = p.currentTokenLocation();
                         int start = pos + (int) at.getByteOffset(), lineNo = base + at.getLineNr() - 1;
                         if (t == JsonToken.START_OBJECT) {
-                            Verdict v = null;
+                            boolean read;
                             try {
-                                v = object(p);
+                                read(p, true);
+                                read = true;
                             } catch (JsonProcessingException | RuntimeException e) {
-                                v = null;
+                                read = false;
                             }
-                            if (v != null && p.currentLocation().getLineNr() == at.getLineNr()
+                            if (read && p.currentLocation().getLineNr() == at.getLineNr()
                                     && restOfLineBlank(b, pos + (int) p.currentLocation().getByteOffset(), len)) {
+                                // the object alone on its line, read whole: graded here, as its own parser would
+                                DirectValues v;
+                                try {
+                                    v = grade();
+                                } catch (RuntimeException e) {
+                                    error(lineNo, e.getMessage());
+                                    continue;
+                                }
                                 write(v);
                                 continue;
                             }
@@ -231,10 +286,11 @@ final class JsonlClassifier {
             int s = from;
             while (s < to && (b[s] == ' ' || b[s] == '\t')) s++;
             if (s == to) return;
-            Verdict v;
+            DirectValues v;
             try (JsonParser p = JSON.createParser(b, s, to - s)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("expected a JSON object");
-                v = object(p);
+                read(p, false);
+                v = grade();
             } catch (JsonProcessingException e) {
                 error(lineNo, e.getOriginalMessage());
                 return;
@@ -245,17 +301,32 @@ final class JsonlClassifier {
             write(v);
         }
 
-        private void write(Verdict v) throws IOException {
+        /** The verdict of {@code v} as {@code {"verdict","detail","live"}}; names quoted once per profile where known. */
+        private void write(DirectValues v) throws IOException {
             gen.writeStartObject();
-            gen.writeStringField("verdict", v.verdict());
-            gen.writeArrayFieldStart("detail");
-            for (String d : v.detail()) gen.writeString(d);
+            gen.writeFieldName(VERDICT);
+            gen.writeString(quoted(v.label()));
+            gen.writeFieldName(DETAIL);
+            gen.writeStartArray();
+            for (int i = 0; i < v.size(); i++) if (v.isDetail(i)) name(v, i);
             gen.writeEndArray();
-            gen.writeArrayFieldStart("live");
-            for (String d : v.live()) gen.writeString(d);
+            gen.writeFieldName(LIVE);
+            gen.writeStartArray();
+            for (int i = 0; i < v.size(); i++) if (v.isLive(i)) name(v, i);
             gen.writeEndArray();
             gen.writeEndObject();
             gen.writeRaw('\n');
+        }
+
+        private void name(DirectValues v, int i) throws IOException {
+            if (names != null) gen.writeString(names[i]);
+            else gen.writeString(v.name(i));
+        }
+
+        private SerializedString quoted(String label) {
+            SerializedString q = labels.get(label);
+            if (q == null) labels.put(label, q = new SerializedString(label));
+            return q;
         }
 
         /** {@code {"error":"stdin:LINE: message"}}, the absolute LINE left for the writer (a site). */
@@ -270,58 +341,151 @@ final class JsonlClassifier {
             gen.writeRaw("\"}\n");
         }
 
-        /** The verdict of the object the parser is at (its START_OBJECT read); bad content throws naming the field. */
-        private Verdict object(JsonParser p) throws IOException {
-            String fabric = null;
-            Number bytesMoved = null;
-            Double cong = null;
-            Map<String, Number> before = null, after = null;
-            {
-                JsonToken t;
-                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                    String key = p.currentName();
-                    t = p.nextToken();
-                    switch (key) {
-                        case "fabric" -> fabric = t == JsonToken.VALUE_STRING ? p.getText() : null;
-                        case "bytes" -> bytesMoved = t.isNumeric() ? p.getNumberValue() : null;
-                        case "cong_per_gb" -> {
-                            if (t == JsonToken.VALUE_NULL) cong = null;
-                            else if (t.isNumeric()) cong = p.getDoubleValue();
-                            else throw new IllegalArgumentException("expected \"cong_per_gb\": a number");
-                        }
-                        case "before" -> before = values(p, t, "before");
-                        case "after" -> after = values(p, t, "after");
-                        default -> p.skipChildren();
-                    }
+        /**
+         * Reads the object the parser is at (its START_OBJECT read) into this worker's fields; content
+         * of the wrong type throws naming the field (a counter value: the side and the counter).
+         * {@code inOrder}: keys matched against the order of the previous lines ({@link KeyOrder}),
+         * else read one by one (the single-line path, whose parse errors are reported).
+         */
+        private void read(JsonParser p, boolean inOrder) throws IOException {
+            fabric = null;
+            bytesMoved = null;
+            cong = null;
+            hasBefore = false;
+            hasAfter = false;
+            KeyOrder order = inOrder ? keys : null;
+            if (order != null) order.start();
+            JsonToken t;
+            while (true) {
+                String key = order != null ? order.next(p) : p.nextToken() == JsonToken.FIELD_NAME ? p.currentName() : null;
+                if (key == null) {
+                    t = p.currentToken();
+                    break;
                 }
-                if (t != JsonToken.END_OBJECT) throw new IllegalArgumentException("expected a JSON object");
+                t = p.nextToken();
+                switch (key) {
+                    case "fabric" -> fabric = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "bytes" -> bytesMoved = t.isNumeric() ? p.getNumberValue() : null;
+                    case "cong_per_gb" -> {
+                        if (t == JsonToken.VALUE_NULL) cong = null;
+                        else if (t.isNumeric()) cong = p.getDoubleValue();
+                        else throw new IllegalArgumentException("expected \"cong_per_gb\": a number");
+                    }
+                    case "before" -> hasBefore = before.read(p, t, "before", inOrder);
+                    case "after" -> hasAfter = after.read(p, t, "after", inOrder);
+                    default -> p.skipChildren();
+                }
             }
-            if (fabric == null) throw new IllegalArgumentException("expected \"fabric\": a string");
-            if (bytesMoved == null) throw new IllegalArgumentException("expected \"bytes\": a number");
-            if (before == null) throw new IllegalArgumentException("expected \"before\": an object of counter values");
-            if (after == null) throw new IllegalArgumentException("expected \"after\": an object of counter values");
-            Profile profile = profiles.computeIfAbsent(fabric, Profiles::named);
-            return Classifier.classify(profile, before, after, bytesMoved.doubleValue(),
-                    cong == null ? Classifier.DEFAULT_CONG_PER_GB : cong);
+            if (t != JsonToken.END_OBJECT) throw new IllegalArgumentException("expected a JSON object");
         }
 
-        private static Map<String, Number> values(JsonParser p, JsonToken t, String key) throws IOException {
+        /**
+         * The verdict of the object last {@link #read}: a field absent (or of the wrong type), an unknown
+         * profile or a value the classifier refuses throws, naming it.
+         */
+        private DirectValues grade() {
+            if (fabric == null) throw new IllegalArgumentException("expected \"fabric\": a string");
+            if (bytesMoved == null) throw new IllegalArgumentException("expected \"bytes\": a number");
+            if (!hasBefore) throw new IllegalArgumentException("expected \"before\": an object of counter values");
+            if (!hasAfter) throw new IllegalArgumentException("expected \"after\": an object of counter values");
+            Graded g = graded.get(fabric);
+            if (g == null) graded.put(fabric, g = new Graded(Profiles.named(fabric)));
+            DirectValues v = g.values;
+            names = g.names;
+            if (v == null) {   // a profile with families: resolved against this line's counters (Classifier's rule)
+                java.util.Set<String> union = new java.util.HashSet<>();
+                before.names(union);
+                after.names(union);
+                v = new DirectValues(g.profile.resolve(union));
+            }
+            v.clear();
+            before.into(v, true);
+            after.into(v, false);
+            v.classify(bytesMoved.doubleValue(), cong == null ? Classifier.DEFAULT_CONG_PER_GB : cong);
+            return v;
+        }
+    }
+
+    /** A profile asked for by name and, when it has no families, its values slots, set up once per worker. */
+    private static final class Graded {
+        final Profile profile;
+        final DirectValues values;
+        /** {@link #values}' counter names as JSON strings, encoded once. */
+        final SerializedString[] names;
+
+        Graded(Profile profile) {
+            this.profile = profile;
+            this.values = profile.families().isEmpty() ? new DirectValues(profile) : null;
+            this.names = values == null ? null : new SerializedString[values.size()];
+            for (int i = 0; names != null && i < names.length; i++) names[i] = new SerializedString(values.name(i));
+        }
+    }
+
+    /**
+     * One side's counter values as parsed, in input order (a name given twice: the later value wins,
+     * as in a map), before the line's profile is known ({@code fabric} may come after them).
+     */
+    private static final class Side {
+        private String[] names = new String[32];
+        private long[] longs = new long[32];
+        private Number[] numbers = new Number[32];
+        private int n;
+        private final KeyOrder keys = new KeyOrder();
+
+        /**
+         * Reads the object the parser is at into this side (replacing what it held); false when the
+         * value is not an object. A value that is not a number throws naming {@code key} and the counter.
+         */
+        boolean read(JsonParser p, JsonToken t, String key, boolean inOrder) throws IOException {
+            n = 0;
             if (t != JsonToken.START_OBJECT) {
                 p.skipChildren();
-                return null;
+                return false;
             }
-            Map<String, Number> m = new HashMap<>(32);
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
+            if (inOrder) keys.start();
+            while (true) {
+                String name = inOrder ? keys.next(p) : p.nextToken() == JsonToken.FIELD_NAME ? p.currentName() : null;
+                if (name == null) break;
                 JsonToken v = p.nextToken();
                 if (!v.isNumeric()) {
                     String found = v == JsonToken.START_OBJECT ? "an object" : v == JsonToken.START_ARRAY ? "an array"
                             : v == JsonToken.VALUE_STRING ? "\"" + p.getText() + "\"" : p.getText();
                     throw new IllegalArgumentException(key + "." + name + ": expected a number, found " + found);
                 }
-                m.put(name, p.getNumberValue());
+                if (n == names.length) {
+                    names = Arrays.copyOf(names, 2 * n);
+                    longs = Arrays.copyOf(longs, 2 * n);
+                    numbers = Arrays.copyOf(numbers, 2 * n);
+                }
+                names[n] = name;
+                JsonParser.NumberType type = v == JsonToken.VALUE_NUMBER_INT ? p.getNumberType() : null;
+                if (type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG) {
+                    longs[n] = p.getLongValue();
+                    numbers[n] = null;
+                } else {
+                    numbers[n] = p.getNumberValue();   // a big integer or a floating value, judged by the classifier
+                }
+                n++;
             }
-            return m;
+            return true;
+        }
+
+        void names(java.util.Set<String> out) {
+            for (int i = 0; i < n; i++) out.add(names[i]);
+        }
+
+        /** This side's values of the profile's counters into {@code v}, in input order. */
+        void into(DirectValues v, boolean isBefore) {
+            for (int k = 0; k < n; k++) {
+                int i = v.index(names[k]);
+                if (i < 0) continue;
+                if (numbers[k] != null) {
+                    if (isBefore) v.before(i, numbers[k]); else v.after(i, numbers[k]);
+                } else {
+                    if (isBefore) v.before(i, longs[k]); else v.after(i, longs[k]);
+                }
+            }
+            Arrays.fill(numbers, 0, n, null);
         }
     }
 

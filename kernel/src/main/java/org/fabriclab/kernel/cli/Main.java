@@ -13,6 +13,8 @@ import picocli.CommandLine;
  */
 public final class Main implements Runnable {
     public static final int OK = 0, BAD_INPUT = 2, LAYER_VERDICT = 3, NO_VERDICT = 4;
+    /** stdout's reader went away ({@code | head}): 128 + SIGPIPE, as the shell reports for {@code cat} there; nothing printed ({@link Stdout}). */
+    public static final int CLOSED_PIPE = 141;
 
     /** Commands that start JShell, which reads {@code java.class.path}: Tablesaw is initialised before, not beside them. */
     static final java.util.Set<String> JSHELL_COMMANDS = java.util.Set.of("kernel", "repl", "run", "demo", "warmup");
@@ -36,8 +38,15 @@ public final class Main implements Runnable {
         if (kernelFastPath(args)) System.exit(KernelCommand.launch(java.nio.file.Path.of(args[1])));
         // classify --jsonl is a filter over many lines: no command model to build either
         if (args.length == 2 && args[0].equals("classify") && args[1].equals("--jsonl")) System.exit(ClassifyCommand.jsonl());
-        rawStdout = new java.io.FileOutputStream(java.io.FileDescriptor.out);
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        rawStdout = Stdout.open();
+        int code;
+        try {
+            code = run(args, new PrintWriter(rawStdout, true), new PrintWriter(System.err, true));
+        } catch (RuntimeException e) {
+            if (!Stdout.closed(e)) throw e;
+            code = CLOSED_PIPE;   // e.g. a usage printed into a closed pipe
+        }
+        System.exit(code);
     }
 
     /** {@code kernel CONNECTION_FILE} (not {@code kernel --help}): served without building the command model. */
@@ -157,6 +166,7 @@ public final class Main implements Runnable {
      */
     private static final class Failure implements CommandLine.IExecutionExceptionHandler {
         @Override public int handleExecutionException(Exception ex, CommandLine line, CommandLine.ParseResult parsed) {
+            if (Stdout.closed(ex)) return CLOSED_PIPE;   // the reader of stdout went away: stop quietly, like cat
             PrintWriter err = line.getErr();
             if (ex instanceof CaptureException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException
                     || ex instanceof java.io.UncheckedIOException) {

@@ -136,4 +136,39 @@ class JsonlClassifierTest {
         assertTrue(out.get(29_910).startsWith("{\"error\":\"stdin:29911: "), out.get(29_910));
         check(lines, out);
     }
+
+    /**
+     * Keys in changing orders, kinds of line interleaved, keys repeated or missing: the keys matched
+     * in the order of earlier lines ({@link KeyOrder}) give what reading each line alone gives.
+     */
+    @Test void keysInAnyOrderAreReadAsIfEachLineStoodAlone() throws IOException {
+        Random r = new Random(5);
+        List<String> parts = List.of("\"fabric\":\"ib\"", "\"fabric\":\"roce\"", "\"bytes\":1e12", "\"bytes\":0", "\"cong_per_gb\":10",
+                "\"before\":{\"SymbolErrorCounter\":0,\"LinkDownedCounter\":1,\"rx_prio3_pause\":0}",
+                "\"after\":{\"LinkDownedCounter\":1,\"SymbolErrorCounter\":7,\"rx_prio3_pause\":5000000}",
+                "\"after\":{\"rx_prio3_pause\":0,\"SymbolErrorCounter\":0,\"SymbolErrorCounter\":2,\"LinkDownedCounter\":1}",
+                "\"before\":{\"LinkDownedCounter\":0}", "\"x\":[1,{\"y\":2}]");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 4000; i++) {
+            List<String> fields = new ArrayList<>();
+            int n = 2 + r.nextInt(6);
+            for (int k = 0; k < n; k++) fields.add(parts.get(r.nextInt(parts.size())));
+            if (r.nextInt(3) > 0) { fields.add(0, parts.get(r.nextInt(2))); fields.add(parts.get(2)); fields.add(parts.get(5)); fields.add(parts.get(6)); }
+            lines.add("{" + String.join(",", fields) + "}");
+            if (r.nextInt(5) == 0) lines.add(lines.get(r.nextInt(lines.size())));   // a kind of line seen before
+        }
+        check(lines, run(String.join("\n", lines) + "\n", Integer.MAX_VALUE));
+    }
+
+    /** {@code -Dfabriclab.threads=1} classifies on the calling thread: the same answers as on several threads. */
+    @Test void oneThreadAnswersAsSeveralDo() throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) lines.add(i % 333 == 0 ? ODD.get(i % ODD.size()) : i % 2 == 0 ? GOOD_IB : GOOD_ROCE);
+        byte[] in = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream one = new ByteArrayOutputStream(), three = new ByteArrayOutputStream();
+        int c1 = JsonlClassifier.run(new ByteArrayInputStream(in), one, 1), c3 = JsonlClassifier.run(new ByteArrayInputStream(in), three, 3);
+        assertEquals(c3, c1);
+        assertEquals(three.toString(StandardCharsets.UTF_8), one.toString(StandardCharsets.UTF_8));
+        check(lines, one.toString(StandardCharsets.UTF_8).lines().toList());
+    }
 }
