@@ -54,6 +54,29 @@ class DslPreparationTest {
         assertEquals(DslPreparation.IDLE_ROUNDS, all);
     }
 
+    @Test void theBackgroundPreparationMakesItsStartUpReadsAndEndsWithoutPrinting() throws InterruptedException {
+        PrintStream out = System.out, err = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        Capture alone = Readers.standard().read(Input.ofText("sample", org.fabriclab.generate.PerfquerySample.extended(DslPreparation.IDLE_PORTS)));
+        Capture meanwhile;
+        Thread t;
+        try {
+            System.setOut(new PrintStream(printed, true));
+            System.setErr(new PrintStream(printed, true));
+            t = DslPreparation.startInBackground();
+            // a cell's capture() while the start-up reads share the reader's pool: the same result as alone
+            meanwhile = Readers.standard().read(Input.ofText("sample", org.fabriclab.generate.PerfquerySample.extended(DslPreparation.IDLE_PORTS)));
+            t.join(120_000);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        assertTrue(!t.isAlive(), "the preparation thread ends by itself");
+        assertEquals(DslPreparation.START_ROUNDS, DslPreparation.startReads, "the start-up sample reads ran");
+        assertEquals("", printed.toString(), "background preparation must not print into a cell's output");
+        assertEquals(alone.readings(), meanwhile.readings());
+    }
+
     @Test void theSampleIsLargeEnoughToTakeTheParallelPerfqueryRead() {
         // a first heavy cell's capture() then finds the chunked read's code loaded and its pool threads started
         assertTrue(org.fabriclab.generate.PerfquerySample.extended(DslPreparation.PORTS).length()
