@@ -167,7 +167,6 @@ public final class Session implements AutoCloseable {
      * }</pre>
      */
     public int warm(long budgetMs, int maxSnippets) {
-        if (START_SHAPES_ON && maxSnippets > 0) warmShapes();
         long end = System.nanoTime() + budgetMs * 1_000_000L;
         long last = 0;
         int n = 0;
@@ -180,39 +179,6 @@ public final class Session implements AutoCloseable {
             n++;
         }
         return n;
-    }
-
-    /**
-     * One throwaway statement of the shapes a first real cell has and {@link #WARM_UP}'s expressions do not reach: a
-     * for-each over a generic list with {@code var}, a condition, a generic constructor and a method reference passed
-     * to a generic method ({@code merge}). {@link #warm} evaluates it first, as one snippet straight through JShell
-     * (not split by the source analysis, so JShell's class-path indexer is not started), then drops it and lets its
-     * class files go: nothing stays defined. javac's paths for these shapes are then compiled before a first real
-     * cell that comes right after the first result ("Run all"). Measured in-process with the kernel's flags (load
-     * 13-14, 3 alternated runs): the first 10,000-port capture cell's CPU 1970/1970/1460 -> 1200/1150/1420 ms, the
-     * process CPU at the first result +0.4-1.0 s. {@code -Dfabriclab.startShapes=false} leaves it out (A/B runs).
-     */
-    static final String START_SHAPES = "for (var w : List.of(\"a:1\", \"b:2\", \"a:3\")) if (w.startsWith(\"a\")) "
-            + "new TreeMap<String, Long>().merge(w.substring(0, 1), Long.parseLong(w.substring(2)), Long::sum);";
-    static final boolean START_SHAPES_ON = !"false".equals(System.getProperty("fabriclab.startShapes"));
-
-    private void warmShapes() {
-        inUse.lock();
-        control.cellStarted();
-        try {
-            Set<String> classFilesBefore = compiled.names();
-            List<SnippetEvent> events = shell.eval(START_SHAPES);
-            for (SnippetEvent e : events) {
-                if (e.status() != Snippet.Status.VALID || e.exception() != null) {
-                    throw new IllegalStateException("warm-up statement failed: " + e.status() + " " + e.exception());
-                }
-                dropQuietly(e.snippet());
-            }
-            if (events.size() == 1) compiled.forgetNewSince(classFilesBefore);
-        } finally {
-            control.cellEnded();
-            inUse.unlock();
-        }
     }
 
     /** Runs a cell; {@code cellNumber} labels traceback frames ({@code Cell[n]}). */
@@ -781,9 +747,6 @@ public final class Session implements AutoCloseable {
     long redefineAttempts() { return control.redefineAttempts(); }
 
     /** JShell's in-memory class files now, or -1 when they cannot be seen ({@link CompiledClasses}). */
-    /** The source of every snippet JShell has evaluated in this session, dropped ones included (for tests). */
-    List<String> snippetSources() { return shell.snippets().map(Snippet::source).toList(); }
-
     int compiledClassFiles() { return compiled.reachable() ? compiled.size() : -1; }
 
     /** True while a cell's code is running. */

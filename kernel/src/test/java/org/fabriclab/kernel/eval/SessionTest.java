@@ -137,19 +137,6 @@ class SessionTest {
         }
     }
 
-    @Test void startUpWarmUpRunsTheCellShapesStatementWithoutTheSourceAnalysisAndLeavesNothingBehind() {
-        try (Session fresh = Session.open()) {
-            int files = fresh.compiledClassFiles();
-            fresh.warm(0, 1);
-            assertTrue(fresh.snippetSources().contains(Session.START_SHAPES), "the statement of a first cell's shapes was evaluated");
-            assertTrue(!fresh.analysisReady(), "one snippet, not split: JShell's indexer is not started at start-up");
-            assertTrue(fresh.variableNames().isEmpty(), "nothing stays defined: " + fresh.variableNames());
-            assertEquals(files, fresh.compiledClassFiles(), "its class files are let go");
-            assertTrue(fresh.eval("var t = new TreeMap<String, Long>();\nfor (var w : List.of(\"x\")) t.merge(w, 2L, Long::sum);\nt.get(\"x\")", 1).ok());
-            assertEquals(2L, fresh.eval("t.get(\"x\")", 2).value(), "a user's cell of the same shapes afterwards");
-        }
-    }
-
     @Test void idleWarmUpCellsRunOnlyWhileIdleAndLeaveNothingBehind() {
         try (Session fresh = Session.open()) {
             assertEquals(0, fresh.warmWhileIdle(() -> false), "not idle: nothing runs");
