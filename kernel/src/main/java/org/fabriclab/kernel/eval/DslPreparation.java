@@ -41,16 +41,24 @@ public final class DslPreparation {
     private DslPreparation() {}
 
     /**
-     * Sample reads made at start-up, after {@link #run()} ({@link #START_ROUNDS} x {@link #IDLE_PORTS} ports): on the
-     * core the JShell session's start leaves partly idle, so the reader's and the readings' loops are compiled by
-     * the optimising JIT before a first large capture that comes straight after the first result ("Run all", no
-     * idle time). Measured in-process with the kernel's flags (notes of this change): the first 10,000-port capture
-     * cell's CPU about 0.85 s lower, the start's about 0.35 s higher. {@code -Dfabriclab.startWarmUp=false} leaves
-     * them out (A/B runs).
+     * Sample reads made at start-up, after {@link #run()} ({@link #START_ROUNDS} x {@link #IDLE_PORTS} ports), so the
+     * reader's and the readings' loops are compiled by the optimising JIT before a first large capture that comes
+     * straight after the first result ("Run all", no idle time). Only where the start leaves a core idle: on more
+     * than {@link #BUSY_START_CORES} cores. On 2 cores the kernel's start already keeps both busy (JShell, C1 on
+     * javac, C2 on the JDK code javac runs: about 4.6 s of CPU in 2.4 s), and the reads were measured to cost the
+     * start more CPU than they save the first 10,000-port capture cell (over the wire, load 9-10: first result
+     * +0.65 to +1.1 s CPU, heavy cell -0.1 to -0.65 s). {@code -Dfabriclab.startWarmUp=true|false} decides instead.
      */
     static final int START_ROUNDS = 5;
-    static final boolean START_WARM_UP = !"false".equals(System.getProperty("fabriclab.startWarmUp"));
-    /** How many start-up sample reads the last {@link #startInBackground} thread made (for tests; -1 before it ends). */
+    static final int BUSY_START_CORES = 2;
+    static final boolean START_WARM_UP = startWarmUp(System.getProperty("fabriclab.startWarmUp"), Runtime.getRuntime().availableProcessors());
+
+    /** Whether to make the start-up reads: {@code property} ("true"/"false") when set, else more than {@link #BUSY_START_CORES} cores. */
+    static boolean startWarmUp(String property, int cores) {
+        if (property != null && !property.isBlank()) return Boolean.parseBoolean(property.strip());
+        return cores > BUSY_START_CORES;
+    }
+    /** How many start-up sample reads the last {@link #startInBackground} thread made (for tests; -1 before it ends, 0 when off). */
     static volatile int startReads = -1;
 
     /** Runs {@link #run()}, then the start-up sample reads ({@link #START_ROUNDS}), on a daemon thread; returns the thread. */
