@@ -40,13 +40,36 @@ public final class DslPreparation {
 
     private DslPreparation() {}
 
-    /** Runs {@link #run()} on a daemon thread; returns the thread. */
+    /**
+     * Sample reads made at start-up, after {@link #run()} ({@link #START_ROUNDS} x {@link #IDLE_PORTS} ports), so the
+     * reader's and the readings' loops are compiled by the optimising JIT before a first large capture that comes
+     * straight after the first result ("Run all", no idle time). Only where the start leaves a core idle: on more
+     * than {@link #BUSY_START_CORES} cores. On 2 cores the kernel's start already keeps both busy (JShell, C1 on
+     * javac, C2 on the JDK code javac runs: about 4.6 s of CPU in 2.4 s), and the reads were measured to cost the
+     * start more CPU than they save the first 10,000-port capture cell (over the wire, load 9-10: first result
+     * +0.65 to +1.1 s CPU, heavy cell -0.1 to -0.65 s). {@code -Dfabriclab.startWarmUp=true|false} decides instead.
+     */
+    static final int START_ROUNDS = 5;
+    static final int BUSY_START_CORES = 2;
+    static final boolean START_WARM_UP = startWarmUp(System.getProperty("fabriclab.startWarmUp"), Runtime.getRuntime().availableProcessors());
+
+    /** Whether to make the start-up reads: {@code property} ("true"/"false") when set, else more than {@link #BUSY_START_CORES} cores. */
+    static boolean startWarmUp(String property, int cores) {
+        if (property != null && !property.isBlank()) return Boolean.parseBoolean(property.strip());
+        return cores > BUSY_START_CORES;
+    }
+    /** How many start-up sample reads the last {@link #startInBackground} thread made (for tests; -1 before it ends, 0 when off). */
+    static volatile int startReads = -1;
+
+    /** Runs {@link #run()}, then the start-up sample reads ({@link #START_ROUNDS}), on a daemon thread; returns the thread. */
     public static Thread startInBackground() {
         Thread t = new Thread(() -> {
             long t0 = System.nanoTime();
             try {
                 run();
-                LOG.fine(() -> String.format("DSL prepared in %.0f ms", (System.nanoTime() - t0) / 1e6));
+                int reads = START_WARM_UP ? warmReads(START_ROUNDS, () -> true) : 0;
+                startReads = reads;
+                LOG.fine(() -> String.format("DSL prepared in %.0f ms (%d sample reads)", (System.nanoTime() - t0) / 1e6, reads));
             } catch (RuntimeException | LinkageError e) {
                 LOG.log(Level.FINE, "DSL preparation failed (cells load what they need themselves)", e);
             }
@@ -69,10 +92,19 @@ public final class DslPreparation {
      * first large capture. Nothing is kept or shown. Returns how many reads ran.
      */
     public static int warmWhileIdle(java.util.function.BooleanSupplier idle) {
+        return warmReads(IDLE_ROUNDS, idle);
+    }
+
+    /**
+     * Up to {@code rounds} reads of the {@link #IDLE_PORTS}-port sample while {@code idle} holds (checked before each),
+     * each summing every reading's value per port as a first analysis cell would. The sample goes in as bytes
+     * ({@link Input#ofBytes}), so a file's decoding and every reader's sniff run too. Returns how many reads ran.
+     */
+    static int warmReads(int rounds, java.util.function.BooleanSupplier idle) {
         int n = 0;
-        String sample = PerfquerySample.extended(IDLE_PORTS);
-        for (; n < IDLE_ROUNDS && idle.getAsBoolean(); n++) {
-            Capture c = Readers.standard().read(Input.ofText("fabriclab-preparation-sample", sample));
+        byte[] sample = PerfquerySample.extended(IDLE_PORTS).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (; n < rounds && idle.getAsBoolean(); n++) {
+            Capture c = Readers.standard().read(Input.ofBytes("fabriclab-preparation-sample", sample));
             java.util.Map<String, Long> perPort = new java.util.HashMap<>();
             for (var r : c.readings()) perPort.merge(r.port(), r.value(), Long::sum);
             if (perPort.size() != IDLE_PORTS) throw new IllegalStateException("sample read " + perPort.size() + " ports, not " + IDLE_PORTS);
