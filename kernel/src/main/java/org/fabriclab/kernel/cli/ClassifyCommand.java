@@ -30,17 +30,24 @@ final class ClassifyCommand implements Callable<Integer> {
     static final String SUMMARY = "One verdict per port from two snapshots taken around a controlled test.";
     /** The whole description: {@link #SUMMARY}, the exit codes and the {@code --jsonl} input. */
     static final String[] DESCRIPTION = {SUMMARY,
-        "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict, 2 bad input.",
+        "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict,",
+        "2 bad input.",
         "",
-        "--jsonl: the runbook's classify() as a filter. Each stdin line is one JSON object:",
-        "  {\"fabric\": \"ib\"|\"roce\"|\"ib-full\"|\"roce-full\", \"bytes\": N (bytes moved, > 0),",
-        "   \"cong_per_gb\": X (optional, default 1000), \"before\": {COUNTER: VALUE, ...}, \"after\": {COUNTER: VALUE, ...}}",
-        "  e.g. {\"fabric\":\"ib\",\"bytes\":1e12,\"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}",
-        "  Counter names are the profile's (see the README's counter catalogue); values are",
-        "  exact integers; a counter missing on one side is absent, never 0. Each line in gives one line out,",
-        "  in order: {\"verdict\": ..., \"detail\": [...], \"live\": [...]}, or {\"error\": \"stdin:LINE: ...\"} for",
-        "  a bad line (then the exit code is 2); blank lines are skipped. Output is flushed whenever stdin has",
-        "  nothing more to read, so it works as an interactive filter."};
+        "--jsonl: the runbook's classify() as a filter. Each stdin line is one JSON",
+        "object:",
+        "  {\"fabric\": \"ib\"|\"roce\"|\"ib-full\"|\"roce-full\",",
+        "   \"bytes\": N (bytes moved, > 0),",
+        "   \"cong_per_gb\": X (optional, default 1000),",
+        "   \"before\": {COUNTER: VALUE, ...}, \"after\": {COUNTER: VALUE, ...}}",
+        "  e.g. {\"fabric\":\"ib\",\"bytes\":1e12,",
+        "        \"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}",
+        "  Counter names are the profile's (see the README's counter catalogue);",
+        "  values are exact integers; a counter missing on one side is absent, never 0.",
+        "  Each line in gives one line out, in order:",
+        "  {\"verdict\": ..., \"detail\": [...], \"live\": [...]}, or",
+        "  {\"error\": \"stdin:LINE: ...\"} for a bad line (then the exit code is 2);",
+        "  blank lines are skipped. Output is flushed whenever stdin has nothing more",
+        "  to read, so it works as an interactive filter."};
 
     String fabric;
     String bytes;

@@ -68,7 +68,7 @@ final class ShowCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         TableOutput.Format format = csv ? TableOutput.Format.CSV : json ? TableOutput.Format.JSON : TableOutput.Format.TEXT;
         for (Capture c : caps) {
-            for (String w : c.warnings()) spec.commandLine().getErr().println("fabriclab: warning: " + c.file() + ": " + w);
+            for (String w : c.warnings()) spec.commandLine().getErr().println("fabriclab: warning: " + located(c.file(), w));
         }
         if (wide) {
             Snapshot s = Snapshot.ofCaptures(paths.size() == 1 ? paths.get(0).toString() : paths.toString(), caps);
@@ -196,5 +196,10 @@ final class ShowCommand implements Callable<Integer> {
     private static String text(Object v) {
         if (v instanceof Double d) return Double.isNaN(d) ? "" : Double.toString(d);
         return String.valueOf(v);
+    }
+
+    /** A reader's warning with its file named once: most warnings already start with {@code file:line:}. */
+    static String located(String file, String warning) {
+        return warning.startsWith(file + ":") ? warning : file + ": " + warning;
     }
 }

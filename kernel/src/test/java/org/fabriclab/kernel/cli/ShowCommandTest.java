@@ -81,4 +81,19 @@ class ShowCommandTest {
             assertTrue(r.out().lines().anyMatch(l -> l.startsWith(t)), t + " missing");
         }
     }
+
+    /** A warning names its file once, with the line where the reader knows it. */
+    @Test void aWarningNamesItsFileOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = dir.resolve("ibstat.txt");
+        Files.writeString(f, String.join("\n", "CA 'mlx5_0'", "\tCA type: MT4129", "\tNumber of ports: 1",
+                "\tFirmware version: 28.39.1002", "\tHardware version: 0", "\tNode GUID: 0xa088c20300d9a1b2",
+                "\tSystem image GUID: 0xa088c20300d9a1b2", "\tPort 1:", "\t\tState: Active", "\t\tPhysical state: LinkUp",
+                "\t\tRate: 400", "\t\tBase lid: 0", "\t\tLMC: 0", "\t\tSM lid: 0", "\t\tCapability mask: 0x00010000",
+                "\t\tPort GUID: 0x0000000000000000", "\t\tLink layer: InfiniBand", ""));
+        AnalysisCommandsTest.Run r = AnalysisCommandsTest.run("show", f.toString());
+        assertEquals(0, r.code(), r.err());
+        String w = r.err().lines().filter(l -> l.contains("all zero")).findFirst().orElseThrow(() -> new AssertionError(r.err()));
+        assertEquals("fabriclab: warning: " + f + ":16: Port GUID of mlx5_0/1 is all zero; not used as an identity", w);
+        assertEquals("a.txt: 3 rows skipped", ShowCommand.located("a.txt", "3 rows skipped"));
+    }
 }
