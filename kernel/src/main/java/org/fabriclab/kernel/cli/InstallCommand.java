@@ -41,7 +41,8 @@ final class InstallCommand implements Callable<Integer> {
      * The kernel JVM's flags (issue 9): tiered compilation with C2 for everything a long DSL
      * operation runs (the DSL, Tablesaw, the JDK), so History.load, capture() and the classifiers run
      * at the speed of a default JVM; C1 only for the code every cell runs (javac, JShell, the wire:
-     * jeromq, Jackson, the kernel), through {@link #JIT_DIRECTIVES}, so C2 never spends the first
+     * jeromq, Jackson, the kernel, and the JDK's zip and image file systems javac reads class files
+     * through), through {@link #JIT_DIRECTIVES}, so C2 never spends the first
      * seconds of a 2-core machine on javac (C2 on javac doubled the trivial-cell figures); that code
      * is compiled after a twentieth of the usual invocations, so the first cells find it compiled;
      * the parallel GC (throughput for large loads); no perf-data file. The heap flag comes first
@@ -64,7 +65,8 @@ final class InstallCommand implements Callable<Integer> {
     /** HotSpot compiler directives: the kernel's compile path never goes to C2 (it stays on C1 code). */
     static final String JIT_DIRECTIVES = """
             [ { match: [ "com/sun/tools/javac/*.*", "jdk/jshell/*.*", "jdk/internal/jshell/*.*", "org/fabriclab/kernel/*.*",
-                         "zmq/*.*", "org/zeromq/*.*", "com/fasterxml/jackson/*.*" ],
+                         "zmq/*.*", "org/zeromq/*.*", "com/fasterxml/jackson/*.*",
+                         "jdk/nio/zipfs/*.*", "jdk/internal/jrtfs/*.*", "jdk/internal/jimage/*.*" ],
                 c2: { Exclude: true } } ]
             """;
 
