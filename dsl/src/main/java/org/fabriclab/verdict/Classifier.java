@@ -86,37 +86,56 @@ public final class Classifier {
                                  boolean[] unusable, boolean[] changed, double[] delta, double bytes, double congPerGb,
                                  Map<String, String> reasons) {
         int n = sorted.size();
+        String[] names = new String[n];
         Layer[] layers = new Layer[n];
         boolean[] required = new boolean[n];
-        for (int i = 0; i < n; i++) { layers[i] = sorted.get(i).layer(); required[i] = sorted.get(i).required(); }
+        for (int i = 0; i < n; i++) { names[i] = sorted.get(i).name(); layers[i] = sorted.get(i).layer(); required[i] = sorted.get(i).required(); }
         byte[] state = new byte[n];
+        int code = decide(layers, required, present, unusable, changed, delta, bytes / 1e9, congPerGb, state);
+        return answer(port, profileName, names, layers, present, unusable, changed, delta, state, code, bytes, congPerGb, reasons);
+    }
+
+    /**
+     * The verdict {@link #decide} reached ({@code code}, {@code state}), counters in sorted-name order: its
+     * label, detail and live counters, the congestion counters' rates per GB, and {@code reasons} (the
+     * reason for every counter not used) with the optional ones marked.
+     */
+    static Verdict answer(String port, String profileName, String[] names, Layer[] layers, boolean[] present, boolean[] unusable,
+                          boolean[] changed, double[] delta, byte[] state, int code, double bytes, double congPerGb,
+                          Map<String, String> reasons) {
         double gb = bytes / 1e9;
-        int code = decide(layers, required, present, unusable, changed, delta, gb, congPerGb, state);
         List<String> detail = new ArrayList<>(), live = new ArrayList<>();
         Map<String, Double> perGb = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            String name = sorted.get(i).name();
-            if (state[i] == LIVE) live.add(name);
-            if (layers[i] == Layer.CONGESTION && present[i] && !unusable[i] && changed[i]) perGb.put(name, delta[i] / gb);
-            if (state[i] == SKIPPED) reasons.computeIfPresent(name, (k, r) -> "optional, " + r);
+        for (int i = 0; i < names.length; i++) {
+            if (isLive(code, state[i])) live.add(names[i]);
+            if (inDetail(code, state[i], layers[i])) detail.add(names[i]);
+            if (layers[i] == Layer.CONGESTION && present[i] && !unusable[i] && changed[i]) perGb.put(names[i], delta[i] / gb);
+            if (state[i] == SKIPPED) reasons.computeIfPresent(names[i], (k, r) -> "optional, " + r);
         }
-        String verdict;
-        if (code == INCOMPLETE) {
-            for (int i = 0; i < n; i++) if (state[i] == MISSING) detail.add(sorted.get(i).name());
-            live.clear();
-            verdict = Verdict.INCOMPLETE;
-        } else if (code == UNUSABLE_VERDICT) {
-            for (int i = 0; i < n; i++) if (state[i] == UNUSABLE) detail.add(sorted.get(i).name());
-            verdict = Verdict.UNUSABLE;
-        } else if (code == CLEAN) {
-            verdict = Verdict.CLEAN;
-        } else {
-            Layer worst = Layer.values()[code];
-            for (int i = 0; i < n; i++) if (state[i] == LIVE && layers[i] == worst) detail.add(sorted.get(i).name());
-            verdict = worst.label();
-        }
-        return new Verdict(port, profileName, verdict, detail, live, reasons, perGb, bytes, congPerGb);
+        return new Verdict(port, profileName, label(code), detail, live, reasons, perGb, bytes, congPerGb);
     }
+
+    /** The label of a verdict {@link #decide} returned: a layer's, "clean", "unusable" or "incomplete". */
+    static String label(int code) {
+        if (code == INCOMPLETE) return Verdict.INCOMPLETE;
+        if (code == UNUSABLE_VERDICT) return Verdict.UNUSABLE;
+        if (code == CLEAN) return Verdict.CLEAN;
+        return Layer.values()[code].label();
+    }
+
+    /**
+     * Whether a counter of {@code layer} in {@code state} is in verdict {@code code}'s detail: a required
+     * counter absent (incomplete), a counter reset or pegged (unusable), or a live counter of the deciding layer.
+     */
+    static boolean inDetail(int code, byte state, Layer layer) {
+        if (code == INCOMPLETE) return state == MISSING;
+        if (code == UNUSABLE_VERDICT) return state == UNUSABLE;
+        if (code == CLEAN) return false;
+        return state == LIVE && layer.ordinal() == code;
+    }
+
+    /** Whether a counter in {@code state} moved and counts in verdict {@code code} (none when it is incomplete). */
+    static boolean isLive(int code, byte state) { return code != INCOMPLETE && state == LIVE; }
 
     /**
      * The rule on primitive facts, counters in sorted-name order. Fills {@code state} and returns

@@ -1,6 +1,5 @@
 package org.fabriclab.verdict;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -142,44 +141,27 @@ public final class DirectValues {
     }
 
     /** The verdict's label: a layer's, "clean", "unusable" or "incomplete". */
-    public String label() {
-        if (code == Classifier.INCOMPLETE) return Verdict.INCOMPLETE;
-        if (code == Classifier.UNUSABLE_VERDICT) return Verdict.UNUSABLE;
-        if (code == Classifier.CLEAN) return Verdict.CLEAN;
-        return Layer.values()[code].label();
-    }
+    public String label() { return Classifier.label(code); }
 
     /**
      * Whether counter {@code i} is in the verdict's detail: a required counter absent (incomplete), a
      * counter reset or pegged (unusable), or a live counter of the deciding layer.
      */
-    public boolean isDetail(int i) {
-        if (code == Classifier.INCOMPLETE) return state[i] == Classifier.MISSING;
-        if (code == Classifier.UNUSABLE_VERDICT) return state[i] == Classifier.UNUSABLE;
-        if (code == Classifier.CLEAN) return false;
-        return state[i] == Classifier.LIVE && layers[i].ordinal() == code;
-    }
+    public boolean isDetail(int i) { return Classifier.inDetail(code, state[i], layers[i]); }
 
     /** Whether counter {@code i} moved and counts (none when the verdict is incomplete). */
-    public boolean isLive(int i) { return code != Classifier.INCOMPLETE && state[i] == Classifier.LIVE; }
+    public boolean isLive(int i) { return Classifier.isLive(code, state[i]); }
 
     /** The whole verdict of the last {@link #classify}, with the reason for every counter not used and the rates. */
     public Verdict verdict() {
-        int n = names.length;
         Map<String, String> reasons = new LinkedHashMap<>();
-        Map<String, Double> perGb = new LinkedHashMap<>();
-        List<String> detail = new ArrayList<>(), live = new ArrayList<>();
-        double gb = bytes / 1e9;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < names.length; i++) {
             String reason = !present[i] ? (!hasBefore[i] && !hasAfter[i] ? "absent on both sides" : !hasBefore[i] ? "absent before" : "absent after")
                     : !unusable[i] ? null
                     : after[i] < before[i] ? "reset: after " + after[i] + " < before " + before[i]
                     : "pegged at " + caps[i];
-            if (reason != null) reasons.put(names[i], state[i] == Classifier.SKIPPED ? "optional, " + reason : reason);
-            if (layers[i] == Layer.CONGESTION && present[i] && !unusable[i] && changed[i]) perGb.put(names[i], delta[i] / gb);
-            if (isDetail(i)) detail.add(names[i]);
-            if (isLive(i)) live.add(names[i]);
+            if (reason != null) reasons.put(names[i], reason);
         }
-        return new Verdict(null, profile.name(), label(), detail, live, reasons, perGb, bytes, congPerGb);
+        return Classifier.answer(null, profile.name(), names, layers, present, unusable, changed, delta, state, code, bytes, congPerGb, reasons);
     }
 }

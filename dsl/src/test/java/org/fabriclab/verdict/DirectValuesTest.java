@@ -75,4 +75,35 @@ class DirectValuesTest {
         assertEquals(true, v.index("rx_prio3_pause") >= 0);
         assertEquals(-1, v.index("rx_prio4_pause"));
     }
+
+    /**
+     * A counter the profile does not require, absent, is named with its reason marked optional and does
+     * not make the verdict incomplete; read but reset, it makes the verdict unusable like any other; a
+     * required one absent makes it incomplete.
+     */
+    @Test void anOptionalCounterNotUsedIsMarkedOptional() {
+        Profile profile = Profiles.named("ib-full");
+        ProfileCounter optional = profile.counters().stream().filter(c -> !c.required()).findFirst().orElseThrow();
+        ProfileCounter required = profile.counters().stream().filter(ProfileCounter::required).findFirst().orElseThrow();
+        Map<String, Number> before = new LinkedHashMap<>(), after = new LinkedHashMap<>();
+        for (ProfileCounter c : profile.counters()) {
+            if (c == optional) continue;
+            before.put(c.name(), 5L);
+            after.put(c.name(), 5L);
+        }
+        Verdict v = Classifier.classify(profile, before, after, 1e12, Classifier.DEFAULT_CONG_PER_GB);
+        assertEquals(Verdict.CLEAN, v.verdict());
+        assertEquals("optional, absent on both sides", v.reasons().get(optional.name()));
+        before.put(optional.name(), 9L);
+        after.put(optional.name(), 3L);
+        v = Classifier.classify(profile, before, after, 1e12, Classifier.DEFAULT_CONG_PER_GB);
+        assertEquals(Verdict.UNUSABLE, v.verdict());
+        assertEquals(List.of(optional.name()), v.detail());
+        assertEquals("reset: after 3 < before 9", v.reasons().get(optional.name()));
+        before.remove(required.name());
+        v = Classifier.classify(profile, before, after, 1e12, Classifier.DEFAULT_CONG_PER_GB);
+        assertEquals(Verdict.INCOMPLETE, v.verdict());
+        assertEquals(List.of(required.name()), v.detail());
+        assertEquals("absent before", v.reasons().get(required.name()));
+    }
 }
