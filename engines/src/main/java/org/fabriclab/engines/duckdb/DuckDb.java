@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -115,22 +116,13 @@ final class DuckDb implements AutoCloseable {
     }
 
     /** The column names of a relation. */
-    List<String> columns(String relation) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Statement s = conn.createStatement(); ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + relation)) {
-            while (r.next()) out.add(r.getString("column_name"));
-        }
-        return out;
-    }
+    List<String> columns(String relation) throws SQLException { return new ArrayList<>(columnTypes(relation).keySet()); }
 
-    /** The columns of {@code relation} whose DuckDB type is a floating-point one (DOUBLE, FLOAT), in order. */
-    List<String> floatingColumns(String relation) throws SQLException {
-        List<String> out = new ArrayList<>();
+    /** A relation's columns, in order, each with its DuckDB type ({@code BIGINT}, {@code DOUBLE}, ...). */
+    Map<String, String> columnTypes(String relation) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
         try (Statement s = conn.createStatement(); ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + relation)) {
-            while (r.next()) {
-                String type = r.getString("column_type");
-                if (type.equals("DOUBLE") || type.equals("FLOAT")) out.add(r.getString("column_name"));
-            }
+            while (r.next()) out.put(r.getString("column_name"), r.getString("column_type"));
         }
         return out;
     }

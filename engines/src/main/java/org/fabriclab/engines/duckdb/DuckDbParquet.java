@@ -106,14 +106,16 @@ public final class DuckDbParquet implements HistoryFormat {
         String path = SweepSql.string(file.toAbsolutePath().toString());
         String src = "read_parquet(" + path + ", file_row_number = true)";
         try (DuckDb db = DuckDb.open(Map.of())) {
-            List<String> cols = db.columns(src);
+            Map<String, String> types = db.columnTypes(src);
+            List<String> cols = new ArrayList<>(types.keySet());
             if (cols.size() < 3 || !cols.get(0).equals("timestamp") || !cols.get(1).equals("port")) {
                 throw new CaptureException(name, 0, "expected columns 'timestamp, port, <counter>...', found " + cols);
             }
             List<String> all = new ArrayList<>(cols.subList(2, cols.size()));
             all.remove("file_row_number");
             // floating-point columns are measurements (BER, temperature), read beside the counters whatever the rule
-            List<String> measures = db.floatingColumns(src);
+            List<String> measures = new ArrayList<>();
+            for (String c : all) if (types.get(c).equals("DOUBLE") || types.get(c).equals("FLOAT")) measures.add(c);
             all.removeAll(measures);
             List<String> counters = rule == null ? all : projected(name, all, rule);
             Map<String, Source> given = new LinkedHashMap<>(metadataSources(db, file));
