@@ -11,6 +11,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
 
@@ -19,7 +20,7 @@ import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 /**
  * Reads perftest output ({@code ib_write_bw}, {@code ib_read_lat}, ...), including a server's and a
@@ -308,14 +309,14 @@ public final class PerftestReader implements CaptureReader {
                 }
             }
         }
-        b.measurements(RUN, Table.create(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
+        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
         if (!bFile.isEmpty()) {
-            b.measurements(BANDWIDTH, Table.create(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
+            b.measurements(BANDWIDTH, Measurement.of(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
         }
         if (!lFile.isEmpty()) {
-            Table t = Table.create(LATENCY, lFile, lRole, lBytes, lIters);
-            t.addColumns(lat);
-            b.measurements(LATENCY, t);
+            List<Column<?>> cols = new ArrayList<>(List.of(lFile, lRole, lBytes, lIters));
+            cols.addAll(List.of(lat));
+            b.measurements(LATENCY, Measurement.of(LATENCY, cols));
         }
     }
 
