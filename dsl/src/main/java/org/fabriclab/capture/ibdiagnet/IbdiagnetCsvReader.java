@@ -324,6 +324,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         s.setIgnoreTrailingWhitespaces(false);
         s.setNullValue("");
         s.setEmptyValue("");
+        s.setReadInputOnSeparateThread(false);   // a section of a few KB: a reader thread costs more than it saves
         return new CsvParser(s);
     }
 

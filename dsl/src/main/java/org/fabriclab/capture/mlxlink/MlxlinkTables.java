@@ -12,6 +12,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
+import org.fabriclab.capture.Words;
 
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -196,7 +197,7 @@ final class MlxlinkTables {
     private static List<String> items(Value v) {
         if (v.items() != null) return v.items();
         String t = v.text().strip();
-        String[] parts = t.indexOf(',') >= 0 ? t.split(",", -1) : t.split("\\s+");
+        String[] parts = t.indexOf(',') >= 0 ? t.split(",", -1) : Words.split(t);
         List<String> out = new ArrayList<>(parts.length);
         for (String s : parts) out.add(s.strip());
         return out;

@@ -13,6 +13,7 @@ import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 import tech.tablesaw.api.BooleanColumn;
@@ -130,7 +131,7 @@ public final class PerftestReader implements CaptureReader {
                 continue;
             }
             if (Character.isDigit(t.charAt(0))) {
-                String[] tok = t.split("\\s+");
+                String[] tok = Words.split(t);
                 double[] v = new double[tok.length];
                 for (int k = 0; k < tok.length; k++) {
                     // perftest prints plain non-negative decimals; NaN, Infinity, 1e3 or -5 is not a measurement
@@ -377,7 +378,7 @@ public final class PerftestReader implements CaptureReader {
 
     /** Options of a perftest command line that the header does not print. */
     private static void commandOptions(String args, Map<String, String> out) {
-        String[] w = args.split("\\s+");
+        String[] w = Words.split(args);
         for (int k = 0; k < w.length; k++) {
             String a = w[k];
             String next = k + 1 < w.length ? w[k + 1] : null;
