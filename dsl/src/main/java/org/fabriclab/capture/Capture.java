@@ -40,7 +40,7 @@ public final class Capture implements Renderable {
     private final List<Reading> readings;
     private final List<Absent> absents;
     private final List<PortAttr> attrs;
-    private final Map<String, Table> measurements;
+    private final Map<String, Measurement> measurements;
     private final int noiseLines;
     private final List<String> warnings;
 
@@ -71,9 +71,21 @@ public final class Capture implements Renderable {
     /** Names of the typed measurement tables this capture holds ("ber", "module", "bandwidth", ...). */
     public Set<String> measurementNames() { return measurements.keySet(); }
 
-    public Optional<Table> measurements(String name) { return Optional.ofNullable(measurements.get(name)); }
+    /** The measurement table {@code name} as a Tablesaw table (built now if it was not: {@link Measurement#table()}). */
+    public Optional<Table> measurements(String name) { return Optional.ofNullable(measurements.get(name)).map(Measurement::table); }
 
-    public Map<String, Table> allMeasurements() { return measurements; }
+    /** Every measurement table as a Tablesaw table, in the reader's order (each built now if it was not). */
+    public Map<String, Table> allMeasurements() {
+        Map<String, Table> out = new LinkedHashMap<>();
+        measurements.forEach((k, m) -> out.put(k, m.table()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * Every measurement table as the reader made it, in the reader's order, without building a
+     * Tablesaw table ({@link Measurement}: printing and reading these does not initialise {@code Table}).
+     */
+    public Map<String, Measurement> measurementViews() { return measurements; }
 
     /** Ports in first-seen order. */
     public List<String> ports() {
@@ -139,7 +151,7 @@ public final class Capture implements Renderable {
 
     @Override public String toHtml() {
         StringBuilder sb = new StringBuilder(Html.section("capture " + file, summaryLines(), tidy()));
-        measurements.forEach((k, t) -> sb.append("<h5>").append(Html.esc(k)).append("</h5>").append(Html.table(t, 50)));
+        measurements.forEach((k, t) -> sb.append("<h5>").append(Html.esc(k)).append("</h5>").append(Html.table(t.table(), 50)));
         return sb.toString();
     }
 
@@ -167,10 +179,10 @@ public final class Capture implements Renderable {
             b.attrs.addAll(c.attrs);
             b.noiseLines += c.noiseLines;
             b.warnings.addAll(c.warnings);
-            for (Map.Entry<String, Table> e : c.measurements.entrySet()) {
-                Table have = b.measurements.get(e.getKey());
-                if (have == null) { b.measurements.put(e.getKey(), e.getValue().copy()); continue; }
-                if (sameColumns(have, e.getValue())) { have.append(e.getValue()); continue; }
+            for (Map.Entry<String, Measurement> e : c.measurements.entrySet()) {
+                Measurement have = b.measurements.get(e.getKey());
+                if (have == null) { b.measurements.put(e.getKey(), Measurement.of(e.getValue().table().copy())); continue; }
+                if (sameColumns(have.table(), e.getValue().table())) { have.table().append(e.getValue().table()); continue; }
                 int k = 2;
                 while (b.measurements.containsKey(e.getKey() + "#" + k)) k++;
                 b.measurements.put(e.getKey() + "#" + k, e.getValue());
@@ -196,7 +208,7 @@ public final class Capture implements Renderable {
         private final List<Reading> readings = new ArrayList<>();
         private final List<Absent> absents = new ArrayList<>();
         private final List<PortAttr> attrs = new ArrayList<>();
-        private final Map<String, Table> measurements = new LinkedHashMap<>();
+        private final Map<String, Measurement> measurements = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
         private int noiseLines;
 
@@ -264,7 +276,16 @@ public final class Capture implements Renderable {
 
         /** Adds (or replaces) a typed measurement table such as "ber", "module", "bandwidth", "latency". */
         public Builder measurements(String name, Table table) {
-            measurements.put(name, table);
+            measurements.put(name, Measurement.of(table));
+            return this;
+        }
+
+        /**
+         * Adds (or replaces) a measurement table whose Tablesaw table is built only when asked for
+         * ({@link Measurement}); what readers use, so a capture that is only printed builds none.
+         */
+        public Builder measurements(String name, Measurement measurement) {
+            measurements.put(name, measurement);
             return this;
         }
 

@@ -4,6 +4,7 @@ import java.util.List;
 
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.table.Relation;
 import tech.tablesaw.columns.Column;
 
 /**
@@ -47,7 +48,14 @@ public final class Telemetry {
     private Telemetry() {}
 
     /** Checks the table against the contract; throws a {@link CaptureException} naming {@code name}. */
-    public static void validate(Table t, String name) {
+    public static void validate(Table t, String name) { validate((Relation) t, name); }
+
+    /**
+     * Checks a table or a reader's {@link Measurement} against the contract.
+     *
+     * @throws CaptureException naming {@code name} when a column the contract requires is missing or of another type
+     */
+    public static void validate(Relation t, String name) {
         if (!t.containsColumn(TIMESTAMP) || t.column(TIMESTAMP).type() != ColumnType.LONG) {
             throw new CaptureException(name, 0, "telemetry table needs a LONG column '" + TIMESTAMP + "' (epoch ms)");
         }

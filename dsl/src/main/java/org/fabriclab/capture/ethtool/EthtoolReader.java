@@ -6,9 +6,10 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
-import org.fabriclab.capture.Values;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Values;
+import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -135,7 +136,7 @@ public final class EthtoolReader implements CaptureReader {
     static String interfaceOf(String line) {
         int at = line.indexOf("ethtool ");
         if (at < 0) return null;
-        String[] words = line.substring(at + 8).strip().split("\\s+");
+        String[] words = Words.split(line.substring(at + 8).strip());
         for (int i = 0; i < words.length - 1; i++) {
             if (words[i].equals("-S") || words[i].equals("--statistics")) {
                 String dev = words[i + 1];

@@ -13,6 +13,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.WideCopies;
@@ -24,7 +25,6 @@ import com.univocity.parsers.csv.CsvParserSettings;
 
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
@@ -255,10 +255,10 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         return dropped;
     }
 
-    private static Table pmDelta(String[] header, List<String[]> rows, List<Integer> rowLines, String file, int start) {
+    private static Measurement pmDelta(String[] header, List<String[]> rows, List<Integer> rowLines, String file, int start) {
         int node = index(header, "NodeGUID", file, start), portGuid = index(header, "PortGUID", file, start);
         int num = index(header, "PortNumber", file, start);
-        Table t = Table.create(PM_DELTA);
+        List<Column<?>> t = new ArrayList<>();
         StringColumn port = StringColumn.create("port"), ng = StringColumn.create("node_guid"), pg = StringColumn.create("port_guid");
         LongColumn pn = LongColumn.create("port_num");
         for (int r = 0; r < rows.size(); r++) {
@@ -271,9 +271,9 @@ public final class IbdiagnetCsvReader implements CaptureReader {
             pg.append(Guids.normalise(c[portGuid], file, line));
             pn.append(p);
         }
-        t.addColumns(port, ng, pg, pn);
+        t.addAll(List.of(port, ng, pg, pn));
         for (int k = 0; k < header.length; k++) {
-            if (k == node || k == portGuid || k == num || header[k].isEmpty() || t.containsColumn(header[k])) continue;
+            if (k == node || k == portGuid || k == num || header[k].isEmpty() || Measurement.hasName(t, header[k])) continue;
             boolean numeric = true;
             for (String[] c : rows) if (!isAbsent(c[k]) && Guids.isWide(c[k])) { numeric = false; break; }
             Column<?> col;
@@ -289,21 +289,21 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 for (String[] c : rows) sc.append(c[k]);
                 col = sc;
             }
-            t.addColumns(col);
+            t.add(col);
         }
-        return t;
+        return Measurement.of(PM_DELTA, t);
     }
 
-    private static Table strings(String name, String[] header, List<String[]> rows) {
-        Table t = Table.create(name);
+    private static Measurement strings(String name, String[] header, List<String[]> rows) {
+        List<Column<?>> t = new ArrayList<>();
         for (int k = 0; k < header.length; k++) {
             String colName = header[k].isEmpty() ? "column_" + (k + 1) : header[k];
-            while (t.containsColumn(colName)) colName = colName + "_";
+            while (Measurement.hasName(t, colName)) colName = colName + "_";
             StringColumn sc = StringColumn.create(colName);
             for (String[] c : rows) sc.append(c[k]);
-            t.addColumns(sc);
+            t.add(sc);
         }
-        return t;
+        return Measurement.of(name, t);
     }
 
     private static boolean isAbsent(String v) {
@@ -324,6 +324,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         s.setIgnoreTrailingWhitespaces(false);
         s.setNullValue("");
         s.setEmptyValue("");
+        s.setReadInputOnSeparateThread(false);   // a section of a few KB: a reader thread costs more than it saves
         return new CsvParser(s);
     }
 

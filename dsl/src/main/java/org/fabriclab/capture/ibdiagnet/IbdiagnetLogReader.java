@@ -8,12 +8,12 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Reads the summary of {@code ibdiagnet2.log}; no counters. Two measurement tables:
@@ -121,8 +121,8 @@ public final class IbdiagnetLogReader implements CaptureReader {
                     + "ibdiagnet2.log (file truncated or run interrupted?)");
         }
         if (stage.isEmpty()) throw new CaptureException(file, 0, "the summary table has no stage rows (file truncated?)");
-        b.measurements(SUMMARY, Table.create(SUMMARY, stage, warnings, errors, comment));
-        b.measurements(RUN, Table.create(RUN, key, value));
+        b.measurements(SUMMARY, Measurement.of(SUMMARY, stage, warnings, errors, comment));
+        b.measurements(RUN, Measurement.of(RUN, key, value));
     }
 
     private static long count(String text, String what, String file, int line) {

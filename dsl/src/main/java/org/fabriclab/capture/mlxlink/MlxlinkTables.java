@@ -9,14 +9,15 @@ import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
+import org.fabriclab.capture.Words;
 
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Turns the sections of mlxlink outputs into the {@code ber}, {@code ber_lanes}, {@code module},
@@ -130,15 +131,15 @@ final class MlxlinkTables {
             if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
         }
         if (!bPort.isEmpty()) {
-            b.measurements(MlxlinkReader.BER, Table.create(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr,
+            b.measurements(MlxlinkReader.BER, Measurement.of(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr,
                     bSymErr, bBelow));
         }
-        if (!lPort.isEmpty()) b.measurements(MlxlinkReader.LANES, Table.create(MlxlinkReader.LANES, lPort, lLane, lErr, lBer));
-        if (!mPort.isEmpty()) b.measurements(MlxlinkReader.MODULE, Table.create(MlxlinkReader.MODULE, mPort, mTemp, mVolt, mVendor, mPart));
+        if (!lPort.isEmpty()) b.measurements(MlxlinkReader.LANES, Measurement.of(MlxlinkReader.LANES, lPort, lLane, lErr, lBer));
+        if (!mPort.isEmpty()) b.measurements(MlxlinkReader.MODULE, Measurement.of(MlxlinkReader.MODULE, mPort, mTemp, mVolt, mVendor, mPart));
         if (!oPort.isEmpty()) {
-            b.measurements(MlxlinkReader.OPERATIONAL, Table.create(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
+            b.measurements(MlxlinkReader.OPERATIONAL, Measurement.of(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
         }
-        if (!hPort.isEmpty()) b.measurements(MlxlinkReader.FEC_HISTOGRAM, Table.create(MlxlinkReader.FEC_HISTOGRAM, hPort, hBin, hRange, hCount));
+        if (!hPort.isEmpty()) b.measurements(MlxlinkReader.FEC_HISTOGRAM, Measurement.of(MlxlinkReader.FEC_HISTOGRAM, hPort, hBin, hRange, hCount));
     }
 
     /** The per-lane raw errors (and BER when printed), index kept; the port's sum, absent when a lane is. */
@@ -196,7 +197,7 @@ final class MlxlinkTables {
     private static List<String> items(Value v) {
         if (v.items() != null) return v.items();
         String t = v.text().strip();
-        String[] parts = t.indexOf(',') >= 0 ? t.split(",", -1) : t.split("\\s+");
+        String[] parts = t.indexOf(',') >= 0 ? t.split(",", -1) : Words.split(t);
         List<String> out = new ArrayList<>(parts.length);
         for (String s : parts) out.add(s.strip());
         return out;

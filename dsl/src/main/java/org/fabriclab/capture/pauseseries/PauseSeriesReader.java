@@ -12,6 +12,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
@@ -22,7 +23,6 @@ import com.univocity.parsers.csv.CsvParserSettings;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
 /**
@@ -147,7 +147,7 @@ public final class PauseSeriesReader implements CaptureReader {
                 else ((LongColumn) col).append(integer(v, file, r.line(), cols[c]));
             }
         }
-        Table t = Table.create(file, out.values().toArray(new Column<?>[0]));
+        Measurement t = Measurement.of(file, new ArrayList<>(out.values()));
         Telemetry.validate(t, file);
         Capture.Builder b = Capture.builder(Source.GIVEN, file).measurements(Telemetry.NAME, t);
         if (!unknown.isEmpty()) b.warn("columns not in the catalogue, kept as uncatalogued counters: " + unknown);

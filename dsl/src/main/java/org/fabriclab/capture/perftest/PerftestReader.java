@@ -11,7 +11,9 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 import tech.tablesaw.api.BooleanColumn;
@@ -19,7 +21,7 @@ import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 /**
  * Reads perftest output ({@code ib_write_bw}, {@code ib_read_lat}, ...), including a server's and a
@@ -129,7 +131,7 @@ public final class PerftestReader implements CaptureReader {
                 continue;
             }
             if (Character.isDigit(t.charAt(0))) {
-                String[] tok = t.split("\\s+");
+                String[] tok = Words.split(t);
                 double[] v = new double[tok.length];
                 for (int k = 0; k < tok.length; k++) {
                     // perftest prints plain non-negative decimals; NaN, Infinity, 1e3 or -5 is not a measurement
@@ -308,14 +310,14 @@ public final class PerftestReader implements CaptureReader {
                 }
             }
         }
-        b.measurements(RUN, Table.create(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
+        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
         if (!bFile.isEmpty()) {
-            b.measurements(BANDWIDTH, Table.create(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
+            b.measurements(BANDWIDTH, Measurement.of(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
         }
         if (!lFile.isEmpty()) {
-            Table t = Table.create(LATENCY, lFile, lRole, lBytes, lIters);
-            t.addColumns(lat);
-            b.measurements(LATENCY, t);
+            List<Column<?>> cols = new ArrayList<>(List.of(lFile, lRole, lBytes, lIters));
+            cols.addAll(List.of(lat));
+            b.measurements(LATENCY, Measurement.of(LATENCY, cols));
         }
     }
 
@@ -376,7 +378,7 @@ public final class PerftestReader implements CaptureReader {
 
     /** Options of a perftest command line that the header does not print. */
     private static void commandOptions(String args, Map<String, String> out) {
-        String[] w = args.split("\\s+");
+        String[] w = Words.split(args);
         for (int k = 0; k < w.length; k++) {
             String a = w[k];
             String next = k + 1 < w.length ? w[k + 1] : null;

@@ -9,6 +9,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Words;
 
 /**
  * The text shapes of {@code rdma statistic show} and {@code rdma link show}. Lines that are neither
@@ -59,7 +60,7 @@ final class RdmaText {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; mode = Mode.NONE; continue; }
-            String[] w = t.split("\\s+");
+            String[] w = Words.split(t);
             if (isLinkLine(t)) {
                 port = w[1];
                 if (w.length == 2) { mode = Mode.MULTI; ports++; continue; }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.capture.WideCopies;
@@ -23,7 +24,7 @@ import org.fabriclab.catalogue.Source;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
 
 /**
  * Collects UFM telemetry samples (CSV or fluentd JSON) and turns them into the {@link Telemetry}
@@ -174,9 +175,10 @@ final class UfmSeries {
                 if (v == null) e.getValue().appendMissing(); else e.getValue().append(v);
             }
         }
-        Table t = Table.create(Telemetry.NAME, ts, port);
-        counters.values().forEach(t::addColumns);
-        doubles.values().forEach(t::addColumns);
+        List<Column<?>> cols = new ArrayList<>(List.of(ts, port));
+        cols.addAll(counters.values());
+        cols.addAll(doubles.values());
+        Measurement t = Measurement.of(Telemetry.NAME, cols);
         Telemetry.validate(t, file);
         b.measurements(Telemetry.NAME, t);
 

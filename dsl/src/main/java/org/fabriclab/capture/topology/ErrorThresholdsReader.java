@@ -7,12 +7,12 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.catalogue.Source;
 
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Reads ibqueryerrors' threshold file ({@code --threshold-file}, default
@@ -72,7 +72,7 @@ public final class ErrorThresholdsReader implements CaptureReader {
             }
             name.append(n); value.append(v); line.append(c.number());
         }
-        b.measurements(IbqueryerrorsReader.THRESHOLDS, Table.create(IbqueryerrorsReader.THRESHOLDS, name, value, line));
+        b.measurements(IbqueryerrorsReader.THRESHOLDS, Measurement.of(IbqueryerrorsReader.THRESHOLDS, name, value, line));
         b.noise(noise);
         return b.build();
     }

@@ -9,6 +9,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -55,7 +56,7 @@ public final class IbdiagnetLstReader implements CaptureReader {
             Link.End a = end(l, pos, file, c.number());
             Link.End e = end(l, pos, file, c.number());
             Map<String, String> kv = new HashMap<>();
-            for (String w : l.substring(pos[0]).strip().split("\\s+")) {
+            for (String w : Words.split(l.substring(pos[0]).strip())) {
                 int eq = w.indexOf('=');
                 if (eq > 0) kv.put(w.substring(0, eq), w.substring(eq + 1));
             }
@@ -83,7 +84,7 @@ public final class IbdiagnetLstReader implements CaptureReader {
         }
         if (close < 0) throw new CaptureException(file, line, "unclosed '{ ... }' link end (is the line cut?)");
         String head = l.substring(open + 1, descOpen > 0 && descOpen < close ? descOpen : close) + " " + l.substring(tail, close);
-        String[] words = head.strip().split("\\s+");
+        String[] words = Words.split(head.strip());
         Map<String, String> kv = new HashMap<>();
         String type = words.length > 0 ? words[0] : "";
         for (String w : words) {

@@ -12,6 +12,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -124,7 +125,7 @@ public final class IblinkinfoReader implements CaptureReader {
         String t = s.strip();
         int slash = t.lastIndexOf('/');
         String before = slash < 0 ? t : t.substring(0, slash).strip();
-        String[] w = before.split("\\s+");
+        String[] w = Words.split(before);
         String state = w.length == 0 ? "" : w[w.length - 1];
         String width = w.length > 1 && w[0].matches("\\d{1,2}[xX]") ? w[0] : "";
         int from = width.isEmpty() ? 0 : 1;

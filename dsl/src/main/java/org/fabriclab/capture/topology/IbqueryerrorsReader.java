@@ -10,6 +10,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
@@ -18,7 +19,6 @@ import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Reads {@code ibqueryerrors}: per node with errors {@code Errors for 0x<GUID> "<desc>"} (a switch)
@@ -148,12 +148,12 @@ public final class IbqueryerrorsReader implements CaptureReader {
         if (ePort.isEmpty() && !summary) throw new CaptureException(file, 0, "no 'Errors for ...' block and no '## Summary:' line");
         // every field's threshold: the file's value, else 0 (ibqueryerrors' default)
         for (int i = 0; i < eCounter.size(); i++) eThr.append(thresholds.getOrDefault(eCounter.get(i), 0L));
-        b.measurements(PORT_ERRORS, Table.create(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));
+        b.measurements(PORT_ERRORS, Measurement.of(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));
         StringColumn tName = StringColumn.create("counter");
         LongColumn tValue = LongColumn.create("threshold");
         thresholds.forEach((k, v) -> { tName.append(k); tValue.append(v); });
-        b.measurements(THRESHOLDS, Table.create(THRESHOLDS, tName, tValue));
-        if (!sKey.isEmpty()) b.measurements(SUMMARY, Table.create(SUMMARY, sKey, sValue));
+        b.measurements(THRESHOLDS, Measurement.of(THRESHOLDS, tName, tValue));
+        if (!sKey.isEmpty()) b.measurements(SUMMARY, Measurement.of(SUMMARY, sKey, sValue));
         for (int i = 0; i < eValue.size(); i++) {
             if (eValue.get(i) <= eThr.get(i)) {
                 b.warn(file + ":" + eLine.get(i) + ": " + eCounter.get(i) + " = " + eValue.get(i) + " printed although not above the "

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 
 import tech.tablesaw.api.IntColumn;
@@ -39,7 +40,7 @@ final class LinkTable {
     /** Writes the table and the attributes; a file without a single link is an error naming {@code what}. */
     void emit(Capture.Builder b, String what) {
         if (links.isEmpty()) throw new CaptureException(file, 0, "no link found; expected " + what);
-        b.measurements(Topology.LINKS, table(links));
+        b.measurements(Topology.LINKS, measurement(links));
         for (Link l : links) {
             describe(b, l.a(), l.line());
             describe(b, l.b(), l.line());
@@ -58,7 +59,10 @@ final class LinkTable {
     }
 
     /** The links table of {@code links} (see {@link Topology#LINKS} for the columns). */
-    static Table table(List<Link> links) {
+    static Table table(List<Link> links) { return measurement(links).table(); }
+
+    /** The links table of {@code links}, its Tablesaw table not built yet ({@link Measurement}). */
+    static Measurement measurement(List<Link> links) {
         StringColumn ng = StringColumn.create("node_guid"), pg = StringColumn.create("port_guid"), ty = StringColumn.create("node_type");
         StringColumn de = StringColumn.create("node_desc");
         IntColumn po = IntColumn.create("port"), li = IntColumn.create("lid");
@@ -75,7 +79,7 @@ final class LinkTable {
             pde.append(b.desc());
             wi.append(l.width()); sp.append(l.speed()); st.append(l.state()); fi.append(l.file()); ln.append(l.line());
         }
-        return Table.create(Topology.LINKS, ng, pg, po, li, ty, de, png, ppg, ppo, pli, pty, pde, wi, sp, st, fi, ln);
+        return Measurement.of(Topology.LINKS, ng, pg, po, li, ty, de, png, ppg, ppo, pli, pty, pde, wi, sp, st, fi, ln);
     }
 
     private static void lid(IntColumn c, int lid) {

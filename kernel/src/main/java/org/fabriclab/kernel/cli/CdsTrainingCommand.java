@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import tech.tablesaw.api.StringColumn;
 
 /**
  * {@code fabriclab cds-training} (hidden): runs the short commands once, in this process, on the
@@ -40,8 +41,14 @@ final class CdsTrainingCommand implements Callable<Integer> {
             runs.add(new String[] {"check", "--before", ib + "/before", "--after", ib + "/after", "-P", "all=0"});
             runs.add(new String[] {"reconcile", "--perftest", rec + "/perftest.log", "--before", rec + "/before", "--after", rec + "/after"});
             runs.add(new String[] {"show", ds.resolve("degrading-optic/mlxlink/day00.txt").toString()});
+            // the other formats the bundled datasets hold: a link list, a UFM export, a pause series, a perftest log
+            runs.add(new String[] {"show", ds.resolve("link-resiliency/ibdiagnet2.lst").toString(), ds.resolve("degrading-optic/ufm-telemetry.csv").toString(),
+                    roce + "/pause-series.csv", rec + "/perftest.log"});
         }
         for (String[] args : runs) Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        // a string column past 256 distinct values (a 281-link ibdiagnet2.lst's GUIDs) keeps them in a ShortDictionaryMap (fastutil's shorts)
+        StringColumn many = StringColumn.create("training");
+        for (int i = 0; i < 300; i++) many.append(Integer.toString(i));
         new Stdout(java.io.OutputStream.nullOutputStream()).flush();   // every short command's stdout (Main.main makes one)
         String line = "{\"fabric\":\"ib\",\"bytes\":1e12,\"before\":{\"SymbolErrorCounter\":0},\"after\":{\"SymbolErrorCounter\":7}}\n"
                 + "{\"fabric\":\"roce\",\"bytes\":1000000,\"cong_per_gb\":1000,\"before\":{},\"after\":{}}\nnot json\n";

@@ -15,6 +15,7 @@ import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.numbers.NumberColumnFormatter;
 import tech.tablesaw.io.csv.CsvWriteOptions;
+import tech.tablesaw.table.Relation;
 
 /**
  * Prints a Tablesaw table as text, CSV (Tablesaw's writer) or JSON lines (Jackson); longs stay exact.
@@ -51,8 +52,11 @@ final class TableOutput {
         out.flush();
     }
 
-    /** The table as text, doubles formatted by {@link #number(double)}. */
-    static String text(Table t) {
+    /**
+     * The table as text (Tablesaw's printer), doubles formatted by {@link #number(double)}; a
+     * {@link org.fabriclab.capture.Measurement} prints without building a {@code Table}.
+     */
+    static String text(Relation t) {
         for (Column<?> c : t.columns()) {
             if (c instanceof DoubleColumn d) {
                 Scientific f = new Scientific();

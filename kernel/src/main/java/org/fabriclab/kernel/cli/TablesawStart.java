@@ -15,7 +15,8 @@ import java.io.File;
  * that will print tables also start the class initialisation at once on a background thread
  * ({@link #initInBackground}), beside the command line parsing and the catalogue load (a thread that
  * needs {@code Table} meanwhile waits for it, as the JVM guarantees); {@code show}, which streams its
- * rows, does not, and pays nothing unless a capture holds measurement tables. Commands that start
+ * rows and prints measurement tables from the readers' columns ({@code capture.Measurement}), does
+ * not, and pays nothing unless {@code --wide} asks for the joined table. Commands that start
  * JShell (which reads the class path) initialise it synchronously first ({@link #init}) and keep the
  * property whole.
  *

@@ -143,7 +143,7 @@ class TidyStreamTest {
                 Map<String, StringColumn> cols = new LinkedHashMap<>();
                 for (String n : new LinkedHashSet<>(byLower.values())) cols.put(n, StringColumn.create(n));
                 for (ShowCommand.Tagged t : tables) {
-                    Table tb = t.table();
+                    var tb = t.table();
                     for (int i = 0; i < tb.rowCount(); i++) {
                         for (Map.Entry<String, StringColumn> e : cols.entrySet()) {
                             String n = e.getKey();
@@ -162,7 +162,7 @@ class TidyStreamTest {
             }
             case JSON -> {
                 for (ShowCommand.Tagged t : tables) {
-                    Table tb = t.table();
+                    var tb = t.table();
                     for (int i = 0; i < tb.rowCount(); i++) {
                         Map<String, Object> m = new LinkedHashMap<>();
                         m.put("table", t.name());
