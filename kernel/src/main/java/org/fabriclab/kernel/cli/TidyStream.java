@@ -10,6 +10,8 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
+import org.fabriclab.catalogue.Kind;
+import org.fabriclab.catalogue.Overflow;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -61,7 +63,7 @@ final class TidyStream {
         Row reading(Reading r) {
             s[0] = r.source().key(); s[1] = r.file(); n[LINE] = r.line(); s[3] = r.port(); s[4] = r.counter(); s[5] = r.rawName();
             n[VALUE] = r.value(); s[7] = r.unit(); n[SCALE] = r.scale(); n[WIDTH] = r.field().width() > 0 ? r.field().width() : MISSING;
-            s[10] = enumText(r.field().overflow()); s[11] = enumText(r.kind()); s[12] = r.layer().label();
+            s[10] = OVERFLOW_TEXT[r.field().overflow().ordinal()]; s[11] = KIND_TEXT[r.kind().ordinal()]; s[12] = r.layer().label();
             n[QUEUE] = r.isQueue() ? r.queue() : MISSING;
             return this;
         }
@@ -316,17 +318,8 @@ final class TidyStream {
         rows.each(r -> {
             b.append('\n');
             for (int c = 0; c < k; c++) {
-                if (c > 0) b.append(' ');
-                b.append(' ');
-                if (r.numeric(c)) {
-                    long v = r.n[c];
-                    b.spaces(w[c] - (v == MISSING ? 0 : digits(v)));
-                    if (v != MISSING) b.number(v);
-                } else {
-                    String s = r.s[c] == null ? "" : r.s[c];
-                    b.spaces(w[c] - s.length()).append(s);
-                }
-                b.append("  |");
+                if (r.numeric(c)) b.numberCell(c, r.n[c], w[c]);
+                else b.cell(c, r.s[c] == null ? "" : r.s[c], w[c]);
             }
         });
     }
@@ -428,18 +421,17 @@ final class TidyStream {
         g.flush();
     }
 
-    private static final java.util.Map<Enum<?>, String> ENUM_TEXT = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final String[] OVERFLOW_TEXT = texts(Overflow.values()), KIND_TEXT = texts(Kind.values());
 
-    /** An enum's {@code toString()}, once per constant (the catalogue's enums lowercase their name on every call). */
-    private static String enumText(Enum<?> e) { return ENUM_TEXT.computeIfAbsent(e, Enum::toString); }
-
-    static int digits(long v) {
-        if (v == Long.MIN_VALUE) return 20;
-        int d = v < 0 ? 2 : 1;
-        long a = Math.abs(v);
-        while (a >= 10) { a /= 10; d++; }
-        return d;
+    /** Each constant's {@code toString()} by ordinal (the catalogue's enums lowercase their name on every call). */
+    private static String[] texts(Enum<?>[] constants) {
+        String[] t = new String[constants.length];
+        for (Enum<?> e : constants) t[e.ordinal()] = e.toString();
+        return t;
     }
+
+    /** The length of {@code Long.toString(v)} ({@link Decimal#digits}). */
+    static int digits(long v) { return Decimal.digits(v); }
 
     /** Where the text goes: appends without a String per cell. */
     private interface Sink {
@@ -448,6 +440,23 @@ final class TidyStream {
         Sink spaces(int n) throws IOException;
         Sink number(long v) throws IOException;
         void flush() throws IOException;
+
+        /** A text cell of column {@code c}, right-aligned in {@code w} characters, with its separators ({@link PaddedCells}). */
+        default void cell(int c, String s, int w) throws IOException {
+            if (c > 0) append(' ');
+            append(' ');
+            spaces(w - s.length()).append(s);
+            append("  |");
+        }
+
+        /** A number cell ({@link #MISSING}: empty) of column {@code c}, as {@link #cell}. */
+        default void numberCell(int c, long v, int w) throws IOException {
+            if (c > 0) append(' ');
+            append(' ');
+            spaces(w - (v == MISSING ? 0 : digits(v)));
+            if (v != MISSING) number(v);
+            append("  |");
+        }
     }
 
     /**
@@ -459,6 +468,7 @@ final class TidyStream {
         private final java.io.OutputStream out;
         private byte[] buf;
         private final java.util.IdentityHashMap<String, byte[]> encoded = new java.util.IdentityHashMap<>();
+        private final PaddedCells cells = new PaddedCells();
         private int len;
 
         Bytes(java.io.OutputStream out) {
@@ -510,14 +520,39 @@ final class TidyStream {
         }
 
         @Override public Sink number(long v) throws IOException {
-            if (v == Long.MIN_VALUE) return append(Long.toString(v));
-            if (buf.length - len < 20) drain();
-            int d = digits(v), end = len + d;
-            long a = Math.abs(v);
-            for (int i = end - 1; i >= len; i--) { buf[i] = (byte) ('0' + a % 10); a /= 10; }
-            if (v < 0) buf[len] = '-';
-            len = end;
+            if (buf.length - len < Decimal.MAX_DIGITS) drain();
+            len = Decimal.write(v, buf, len);
             return this;
+        }
+
+        @Override public void cell(int c, String s, int w) throws IOException {
+            byte[] b = cells.of(c, s, w);
+            if (b.length > buf.length - len) {
+                drain();
+                if (b.length > buf.length - len) {
+                    if (out != null) { out.write(b); return; }
+                    buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + b.length));
+                }
+            }
+            System.arraycopy(b, 0, buf, len, b.length);
+            len += b.length;
+        }
+
+        @Override public void numberCell(int c, long v, int w) throws IOException {
+            int d = v == MISSING ? 0 : Decimal.digits(v);
+            int lead = (c > 0 ? 1 : 0) + 1 + Math.max(0, w - d);
+            int need = lead + d + 3;
+            if (need > buf.length - len) {
+                drain();
+                if (need > buf.length - len) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + need));
+            }
+            java.util.Arrays.fill(buf, len, len + lead, (byte) ' ');
+            int at = len + lead;
+            if (v != MISSING) at = Decimal.write(v, buf, at);
+            buf[at] = ' ';
+            buf[at + 1] = ' ';
+            buf[at + 2] = '|';
+            len = at + 3;
         }
 
         /** Makes room: writes the buffer to the stream, or (no stream) doubles it. */
