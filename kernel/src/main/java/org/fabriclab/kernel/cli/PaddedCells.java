@@ -2,7 +2,7 @@ package org.fabriclab.kernel.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 
 /**
  * The UTF-8 bytes of the text cells of a table laid out as Tablesaw's {@code printAll} lays it out,
@@ -10,8 +10,9 @@ import java.util.IdentityHashMap;
  * column's width (in characters), the text, then {@code "  |"}. A tidy table repeats the same few
  * strings down a column (the source, file, port, counter and unit of every row), so a cell is
  * built once per column, string and width and then copied as one piece: the same string as the row
- * above is found by identity, another seen before in a small per-column map (which is emptied when it
- * holds {@value #MAX_KEPT} strings).
+ * above is found by identity, an equal one seen before in a small per-column map (which is emptied
+ * when it holds {@value #MAX_KEPT} strings; a perfquery dump's attribute values are equal strings
+ * made anew for every port).
  *
  * <pre>{@code
  * PaddedCells cells = new PaddedCells();
@@ -27,7 +28,7 @@ final class PaddedCells {
     private byte[][] lastCell = new byte[16][];
     private int[] width = new int[16];
     @SuppressWarnings("unchecked")
-    private IdentityHashMap<String, byte[]>[] seen = new IdentityHashMap[16];
+    private HashMap<String, byte[]>[] seen = new HashMap[16];
 
     /**
      * The cell of {@code s} in column {@code column} (0-based) of {@code w} characters; the array is
@@ -38,9 +39,9 @@ final class PaddedCells {
     byte[] of(int column, String s, int w) {
         if (column >= last.length) grow(column + 1);
         if (last[column] == s && width[column] == w) return lastCell[column];
-        IdentityHashMap<String, byte[]> m = seen[column];
+        HashMap<String, byte[]> m = seen[column];
         if (m == null || width[column] != w) {
-            m = new IdentityHashMap<>();
+            m = new HashMap<>();
             seen[column] = m;
             width[column] = w;
         }

@@ -41,6 +41,12 @@ final class TidyStream {
     private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9, QUEUE = 13;
     private static final long MISSING = Long.MIN_VALUE;
     private static final boolean[] TIDY_NUMERIC = new boolean[N], ATTRIBUTE_NUMERIC = new boolean[ATTRIBUTE_COLUMNS.length];
+    /**
+     * The attributes' columns as the text writer reads them: {@code line} a number, laid out as its
+     * text is (right-aligned either way), without a {@code String} per row.
+     */
+    private static final boolean[] ATTRIBUTE_TEXT_NUMERIC = {false, false, false, true};
+    private static final int ATTRIBUTE_LINE = 3;
 
     static {
         for (int c : new int[] {LINE, VALUE, SCALE, WIDTH, QUEUE}) TIDY_NUMERIC[c] = true;
@@ -76,7 +82,8 @@ final class TidyStream {
         }
 
         Row attribute(PortAttr a) {
-            s[0] = a.port(); s[1] = a.key(); s[2] = a.value(); s[3] = Integer.toString(a.line());
+            s[0] = a.port(); s[1] = a.key(); s[2] = a.value();
+            if (numeric[ATTRIBUTE_LINE]) n[ATTRIBUTE_LINE] = a.line(); else s[ATTRIBUTE_LINE] = Integer.toString(a.line());
             return this;
         }
 
@@ -137,7 +144,7 @@ final class TidyStream {
         List<PortAttr> as = c.attrs();
         for (int i = 0; i < as.size(); i += SLICE) {
             List<PortAttr> part = as.subList(i, Math.min(as.size(), i + SLICE));
-            out.add(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_NUMERIC, (r, sink) -> { for (PortAttr x : part) sink.row(r.attribute(x)); }));
+            out.add(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_TEXT_NUMERIC, (r, sink) -> { for (PortAttr x : part) sink.row(r.attribute(x)); }));
         }
         return out;
     }
