@@ -91,12 +91,6 @@ final class TidyStream {
 
         boolean numeric(int c) { return numeric[c]; }
 
-        /** The cell's text length as Tablesaw prints it. */
-        int width(int c) {
-            if (numeric(c)) return n[c] == MISSING ? 0 : digits(n[c]);
-            return s[c] == null ? 0 : s[c].length();
-        }
-
         String text(int c) {
             if (numeric(c)) return n[c] == MISSING ? "" : Long.toString(n[c]);
             return s[c] == null ? "" : s[c];
@@ -212,16 +206,39 @@ final class TidyStream {
         b.flush();
     }
 
-    /** Each column's width: its name's or its longest cell's. */
+    /**
+     * Each column's width: its name's or its longest cell's. A number column's longest text is that
+     * of its least or its greatest value (the text's length grows with the magnitude, a sign adds
+     * one), so each row only compares; a text column measures a string only when it is not the one
+     * the row above had.
+     */
     private static int[] widths(String[] cols, List<Rows> parts) throws IOException {
         int k = cols.length;
         int[] w = new int[k];
+        long[] least = new long[k], greatest = new long[k];
+        boolean[] any = new boolean[k];
+        String[] above = new String[k];
         for (int c = 0; c < k; c++) w[c] = cols[c].length();
         for (Rows rows : parts) {
             rows.each(r -> {
-                for (int c = 0; c < k; c++) w[c] = Math.max(w[c], r.width(c));
+                for (int c = 0; c < k; c++) {
+                    if (r.numeric(c)) {
+                        long v = r.n[c];
+                        if (v == MISSING) continue;
+                        if (!any[c]) { any[c] = true; least[c] = v; greatest[c] = v; }
+                        else if (v < least[c]) least[c] = v;
+                        else if (v > greatest[c]) greatest[c] = v;
+                    } else {
+                        String s = r.s[c];
+                        if (s != above[c]) {
+                            above[c] = s;
+                            if (s != null && s.length() > w[c]) w[c] = s.length();
+                        }
+                    }
+                }
             });
         }
+        for (int c = 0; c < k; c++) if (any[c]) w[c] = Math.max(w[c], Math.max(digits(least[c]), digits(greatest[c])));
         return w;
     }
 
