@@ -183,13 +183,20 @@ public final class Input {
             throw new CaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[from] & 0xff,
                     bytes[from + 1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
         }
-        for (int i = from; i < bytes.length; i++) {
+        // one pass for NUL bytes and for the first byte above ASCII (a capture is ASCII nearly always)
+        int i = from;
+        while (i < bytes.length && bytes[i] > 0) i++;
+        if (i == bytes.length) {
+            // ASCII: its UTF-8 and ISO-8859-1 decodings are the same string; the latter is a plain copy
+            return new String(bytes, from, bytes.length - from, StandardCharsets.ISO_8859_1);
+        }
+        for (; i < bytes.length; i++) {
             if (bytes[i] == 0) {
                 throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at offset " + i
                         + "), expected a text capture");
             }
         }
-        // fast path (ASCII and valid UTF-8 decode straight into a compact string); only text that
+        // fast path (valid UTF-8 decodes straight into a compact string); only text that
         // decoded with replacement characters is decoded again strictly, falling back to Latin-1
         String fast = new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8);
         if (fast.indexOf('\uFFFD') < 0) return fast;

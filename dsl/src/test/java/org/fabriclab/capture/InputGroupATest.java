@@ -34,4 +34,23 @@ class InputGroupATest {
         assertEquals(3, e.line());
         assertEquals(f + ":3: binary content (NUL byte at offset 8), expected a text capture", e.getMessage());
     }
+
+    @Test void aNulByteAfterTextBeyondAsciiNamesItsLine() throws Exception {
+        // the ASCII scan stops at the first byte above ASCII; a NUL after it is still found
+        Path f = Files.write(tmp.resolve("n.txt"), "r\u00e9seau\nx\n\u0000\n".getBytes(StandardCharsets.UTF_8));
+        CaptureException e = assertThrows(CaptureException.class, () -> Input.of(f).text());
+        assertEquals(3, e.line());
+        assertEquals(f + ":3: binary content (NUL byte at offset 10), expected a text capture", e.getMessage());
+    }
+
+    @Test void asciiBehindAByteOrderMarkIsTheTextAfterIt() throws Exception {
+        byte[] text = "a: 1\nb: 2\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] withBom = new byte[text.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, withBom, 3, text.length);
+        assertEquals("a: 1\nb: 2\n", Input.of(Files.write(tmp.resolve("bom.txt"), withBom)).text());
+        assertEquals("a: 1\nb: 2\n", Input.of(Files.write(tmp.resolve("a.txt"), text)).text());
+    }
 }

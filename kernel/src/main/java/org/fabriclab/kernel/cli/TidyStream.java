@@ -10,6 +10,8 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.capture.Tidy;
+import org.fabriclab.catalogue.Kind;
+import org.fabriclab.catalogue.Overflow;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -39,6 +41,12 @@ final class TidyStream {
     private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9, QUEUE = 13;
     private static final long MISSING = Long.MIN_VALUE;
     private static final boolean[] TIDY_NUMERIC = new boolean[N], ATTRIBUTE_NUMERIC = new boolean[ATTRIBUTE_COLUMNS.length];
+    /**
+     * The attributes' columns as the text writer reads them: {@code line} a number, laid out as its
+     * text is (right-aligned either way), without a {@code String} per row.
+     */
+    private static final boolean[] ATTRIBUTE_TEXT_NUMERIC = {false, false, false, true};
+    private static final int ATTRIBUTE_LINE = 3;
 
     static {
         for (int c : new int[] {LINE, VALUE, SCALE, WIDTH, QUEUE}) TIDY_NUMERIC[c] = true;
@@ -61,7 +69,7 @@ final class TidyStream {
         Row reading(Reading r) {
             s[0] = r.source().key(); s[1] = r.file(); n[LINE] = r.line(); s[3] = r.port(); s[4] = r.counter(); s[5] = r.rawName();
             n[VALUE] = r.value(); s[7] = r.unit(); n[SCALE] = r.scale(); n[WIDTH] = r.field().width() > 0 ? r.field().width() : MISSING;
-            s[10] = enumText(r.field().overflow()); s[11] = enumText(r.kind()); s[12] = r.layer().label();
+            s[10] = OVERFLOW_TEXT[r.field().overflow().ordinal()]; s[11] = KIND_TEXT[r.kind().ordinal()]; s[12] = r.layer().label();
             n[QUEUE] = r.isQueue() ? r.queue() : MISSING;
             return this;
         }
@@ -74,19 +82,14 @@ final class TidyStream {
         }
 
         Row attribute(PortAttr a) {
-            s[0] = a.port(); s[1] = a.key(); s[2] = a.value(); s[3] = Integer.toString(a.line());
+            s[0] = a.port(); s[1] = a.key(); s[2] = a.value();
+            if (numeric[ATTRIBUTE_LINE]) n[ATTRIBUTE_LINE] = a.line(); else s[ATTRIBUTE_LINE] = Integer.toString(a.line());
             return this;
         }
 
         int columns() { return numeric.length; }
 
         boolean numeric(int c) { return numeric[c]; }
-
-        /** The cell's text length as Tablesaw prints it. */
-        int width(int c) {
-            if (numeric(c)) return n[c] == MISSING ? 0 : digits(n[c]);
-            return s[c] == null ? 0 : s[c].length();
-        }
 
         String text(int c) {
             if (numeric(c)) return n[c] == MISSING ? "" : Long.toString(n[c]);
@@ -135,7 +138,7 @@ final class TidyStream {
         List<PortAttr> as = c.attrs();
         for (int i = 0; i < as.size(); i += SLICE) {
             List<PortAttr> part = as.subList(i, Math.min(as.size(), i + SLICE));
-            out.add(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_NUMERIC, (r, sink) -> { for (PortAttr x : part) sink.row(r.attribute(x)); }));
+            out.add(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_TEXT_NUMERIC, (r, sink) -> { for (PortAttr x : part) sink.row(r.attribute(x)); }));
         }
         return out;
     }
@@ -203,16 +206,39 @@ final class TidyStream {
         b.flush();
     }
 
-    /** Each column's width: its name's or its longest cell's. */
+    /**
+     * Each column's width: its name's or its longest cell's. A number column's longest text is that
+     * of its least or its greatest value (the text's length grows with the magnitude, a sign adds
+     * one), so each row only compares; a text column measures a string only when it is not the one
+     * the row above had.
+     */
     private static int[] widths(String[] cols, List<Rows> parts) throws IOException {
         int k = cols.length;
         int[] w = new int[k];
+        long[] least = new long[k], greatest = new long[k];
+        boolean[] any = new boolean[k];
+        String[] above = new String[k];
         for (int c = 0; c < k; c++) w[c] = cols[c].length();
         for (Rows rows : parts) {
             rows.each(r -> {
-                for (int c = 0; c < k; c++) w[c] = Math.max(w[c], r.width(c));
+                for (int c = 0; c < k; c++) {
+                    if (r.numeric(c)) {
+                        long v = r.n[c];
+                        if (v == MISSING) continue;
+                        if (!any[c]) { any[c] = true; least[c] = v; greatest[c] = v; }
+                        else if (v < least[c]) least[c] = v;
+                        else if (v > greatest[c]) greatest[c] = v;
+                    } else {
+                        String s = r.s[c];
+                        if (s != above[c]) {
+                            above[c] = s;
+                            if (s != null && s.length() > w[c]) w[c] = s.length();
+                        }
+                    }
+                }
             });
         }
+        for (int c = 0; c < k; c++) if (any[c]) w[c] = Math.max(w[c], Math.max(digits(least[c]), digits(greatest[c])));
         return w;
     }
 
@@ -316,17 +342,8 @@ final class TidyStream {
         rows.each(r -> {
             b.append('\n');
             for (int c = 0; c < k; c++) {
-                if (c > 0) b.append(' ');
-                b.append(' ');
-                if (r.numeric(c)) {
-                    long v = r.n[c];
-                    b.spaces(w[c] - (v == MISSING ? 0 : digits(v)));
-                    if (v != MISSING) b.number(v);
-                } else {
-                    String s = r.s[c] == null ? "" : r.s[c];
-                    b.spaces(w[c] - s.length()).append(s);
-                }
-                b.append("  |");
+                if (r.numeric(c)) b.numberCell(c, r.n[c], w[c]);
+                else b.cell(c, r.s[c] == null ? "" : r.s[c], w[c]);
             }
         });
     }
@@ -428,18 +445,17 @@ final class TidyStream {
         g.flush();
     }
 
-    private static final java.util.Map<Enum<?>, String> ENUM_TEXT = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final String[] OVERFLOW_TEXT = texts(Overflow.values()), KIND_TEXT = texts(Kind.values());
 
-    /** An enum's {@code toString()}, once per constant (the catalogue's enums lowercase their name on every call). */
-    private static String enumText(Enum<?> e) { return ENUM_TEXT.computeIfAbsent(e, Enum::toString); }
-
-    static int digits(long v) {
-        if (v == Long.MIN_VALUE) return 20;
-        int d = v < 0 ? 2 : 1;
-        long a = Math.abs(v);
-        while (a >= 10) { a /= 10; d++; }
-        return d;
+    /** Each constant's {@code toString()} by ordinal (the catalogue's enums lowercase their name on every call). */
+    private static String[] texts(Enum<?>[] constants) {
+        String[] t = new String[constants.length];
+        for (Enum<?> e : constants) t[e.ordinal()] = e.toString();
+        return t;
     }
+
+    /** The length of {@code Long.toString(v)} ({@link Decimal#digits}). */
+    static int digits(long v) { return Decimal.digits(v); }
 
     /** Where the text goes: appends without a String per cell. */
     private interface Sink {
@@ -448,6 +464,23 @@ final class TidyStream {
         Sink spaces(int n) throws IOException;
         Sink number(long v) throws IOException;
         void flush() throws IOException;
+
+        /** A text cell of column {@code c}, right-aligned in {@code w} characters, with its separators ({@link PaddedCells}). */
+        default void cell(int c, String s, int w) throws IOException {
+            if (c > 0) append(' ');
+            append(' ');
+            spaces(w - s.length()).append(s);
+            append("  |");
+        }
+
+        /** A number cell ({@link #MISSING}: empty) of column {@code c}, as {@link #cell}. */
+        default void numberCell(int c, long v, int w) throws IOException {
+            if (c > 0) append(' ');
+            append(' ');
+            spaces(w - (v == MISSING ? 0 : digits(v)));
+            if (v != MISSING) number(v);
+            append("  |");
+        }
     }
 
     /**
@@ -459,6 +492,7 @@ final class TidyStream {
         private final java.io.OutputStream out;
         private byte[] buf;
         private final java.util.IdentityHashMap<String, byte[]> encoded = new java.util.IdentityHashMap<>();
+        private final PaddedCells cells = new PaddedCells();
         private int len;
 
         Bytes(java.io.OutputStream out) {
@@ -510,14 +544,39 @@ final class TidyStream {
         }
 
         @Override public Sink number(long v) throws IOException {
-            if (v == Long.MIN_VALUE) return append(Long.toString(v));
-            if (buf.length - len < 20) drain();
-            int d = digits(v), end = len + d;
-            long a = Math.abs(v);
-            for (int i = end - 1; i >= len; i--) { buf[i] = (byte) ('0' + a % 10); a /= 10; }
-            if (v < 0) buf[len] = '-';
-            len = end;
+            if (buf.length - len < Decimal.MAX_DIGITS) drain();
+            len = Decimal.write(v, buf, len);
             return this;
+        }
+
+        @Override public void cell(int c, String s, int w) throws IOException {
+            byte[] b = cells.of(c, s, w);
+            if (b.length > buf.length - len) {
+                drain();
+                if (b.length > buf.length - len) {
+                    if (out != null) { out.write(b); return; }
+                    buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + b.length));
+                }
+            }
+            System.arraycopy(b, 0, buf, len, b.length);
+            len += b.length;
+        }
+
+        @Override public void numberCell(int c, long v, int w) throws IOException {
+            int d = v == MISSING ? 0 : Decimal.digits(v);
+            int lead = (c > 0 ? 1 : 0) + 1 + Math.max(0, w - d);
+            int need = lead + d + 3;
+            if (need > buf.length - len) {
+                drain();
+                if (need > buf.length - len) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + need));
+            }
+            java.util.Arrays.fill(buf, len, len + lead, (byte) ' ');
+            int at = len + lead;
+            if (v != MISSING) at = Decimal.write(v, buf, at);
+            buf[at] = ' ';
+            buf[at + 1] = ' ';
+            buf[at + 2] = '|';
+            len = at + 3;
         }
 
         /** Makes room: writes the buffer to the stream, or (no stream) doubles it. */

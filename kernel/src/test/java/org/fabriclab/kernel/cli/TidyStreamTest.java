@@ -185,6 +185,32 @@ class TidyStreamTest {
         return String.valueOf(v);
     }
 
+    /**
+     * Column widths come from each number column's least and greatest value and from the strings that
+     * differ from the row above: a negative value wider than every positive one, a long value between
+     * two short ones, a wide port repeated, all laid out as Tablesaw lays out the tidy table.
+     */
+    @Test void widthsOfNegativeAndRepeatedValuesAreTablesaws() throws Exception {
+        Capture.Builder b = Capture.builder(org.fabriclab.catalogue.Source.PERFQUERY_X, "w.txt");
+        b.counter("lid 1/1", "PortXmitData", 7, 3);
+        b.counter("a much wider port name", "PortRcvData", 123456789012L, 4);
+        b.counter("a much wider port name", "SymbolErrorCounter", -12345678901234L, 5);
+        b.counter("lid 1/1", "PortRcvErrors", 5, 1234567);
+        b.absent("lid 1/1", "PortXmitWait", 8, "not supported");
+        List<Capture> caps = List.of(b.build());
+        StringWriter expected = new StringWriter();
+        TableOutput.print(tidy(caps), TableOutput.Format.TEXT, new PrintWriter(expected));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        TidyStream.text(caps, "captures", bytes);
+        assertEquals(expected.toString(), bytes.toString(java.nio.charset.StandardCharsets.UTF_8) + "\n");
+        StringWriter chars = new StringWriter();
+        PrintWriter a = new PrintWriter(chars);
+        TidyStream.text(caps, "captures", a);
+        a.println();
+        a.flush();
+        assertEquals(expected.toString(), chars.toString());
+    }
+
     @Test void digitsCountsEveryLong() {
         for (long v : new long[] {0, 9, 10, -1, -10, 99, 100, Long.MAX_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE, 4294967295L}) {
             assertEquals(Long.toString(v).length(), TidyStream.digits(v), Long.toString(v));
