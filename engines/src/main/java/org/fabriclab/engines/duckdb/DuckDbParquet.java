@@ -1,9 +1,6 @@
 package org.fabriclab.engines.duckdb;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -29,7 +26,6 @@ import org.duckdb.DuckDBChunkedResult;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDataChunkReader;
 import org.duckdb.DuckDBPreparedStatement;
-import org.duckdb.DuckDBReadableVector;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
@@ -63,7 +59,6 @@ import org.fabriclab.io.AtomicFiles;
  * }</pre>
  */
 public final class DuckDbParquet implements HistoryFormat {
-    private static final Field DATA = dataField();
     /** The most values of one port the writer stages in one list. */
     private static final int RUN = 1 << 16;
     /**
@@ -158,16 +153,24 @@ public final class DuckDbParquet implements HistoryFormat {
                     }
                 });
                 tasks.add(runs);
+                // the counters' columns allocated on the pool while this thread allocates the timestamps and ports:
+                // zeroing fresh memory (a page fault for every 4 kB) is a third of a load's CPU and runs on every core
+                List<Future<long[]>> columns = new ArrayList<>();
+                for (int c = 0; c < counters.size(); c++) {
+                    Future<long[]> f = pool.submit(() -> new long[n]);
+                    columns.add(f);
+                    tasks.add(f);
+                }
                 time = new long[n];
                 port = new int[n];
-                for (int c = 0; c < counters.size(); c++) values[c] = new long[n];
+                for (int c = 0; c < counters.size(); c++) values[c] = get(columns.get(c), name);
                 for (int k = 0; k + 1 < bounds.length; k++) {
                     long lo = bounds[k], hi = bounds[k + 1];
                     DuckDBConnection dup = (DuckDBConnection) ((DuckDBConnection) db.conn).duplicate();
                     long[] t = time;
                     Future<Boolean> f = pool.submit(() -> {
                         try (dup) {
-                            return fetch(dup, name, src, counters, lo, hi, t, values);
+                            return fetch(dup, name, src, types, counters, lo, hi, t, values);
                         }
                     });
                     parts.add(f);
@@ -300,12 +303,14 @@ public final class DuckDbParquet implements HistoryFormat {
 
     /**
      * Fetches the rows {@code [lo, hi)} into the columns (each chunk copied in bulk to where its rows
-     * belong; DuckDB scans in parallel, in any order); true when a counter holds a negative value.
+     * belong; DuckDB scans in parallel, in any order), NULL counters as {@link Rules#ABSENT}; true when a
+     * counter holds a negative value. Columns DuckDB reads as BIGINT are projected as they are (no
+     * expression for DuckDB to evaluate; NULLs come from the vectors' validity masks), others cast.
      */
-    private static boolean fetch(DuckDBConnection conn, String name, String src, List<String> counters, long lo, long hi,
-                                 long[] time, long[][] values) throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT file_row_number, CAST(\"timestamp\" AS BIGINT)");
-        for (String c : counters) q.append(", coalesce(CAST(").append(SweepSql.DUCKDB.apply(c)).append(" AS BIGINT), ").append(Rules.ABSENT).append(')');
+    private static boolean fetch(DuckDBConnection conn, String name, String src, Map<String, String> types, List<String> counters,
+                                 long lo, long hi, long[] time, long[][] values) throws SQLException {
+        StringBuilder q = new StringBuilder("SELECT file_row_number, ").append(asBigint(types, "timestamp"));
+        for (String c : counters) q.append(", ").append(asBigint(types, c));
         q.append(" FROM ").append(src).append(" WHERE file_row_number >= ").append(lo).append(" AND file_row_number < ").append(hi);
         long got = 0;
         boolean negative = false;
@@ -317,34 +322,57 @@ public final class DuckDbParquet implements HistoryFormat {
                 int k = (int) ch.rowCount();
                 if (k == 0) continue;
                 if (rowNo.length < k) rowNo = new long[k];
-                copy(ch.vector(0), rowNo, 0, k);
-                long first = rowNo[0];
-                boolean contiguous = rowNo[k - 1] - first == k - 1 && first >= lo && first + k <= hi;
-                if (contiguous) {
-                    int at = (int) first;
-                    copy(ch.vector(1), time, at, k);
-                    for (int c = 0; c < counters.size(); c++) {
-                        long[] v = values[c];
-                        copy(ch.vector(c + 2), v, at, k);
-                        for (int i = at; i < at + k; i++) if (v[i] < 0 && v[i] != Rules.ABSENT) negative = true;
-                    }
-                } else {
-                    long[] buf = new long[k];
-                    for (int c = -1; c < counters.size(); c++) {
-                        copy(ch.vector(c + 2), buf, 0, k);
-                        long[] into = c < 0 ? time : values[c];
-                        for (int i = 0; i < k; i++) {
-                            if (rowNo[i] < lo || rowNo[i] >= hi) throw new CaptureException(name, 0, "the file changed while it was read");
-                            into[(int) rowNo[i]] = buf[i];
-                            if (c >= 0 && buf[i] < 0 && buf[i] != Rules.ABSENT) negative = true;
-                        }
-                    }
+                VectorCopy.longs(ch.vector(0), 0, rowNo, 0, k, Rules.ABSENT);
+                // a chunk's rows are consecutive rows of the file; any other chunk is taken piece by consecutive piece
+                int from = 0;
+                while (from < k) {
+                    int to = rowNo[k - 1] - rowNo[from] == k - 1 - from ? k : from + 1;
+                    while (to < k && rowNo[to] == rowNo[to - 1] + 1) to++;
+                    long first = rowNo[from];
+                    if (first < lo || first + (to - from) > hi) throw new CaptureException(name, 0, "the file changed while it was read");
+                    negative |= piece(ch, name, counters, from, to - from, (int) first, time, values);
+                    from = to;
                 }
                 got += k;
             }
         }
         if (got != hi - lo) throw new CaptureException(name, 0, "expected " + (hi - lo) + " rows from row " + lo + ", read " + got);
         return negative;
+    }
+
+    /**
+     * Copies chunk rows {@code [from, from + k)}, file rows {@code [at, at + k)}, into the columns; true when
+     * a counter holds a negative value.
+     *
+     * @throws CaptureException naming the file and the row when a timestamp is NULL
+     */
+    private static boolean piece(DuckDBDataChunkReader ch, String name, List<String> counters, int from, int k, int at, long[] time,
+                                 long[][] values) {
+        if (VectorCopy.longs(ch.vector(1), from, time, at, k, Rules.ABSENT)) {
+            for (int i = at; i < at + k; i++) {
+                if (time[i] == Rules.ABSENT) throw new CaptureException(name, 0, "row " + i + ": expected a timestamp, found none");
+            }
+        }
+        boolean negative = false;
+        for (int c = 0; c < counters.size(); c++) {
+            long[] v = values[c];
+            VectorCopy.longs(ch.vector(c + 2), from, v, at, k, Rules.ABSENT);
+            negative |= negative(v, at, at + k);
+        }
+        return negative;
+    }
+
+    /** Whether {@code v[from..to)} holds a negative value other than {@link Rules#ABSENT}. */
+    private static boolean negative(long[] v, int from, int to) {
+        boolean neg = false;
+        for (int i = from; i < to; i++) neg |= v[i] < 0 & v[i] != Rules.ABSENT;
+        return neg;
+    }
+
+    /** Column {@code c} as a BIGINT: as it is where DuckDB reads it as one, else cast. */
+    private static String asBigint(Map<String, String> types, String c) {
+        String col = SweepSql.DUCKDB.apply(c);
+        return "BIGINT".equals(types.get(c)) ? col : "CAST(" + col + " AS BIGINT)";
     }
 
     /** One port's rows in the file: {@code rows} rows from row {@code first}. */
@@ -557,30 +585,5 @@ public final class DuckDbParquet implements HistoryFormat {
             }
         }
         return out;
-    }
-
-    /** Copies a BIGINT vector: in bulk from DuckDB's buffer where it is reachable, else value by value. */
-    private static void copy(DuckDBReadableVector v, long[] into, int at, int k) {
-        if (DATA != null) {
-            try {
-                ByteBuffer b = (ByteBuffer) DATA.get(v);
-                b.duplicate().order(ByteOrder.nativeOrder()).asLongBuffer().get(0, into, at, k);
-                return;
-            } catch (IllegalAccessException | RuntimeException e) {
-                // fall through to the per-value path
-            }
-        }
-        for (int i = 0; i < k; i++) into[at + i] = v.getLong(i);
-    }
-
-    private static Field dataField() {
-        try {
-            Field f = DuckDBReadableVector.class.getDeclaredField("data");
-            if (f.getType() != ByteBuffer.class) return null;
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }
