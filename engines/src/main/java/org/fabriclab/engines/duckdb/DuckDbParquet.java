@@ -141,6 +141,7 @@ public final class DuckDbParquet implements HistoryFormat {
             int[] port;
             long[] time;
             long[][] values = new long[counters.size()][];
+            double[][] measured = new double[measures.size()][];
             Steps steps = new Steps();
             try {
                 // the port runs in file order (each port's rows must be one block) while the columns are allocated
@@ -161,16 +162,23 @@ public final class DuckDbParquet implements HistoryFormat {
                     columns.add(f);
                     tasks.add(f);
                 }
+                List<Future<double[]>> doubles = new ArrayList<>();
+                for (int m = 0; m < measures.size(); m++) {
+                    Future<double[]> f = pool.submit(() -> new double[n]);
+                    doubles.add(f);
+                    tasks.add(f);
+                }
                 time = new long[n];
                 port = new int[n];
                 for (int c = 0; c < counters.size(); c++) values[c] = get(columns.get(c), name);
+                for (int m = 0; m < measures.size(); m++) measured[m] = get(doubles.get(m), name);
                 for (int k = 0; k + 1 < bounds.length; k++) {
                     long lo = bounds[k], hi = bounds[k + 1];
                     DuckDBConnection dup = (DuckDBConnection) ((DuckDBConnection) db.conn).duplicate();
                     long[] t = time;
                     Future<Boolean> f = pool.submit(() -> {
                         try (dup) {
-                            return fetch(dup, name, src, types, counters, lo, hi, t, values);
+                            return fetch(dup, name, src, types, counters, measures, lo, hi, t, values, measured);
                         }
                     });
                     parts.add(f);
@@ -233,7 +241,11 @@ public final class DuckDbParquet implements HistoryFormat {
             History h;
             try {
                 h = History.of(name, ports, time, port, m, given, steps.mode());
-                if (!measures.isEmpty()) h = History.of(h.series().withMeasurements(measurements(db, src, measures, n)));
+                if (!measures.isEmpty()) {
+                    Map<String, double[]> mm = new LinkedHashMap<>();
+                    for (int k = 0; k < measures.size(); k++) mm.put(measures.get(k), measured[k]);
+                    h = History.of(h.series().withMeasurements(mm));
+                }
             } catch (IllegalArgumentException e) {
                 throw new CaptureException(name, 0, e.getMessage());
             }
@@ -242,28 +254,6 @@ public final class DuckDbParquet implements HistoryFormat {
         } catch (SQLException e) {
             throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
         }
-    }
-
-    /** The measurement columns {@code names} of {@code src}, in file row order, {@code NaN} where null. */
-    private static Map<String, double[]> measurements(DuckDb db, String src, List<String> names, int rows) throws SQLException {
-        double[][] v = new double[names.size()][rows];
-        StringBuilder sel = new StringBuilder("SELECT ");
-        for (int k = 0; k < names.size(); k++) sel.append(k == 0 ? "" : ", ").append(SweepSql.DUCKDB.apply(names.get(k)));
-        int i = 0;
-        try (Statement s = db.conn.createStatement(); ResultSet r = s.executeQuery(sel + " FROM " + src + " ORDER BY file_row_number")) {
-            while (r.next()) {
-                if (i >= rows) throw new SQLException("more rows than the footer's " + rows);
-                for (int k = 0; k < names.size(); k++) {
-                    double x = r.getDouble(k + 1);
-                    v[k][i] = r.wasNull() ? Double.NaN : x;
-                }
-                i++;
-            }
-        }
-        if (i != rows) throw new SQLException("expected " + rows + " rows of measurements, read " + i);
-        Map<String, double[]> out = new LinkedHashMap<>();
-        for (int k = 0; k < names.size(); k++) out.put(names.get(k), v[k]);
-        return out;
     }
 
     /** The counters of {@code counters} that {@code rule} reads, in file order; all of them where it reads none of these. */
@@ -303,14 +293,19 @@ public final class DuckDbParquet implements HistoryFormat {
 
     /**
      * Fetches the rows {@code [lo, hi)} into the columns (each chunk copied in bulk to where its rows
-     * belong; DuckDB scans in parallel, in any order), NULL counters as {@link Rules#ABSENT}; true when a
+     * belong; DuckDB scans in parallel, in any order), NULL counters as {@link Rules#ABSENT}, the measurements
+     * {@code measures} into {@code measured} (NULL as {@code NaN}); true when a
      * counter holds a negative value. Columns DuckDB reads as BIGINT are projected as they are (no
      * expression for DuckDB to evaluate; NULLs come from the vectors' validity masks), others cast.
      */
     private static boolean fetch(DuckDBConnection conn, String name, String src, Map<String, String> types, List<String> counters,
-                                 long lo, long hi, long[] time, long[][] values) throws SQLException {
+                                 List<String> measures, long lo, long hi, long[] time, long[][] values, double[][] measured) throws SQLException {
         StringBuilder q = new StringBuilder("SELECT file_row_number, ").append(asBigint(types, "timestamp"));
         for (String c : counters) q.append(", ").append(asBigint(types, c));
+        for (String m : measures) {
+            String col = SweepSql.DUCKDB.apply(m);
+            q.append(", ").append("DOUBLE".equals(types.get(m)) ? col : "CAST(" + col + " AS DOUBLE)");
+        }
         q.append(" FROM ").append(src).append(" WHERE file_row_number >= ").append(lo).append(" AND file_row_number < ").append(hi);
         long got = 0;
         boolean negative = false;
@@ -330,7 +325,7 @@ public final class DuckDbParquet implements HistoryFormat {
                     while (to < k && rowNo[to] == rowNo[to - 1] + 1) to++;
                     long first = rowNo[from];
                     if (first < lo || first + (to - from) > hi) throw new CaptureException(name, 0, "the file changed while it was read");
-                    negative |= piece(ch, name, counters, from, to - from, (int) first, time, values);
+                    negative |= piece(ch, name, counters, from, to - from, (int) first, time, values, measured);
                     from = to;
                 }
                 got += k;
@@ -347,7 +342,7 @@ public final class DuckDbParquet implements HistoryFormat {
      * @throws CaptureException naming the file and the row when a timestamp is NULL
      */
     private static boolean piece(DuckDBDataChunkReader ch, String name, List<String> counters, int from, int k, int at, long[] time,
-                                 long[][] values) {
+                                 long[][] values, double[][] measured) {
         if (VectorCopy.longs(ch.vector(1), from, time, at, k, Rules.ABSENT)) {
             for (int i = at; i < at + k; i++) {
                 if (time[i] == Rules.ABSENT) throw new CaptureException(name, 0, "row " + i + ": expected a timestamp, found none");
@@ -359,6 +354,7 @@ public final class DuckDbParquet implements HistoryFormat {
             VectorCopy.longs(ch.vector(c + 2), from, v, at, k, Rules.ABSENT);
             negative |= negative(v, at, at + k);
         }
+        for (int m = 0; m < measured.length; m++) VectorCopy.doubles(ch.vector(counters.size() + 2 + m), from, measured[m], at, k);
         return negative;
     }
 

@@ -39,6 +39,25 @@ final class VectorCopy {
         return valid != null && markNulls(valid.duplicate().order(ByteOrder.nativeOrder()), from, into, at, k, absent);
     }
 
+    /** Copies DOUBLE rows {@code [from, from + k)} of {@code v} to {@code into[at..]}, {@code NaN} where a value is NULL. */
+    static void doubles(DuckDBReadableVector v, int from, double[] into, int at, int k) {
+        ByteBuffer data = buffer(DATA, v), valid = buffer(VALIDITY, v);
+        if (data == null || (valid == null && VALIDITY == null)) {
+            for (int i = 0; i < k; i++) into[at + i] = v.isNull(from + i) ? Double.NaN : v.getDouble(from + i);
+            return;
+        }
+        data.duplicate().order(ByteOrder.nativeOrder()).asDoubleBuffer().get(from, into, at, k);
+        if (valid == null) return;
+        ByteBuffer b = valid.duplicate().order(ByteOrder.nativeOrder());
+        for (int w = from >>> 6; w << 6 < from + k; w++) {
+            long missing = ~b.getLong(w * 8) & rows(w, from, from + k);
+            while (missing != 0) {
+                into[at + (w << 6) + Long.numberOfTrailingZeros(missing) - from] = Double.NaN;
+                missing &= missing - 1;
+            }
+        }
+    }
+
     /** Sets {@code into[at + i] = absent} for every row {@code from + i} ({@code i < k}) whose validity bit is 0; whether there was one. */
     static boolean markNulls(ByteBuffer valid, int from, long[] into, int at, int k, long absent) {
         boolean nulls = false;

@@ -300,7 +300,8 @@ class DuckDbParquetTest {
     /**
      * A file another writer made: INTEGER and UBIGINT counters (cast), BIGINT ones read as they are with NULLs
      * on both sides of the validity masks' 64-row words, a counter holding Long.MIN_VALUE (the absent marker),
-     * row groups of 1,000 rows that cut across ports; every reader count lands the same columns.
+     * row groups of 1,000 rows that cut across ports, DOUBLE and FLOAT measurements with NULLs; every reader
+     * count lands the same columns.
      */
     @Test void aForeignFileWithOtherIntegerTypesAndNullsAtMaskWordEdgesLoadsExactly() throws SQLException {
         Path p = dir.resolve("foreign.parquet");
@@ -310,10 +311,13 @@ class DuckDbParquetTest {
                     + "CASE WHEN i % 64 IN (0, 63) OR i % 1000 = 999 THEN NULL ELSE i * 5 END AS tx_bytes_phy, "
                     + "CAST(CASE WHEN i % 7 = 3 THEN NULL ELSE i % 100 END AS INTEGER) AS rx_prio3_pause, "
                     + "CAST(i AS UBIGINT) AS np_cnp_sent, "
-                    + "CASE WHEN i = 10 THEN CAST('-9223372036854775808' AS BIGINT) ELSE 1 END AS rx_discards_phy FROM range(" + n + ") t(i) ORDER BY i) TO '" + p
+                    + "CASE WHEN i = 10 THEN CAST('-9223372036854775808' AS BIGINT) ELSE 1 END AS rx_discards_phy, "
+                    + "CASE WHEN i % 64 = 5 THEN NULL ELSE i / 8.0 END::DOUBLE AS effective_ber, "
+                    + "CAST(CASE WHEN i % 500 = 0 THEN NULL ELSE i % 50 END AS FLOAT) AS temperature FROM range(" + n + ") t(i) ORDER BY i) TO '" + p
                     + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
         }
         long[] time = new long[n], bytes = new long[n], pause = new long[n], cnp = new long[n], discards = new long[n];
+        double[] ber = new double[n], temp = new double[n];
         int[] port = new int[n];
         for (int i = 0; i < n; i++) {
             time[i] = (i % perPort) * 1000L;
@@ -322,6 +326,8 @@ class DuckDbParquetTest {
             pause[i] = i % 7 == 3 ? Histories.X : i % 100;
             cnp[i] = i;
             discards[i] = i == 10 ? Histories.X : 1;
+            ber[i] = i % 64 == 5 ? Double.NaN : i / 8.0;
+            temp[i] = i % 500 == 0 ? Double.NaN : i % 50;
         }
         for (int readers : new int[] {1, 2, 3}) {
             History h = new DuckDbParquet().read(p, java.util.Map.of(), Progress.NONE, readers);
@@ -332,6 +338,9 @@ class DuckDbParquetTest {
             assertArrayEquals(pause, h.values("rx_prio3_pause"), "readers " + readers);
             assertArrayEquals(cnp, h.values("np_cnp_sent"), "readers " + readers);
             assertArrayEquals(discards, h.values("rx_discards_phy"), "readers " + readers);
+            assertEquals(List.of("effective_ber", "temperature"), h.series().measurements(), "readers " + readers);
+            assertArrayEquals(ber, h.series().measure("effective_ber"), "readers " + readers);
+            assertArrayEquals(temp, h.series().measure("temperature"), "readers " + readers);
         }
     }
 
