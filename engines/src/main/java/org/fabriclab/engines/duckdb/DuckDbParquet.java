@@ -1,9 +1,6 @@
 package org.fabriclab.engines.duckdb;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -29,7 +26,6 @@ import org.duckdb.DuckDBChunkedResult;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDataChunkReader;
 import org.duckdb.DuckDBPreparedStatement;
-import org.duckdb.DuckDBReadableVector;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
@@ -63,7 +59,6 @@ import org.fabriclab.io.AtomicFiles;
  * }</pre>
  */
 public final class DuckDbParquet implements HistoryFormat {
-    private static final Field DATA = dataField();
     /** The most values of one port the writer stages in one list. */
     private static final int RUN = 1 << 16;
     /**
@@ -146,6 +141,7 @@ public final class DuckDbParquet implements HistoryFormat {
             int[] port;
             long[] time;
             long[][] values = new long[counters.size()][];
+            double[][] measured = new double[measures.size()][];
             Steps steps = new Steps();
             try {
                 // the port runs in file order (each port's rows must be one block) while the columns are allocated
@@ -158,16 +154,31 @@ public final class DuckDbParquet implements HistoryFormat {
                     }
                 });
                 tasks.add(runs);
+                // the counters' columns allocated on the pool while this thread allocates the timestamps and ports:
+                // zeroing fresh memory (a page fault for every 4 kB) is a third of a load's CPU and runs on every core
+                List<Future<long[]>> columns = new ArrayList<>();
+                for (int c = 0; c < counters.size(); c++) {
+                    Future<long[]> f = pool.submit(() -> new long[n]);
+                    columns.add(f);
+                    tasks.add(f);
+                }
+                List<Future<double[]>> doubles = new ArrayList<>();
+                for (int m = 0; m < measures.size(); m++) {
+                    Future<double[]> f = pool.submit(() -> new double[n]);
+                    doubles.add(f);
+                    tasks.add(f);
+                }
                 time = new long[n];
                 port = new int[n];
-                for (int c = 0; c < counters.size(); c++) values[c] = new long[n];
+                for (int c = 0; c < counters.size(); c++) values[c] = get(columns.get(c), name);
+                for (int m = 0; m < measures.size(); m++) measured[m] = get(doubles.get(m), name);
                 for (int k = 0; k + 1 < bounds.length; k++) {
                     long lo = bounds[k], hi = bounds[k + 1];
                     DuckDBConnection dup = (DuckDBConnection) ((DuckDBConnection) db.conn).duplicate();
                     long[] t = time;
                     Future<Boolean> f = pool.submit(() -> {
                         try (dup) {
-                            return fetch(dup, name, src, counters, lo, hi, t, values);
+                            return fetch(dup, name, src, types, counters, measures, lo, hi, t, values, measured);
                         }
                     });
                     parts.add(f);
@@ -230,7 +241,11 @@ public final class DuckDbParquet implements HistoryFormat {
             History h;
             try {
                 h = History.of(name, ports, time, port, m, given, steps.mode());
-                if (!measures.isEmpty()) h = History.of(h.series().withMeasurements(measurements(db, src, measures, n)));
+                if (!measures.isEmpty()) {
+                    Map<String, double[]> mm = new LinkedHashMap<>();
+                    for (int k = 0; k < measures.size(); k++) mm.put(measures.get(k), measured[k]);
+                    h = History.of(h.series().withMeasurements(mm));
+                }
             } catch (IllegalArgumentException e) {
                 throw new CaptureException(name, 0, e.getMessage());
             }
@@ -239,28 +254,6 @@ public final class DuckDbParquet implements HistoryFormat {
         } catch (SQLException e) {
             throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
         }
-    }
-
-    /** The measurement columns {@code names} of {@code src}, in file row order, {@code NaN} where null. */
-    private static Map<String, double[]> measurements(DuckDb db, String src, List<String> names, int rows) throws SQLException {
-        double[][] v = new double[names.size()][rows];
-        StringBuilder sel = new StringBuilder("SELECT ");
-        for (int k = 0; k < names.size(); k++) sel.append(k == 0 ? "" : ", ").append(SweepSql.DUCKDB.apply(names.get(k)));
-        int i = 0;
-        try (Statement s = db.conn.createStatement(); ResultSet r = s.executeQuery(sel + " FROM " + src + " ORDER BY file_row_number")) {
-            while (r.next()) {
-                if (i >= rows) throw new SQLException("more rows than the footer's " + rows);
-                for (int k = 0; k < names.size(); k++) {
-                    double x = r.getDouble(k + 1);
-                    v[k][i] = r.wasNull() ? Double.NaN : x;
-                }
-                i++;
-            }
-        }
-        if (i != rows) throw new SQLException("expected " + rows + " rows of measurements, read " + i);
-        Map<String, double[]> out = new LinkedHashMap<>();
-        for (int k = 0; k < names.size(); k++) out.put(names.get(k), v[k]);
-        return out;
     }
 
     /** The counters of {@code counters} that {@code rule} reads, in file order; all of them where it reads none of these. */
@@ -300,12 +293,19 @@ public final class DuckDbParquet implements HistoryFormat {
 
     /**
      * Fetches the rows {@code [lo, hi)} into the columns (each chunk copied in bulk to where its rows
-     * belong; DuckDB scans in parallel, in any order); true when a counter holds a negative value.
+     * belong; DuckDB scans in parallel, in any order), NULL counters as {@link Rules#ABSENT}, the measurements
+     * {@code measures} into {@code measured} (NULL as {@code NaN}); true when a
+     * counter holds a negative value. Columns DuckDB reads as BIGINT are projected as they are (no
+     * expression for DuckDB to evaluate; NULLs come from the vectors' validity masks), others cast.
      */
-    private static boolean fetch(DuckDBConnection conn, String name, String src, List<String> counters, long lo, long hi,
-                                 long[] time, long[][] values) throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT file_row_number, CAST(\"timestamp\" AS BIGINT)");
-        for (String c : counters) q.append(", coalesce(CAST(").append(SweepSql.DUCKDB.apply(c)).append(" AS BIGINT), ").append(Rules.ABSENT).append(')');
+    private static boolean fetch(DuckDBConnection conn, String name, String src, Map<String, String> types, List<String> counters,
+                                 List<String> measures, long lo, long hi, long[] time, long[][] values, double[][] measured) throws SQLException {
+        StringBuilder q = new StringBuilder("SELECT file_row_number, ").append(asBigint(types, "timestamp"));
+        for (String c : counters) q.append(", ").append(asBigint(types, c));
+        for (String m : measures) {
+            String col = SweepSql.DUCKDB.apply(m);
+            q.append(", ").append("DOUBLE".equals(types.get(m)) ? col : "CAST(" + col + " AS DOUBLE)");
+        }
         q.append(" FROM ").append(src).append(" WHERE file_row_number >= ").append(lo).append(" AND file_row_number < ").append(hi);
         long got = 0;
         boolean negative = false;
@@ -317,34 +317,58 @@ public final class DuckDbParquet implements HistoryFormat {
                 int k = (int) ch.rowCount();
                 if (k == 0) continue;
                 if (rowNo.length < k) rowNo = new long[k];
-                copy(ch.vector(0), rowNo, 0, k);
-                long first = rowNo[0];
-                boolean contiguous = rowNo[k - 1] - first == k - 1 && first >= lo && first + k <= hi;
-                if (contiguous) {
-                    int at = (int) first;
-                    copy(ch.vector(1), time, at, k);
-                    for (int c = 0; c < counters.size(); c++) {
-                        long[] v = values[c];
-                        copy(ch.vector(c + 2), v, at, k);
-                        for (int i = at; i < at + k; i++) if (v[i] < 0 && v[i] != Rules.ABSENT) negative = true;
-                    }
-                } else {
-                    long[] buf = new long[k];
-                    for (int c = -1; c < counters.size(); c++) {
-                        copy(ch.vector(c + 2), buf, 0, k);
-                        long[] into = c < 0 ? time : values[c];
-                        for (int i = 0; i < k; i++) {
-                            if (rowNo[i] < lo || rowNo[i] >= hi) throw new CaptureException(name, 0, "the file changed while it was read");
-                            into[(int) rowNo[i]] = buf[i];
-                            if (c >= 0 && buf[i] < 0 && buf[i] != Rules.ABSENT) negative = true;
-                        }
-                    }
+                VectorCopy.longs(ch.vector(0), 0, rowNo, 0, k, Rules.ABSENT);
+                // a chunk's rows are consecutive rows of the file; any other chunk is taken piece by consecutive piece
+                int from = 0;
+                while (from < k) {
+                    int to = rowNo[k - 1] - rowNo[from] == k - 1 - from ? k : from + 1;
+                    while (to < k && rowNo[to] == rowNo[to - 1] + 1) to++;
+                    long first = rowNo[from];
+                    if (first < lo || first + (to - from) > hi) throw new CaptureException(name, 0, "the file changed while it was read");
+                    negative |= piece(ch, name, counters, from, to - from, (int) first, time, values, measured);
+                    from = to;
                 }
                 got += k;
             }
         }
         if (got != hi - lo) throw new CaptureException(name, 0, "expected " + (hi - lo) + " rows from row " + lo + ", read " + got);
         return negative;
+    }
+
+    /**
+     * Copies chunk rows {@code [from, from + k)}, file rows {@code [at, at + k)}, into the columns; true when
+     * a counter holds a negative value.
+     *
+     * @throws CaptureException naming the file and the row when a timestamp is NULL
+     */
+    private static boolean piece(DuckDBDataChunkReader ch, String name, List<String> counters, int from, int k, int at, long[] time,
+                                 long[][] values, double[][] measured) {
+        if (VectorCopy.longs(ch.vector(1), from, time, at, k, Rules.ABSENT)) {
+            for (int i = at; i < at + k; i++) {
+                if (time[i] == Rules.ABSENT) throw new CaptureException(name, 0, "row " + i + ": expected a timestamp, found none");
+            }
+        }
+        boolean negative = false;
+        for (int c = 0; c < counters.size(); c++) {
+            long[] v = values[c];
+            VectorCopy.longs(ch.vector(c + 2), from, v, at, k, Rules.ABSENT);
+            negative |= negative(v, at, at + k);
+        }
+        for (int m = 0; m < measured.length; m++) VectorCopy.doubles(ch.vector(counters.size() + 2 + m), from, measured[m], at, k);
+        return negative;
+    }
+
+    /** Whether {@code v[from..to)} holds a negative value other than {@link Rules#ABSENT}. */
+    private static boolean negative(long[] v, int from, int to) {
+        boolean neg = false;
+        for (int i = from; i < to; i++) neg |= v[i] < 0 & v[i] != Rules.ABSENT;
+        return neg;
+    }
+
+    /** Column {@code c} as a BIGINT: as it is where DuckDB reads it as one, else cast. */
+    private static String asBigint(Map<String, String> types, String c) {
+        String col = SweepSql.DUCKDB.apply(c);
+        return "BIGINT".equals(types.get(c)) ? col : "CAST(" + col + " AS BIGINT)";
     }
 
     /** One port's rows in the file: {@code rows} rows from row {@code first}. */
@@ -557,30 +581,5 @@ public final class DuckDbParquet implements HistoryFormat {
             }
         }
         return out;
-    }
-
-    /** Copies a BIGINT vector: in bulk from DuckDB's buffer where it is reachable, else value by value. */
-    private static void copy(DuckDBReadableVector v, long[] into, int at, int k) {
-        if (DATA != null) {
-            try {
-                ByteBuffer b = (ByteBuffer) DATA.get(v);
-                b.duplicate().order(ByteOrder.nativeOrder()).asLongBuffer().get(0, into, at, k);
-                return;
-            } catch (IllegalAccessException | RuntimeException e) {
-                // fall through to the per-value path
-            }
-        }
-        for (int i = 0; i < k; i++) into[at + i] = v.getLong(i);
-    }
-
-    private static Field dataField() {
-        try {
-            Field f = DuckDBReadableVector.class.getDeclaredField("data");
-            if (f.getType() != ByteBuffer.class) return null;
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 }

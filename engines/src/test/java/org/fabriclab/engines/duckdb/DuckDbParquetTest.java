@@ -296,4 +296,63 @@ class DuckDbParquetTest {
             }
         }
     }
+
+    /**
+     * A file another writer made: INTEGER and UBIGINT counters (cast), BIGINT ones read as they are with NULLs
+     * on both sides of the validity masks' 64-row words, a counter holding Long.MIN_VALUE (the absent marker),
+     * row groups of 1,000 rows that cut across ports, DOUBLE and FLOAT measurements with NULLs; every reader
+     * count lands the same columns.
+     */
+    @Test void aForeignFileWithOtherIntegerTypesAndNullsAtMaskWordEdgesLoadsExactly() throws SQLException {
+        Path p = dir.resolve("foreign.parquet");
+        int perPort = 1_500, ports = 3, n = perPort * ports;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT (i % " + perPort + ") * 1000 AS \"timestamp\", 'port ' || (i // " + perPort + ") AS port, "
+                    + "CASE WHEN i % 64 IN (0, 63) OR i % 1000 = 999 THEN NULL ELSE i * 5 END AS tx_bytes_phy, "
+                    + "CAST(CASE WHEN i % 7 = 3 THEN NULL ELSE i % 100 END AS INTEGER) AS rx_prio3_pause, "
+                    + "CAST(i AS UBIGINT) AS np_cnp_sent, "
+                    + "CASE WHEN i = 10 THEN CAST('-9223372036854775808' AS BIGINT) ELSE 1 END AS rx_discards_phy, "
+                    + "CASE WHEN i % 64 = 5 THEN NULL ELSE i / 8.0 END::DOUBLE AS effective_ber, "
+                    + "CAST(CASE WHEN i % 500 = 0 THEN NULL ELSE i % 50 END AS FLOAT) AS temperature FROM range(" + n + ") t(i) ORDER BY i) TO '" + p
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
+        }
+        long[] time = new long[n], bytes = new long[n], pause = new long[n], cnp = new long[n], discards = new long[n];
+        double[] ber = new double[n], temp = new double[n];
+        int[] port = new int[n];
+        for (int i = 0; i < n; i++) {
+            time[i] = (i % perPort) * 1000L;
+            port[i] = i / perPort;
+            bytes[i] = i % 64 == 0 || i % 64 == 63 || i % 1000 == 999 ? Histories.X : i * 5L;
+            pause[i] = i % 7 == 3 ? Histories.X : i % 100;
+            cnp[i] = i;
+            discards[i] = i == 10 ? Histories.X : 1;
+            ber[i] = i % 64 == 5 ? Double.NaN : i / 8.0;
+            temp[i] = i % 500 == 0 ? Double.NaN : i % 50;
+        }
+        for (int readers : new int[] {1, 2, 3}) {
+            History h = new DuckDbParquet().read(p, java.util.Map.of(), Progress.NONE, readers);
+            assertEquals(List.of("port 0", "port 1", "port 2"), h.ports(), "readers " + readers);
+            assertArrayEquals(time, h.time(), "readers " + readers);
+            assertArrayEquals(port, h.port(), "readers " + readers);
+            assertArrayEquals(bytes, h.values("tx_bytes_phy"), "readers " + readers);
+            assertArrayEquals(pause, h.values("rx_prio3_pause"), "readers " + readers);
+            assertArrayEquals(cnp, h.values("np_cnp_sent"), "readers " + readers);
+            assertArrayEquals(discards, h.values("rx_discards_phy"), "readers " + readers);
+            assertEquals(List.of("effective_ber", "temperature"), h.series().measurements(), "readers " + readers);
+            assertArrayEquals(ber, h.series().measure("effective_ber"), "readers " + readers);
+            assertArrayEquals(temp, h.series().measure("temperature"), "readers " + readers);
+        }
+    }
+
+    @Test void aTimestampThatIsNullIsRefusedNamingItsRow() throws SQLException {
+        Path p = dir.resolve("no-time.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT CASE WHEN i = 3000 THEN NULL ELSE i * 1000 END AS \"timestamp\", 'p' AS port, i AS tx_bytes_phy "
+                    + "FROM range(5000) t(i) ORDER BY i) TO '" + p + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+        }
+        for (int readers : new int[] {1, 2}) {
+            var e = assertThrows(CaptureException.class, () -> new DuckDbParquet().read(p, java.util.Map.of(), Progress.NONE, readers));
+            assertTrue(e.getMessage().contains("no-time.parquet") && e.getMessage().contains("row 3000: expected a timestamp, found none"), e.getMessage());
+        }
+    }
 }
