@@ -176,7 +176,36 @@ class SessionTest {
             assertEquals(4, fresh.eval("2 * 2", 1).value());
             assertFalse(fresh.analysisReady(), "a value cell needs no snippet splitting, so no class-path indexer yet");
             assertEquals(3, fresh.eval("int a = 1;\na + 2", 2).value());
-            assertTrue(fresh.analysisReady(), "a multi-snippet cell makes it");
+            assertFalse(fresh.analysisReady(), "a multi-snippet cell splits with it, its class-path indexer held back");
+            assertTrue(fresh.complete("Strin", 5).matches().contains("String"), "a completion lets the indexer go on");
+            assertTrue(fresh.analysisReady());
         }
+    }
+
+    @Test void splittingACellDoesNotIndexTheClassPath() throws Exception {
+        // JShell's indexer (about 0.6 s of CPU) waits, suspended, instead of sharing the cores with a first heavy cell
+        s.prepareAnalysis();   // JShell's one indexer thread is then not held by this class's shared session
+        try (Session fresh = Session.open()) {
+            assertEquals(3, fresh.eval("int a = 1;\na + 2", 1).value());
+            boolean waiting = false;
+            for (int i = 0; i < 400 && !waiting; i++) {
+                waiting = indexerSuspended();
+                if (!waiting) Thread.sleep(50);
+            }
+            assertTrue(waiting, "JShell's indexer thread waits in waitIndexingNotSuspended");
+            fresh.prepareAnalysis();
+            assertTrue(fresh.analysisReady(), "the kernel's idle time lets it go on");
+            for (int i = 0; i < 100 && indexerSuspended(); i++) Thread.sleep(50);
+            assertFalse(indexerSuspended(), "no longer waiting once resumed");
+        }
+    }
+
+    private static boolean indexerSuspended() {
+        for (StackTraceElement[] st : Thread.getAllStackTraces().values()) {
+            for (StackTraceElement f : st) {
+                if (f.getClassName().equals("jdk.jshell.SourceCodeAnalysisImpl") && f.getMethodName().equals("waitIndexingNotSuspended")) return true;
+            }
+        }
+        return false;
     }
 }
