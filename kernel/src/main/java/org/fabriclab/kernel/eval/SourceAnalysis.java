@@ -32,6 +32,11 @@ import jdk.jshell.SourceCodeAnalysis;
  */
 final class SourceAnalysis {
     private static final Logger LOG = Logger.getLogger(SourceAnalysis.class.getName());
+    /**
+     * JShell's suspendIndexing and resumeIndexing, looked up once beforehand: the indexer starts when the analysis is made,
+     * so the suspension has to follow at once (the indexer checks it before each path); null when not reachable.
+     */
+    private static final Method SUSPEND = method("suspendIndexing"), RESUME = method("resumeIndexing");
     private final JShell shell;
     private SourceCodeAnalysis sca;
     /** Whether this holder suspended the analysis' indexing and has not resumed it yet. */
@@ -43,7 +48,7 @@ final class SourceAnalysis {
     synchronized SourceCodeAnalysis forCells() {
         if (sca == null) {
             sca = shell.sourceCodeAnalysis();
-            held = call(sca, "suspendIndexing");
+            held = call(SUSPEND, sca);
         }
         return sca;
     }
@@ -57,7 +62,7 @@ final class SourceAnalysis {
 
     /** Lets the indexing go on if this holder suspended it. */
     synchronized void release() {
-        if (held) held = !call(sca, "resumeIndexing");
+        if (held) held = !call(RESUME, sca);
     }
 
     /** Whether the analysis exists. */
@@ -66,14 +71,24 @@ final class SourceAnalysis {
     /** Whether its indexing is suspended by this holder. */
     synchronized boolean held() { return held; }
 
-    private static boolean call(SourceCodeAnalysis sca, String method) {
+    private static Method method(String name) {
         try {
-            Method m = sca.getClass().getMethod(method);
+            Method m = Class.forName("jdk.jshell.SourceCodeAnalysisImpl").getMethod(name);
             m.setAccessible(true);   // InaccessibleObjectException (a RuntimeException) when jdk.jshell is not opened
+            return m;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.log(Level.FINE, "JShell's " + name + " is not reachable (no --add-opens=jdk.jshell/jdk.jshell=ALL-UNNAMED)", e);
+            return null;
+        }
+    }
+
+    private static boolean call(Method m, SourceCodeAnalysis sca) {
+        if (m == null || !m.getDeclaringClass().isInstance(sca)) return false;
+        try {
             m.invoke(sca);
             return true;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.log(Level.FINE, "JShell's " + method + " is not reachable (no --add-opens=jdk.jshell/jdk.jshell=ALL-UNNAMED)", e);
+            LOG.log(Level.FINE, "JShell's " + m.getName() + " failed", e);
             return false;
         }
     }
