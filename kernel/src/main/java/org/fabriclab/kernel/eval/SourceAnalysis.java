@@ -32,11 +32,15 @@ import jdk.jshell.SourceCodeAnalysis;
  */
 final class SourceAnalysis {
     private static final Logger LOG = Logger.getLogger(SourceAnalysis.class.getName());
+
     /**
-     * JShell's suspendIndexing and resumeIndexing, looked up once beforehand: the indexer starts when the analysis is made,
-     * so the suspension has to follow at once (the indexer checks it before each path); null when not reachable.
+     * JShell's suspendIndexing and resumeIndexing, looked up (without initialising JShell's class) before the analysis is
+     * made: the indexer starts when it is made, so the suspension has to follow at once (the indexer checks it before each
+     * path); null when not reachable. A holder, so a session that never splits a cell never looks them up.
      */
-    private static final Method SUSPEND = method("suspendIndexing"), RESUME = method("resumeIndexing");
+    private static final class Indexing {
+        static final Method SUSPEND = method("suspendIndexing"), RESUME = method("resumeIndexing");
+    }
     private final JShell shell;
     private SourceCodeAnalysis sca;
     /** Whether this holder suspended the analysis' indexing and has not resumed it yet. */
@@ -47,8 +51,9 @@ final class SourceAnalysis {
     /** The analysis for splitting cells: made with its indexing suspended when it does not exist yet. */
     synchronized SourceCodeAnalysis forCells() {
         if (sca == null) {
+            Method suspend = Indexing.SUSPEND;
             sca = shell.sourceCodeAnalysis();
-            held = call(SUSPEND, sca);
+            held = call(suspend, sca);
         }
         return sca;
     }
@@ -62,7 +67,7 @@ final class SourceAnalysis {
 
     /** Lets the indexing go on if this holder suspended it. */
     synchronized void release() {
-        if (held) held = !call(RESUME, sca);
+        if (held) held = !call(Indexing.RESUME, sca);
     }
 
     /** Whether the analysis exists. */
@@ -73,7 +78,7 @@ final class SourceAnalysis {
 
     private static Method method(String name) {
         try {
-            Method m = Class.forName("jdk.jshell.SourceCodeAnalysisImpl").getMethod(name);
+            Method m = Class.forName("jdk.jshell.SourceCodeAnalysisImpl", false, JShell.class.getClassLoader()).getMethod(name);
             m.setAccessible(true);   // InaccessibleObjectException (a RuntimeException) when jdk.jshell is not opened
             return m;
         } catch (ReflectiveOperationException | RuntimeException e) {
