@@ -183,6 +183,22 @@ final class CellLoader implements LoaderDelegate {
 
         void declare(String name, byte[] b) { bytes.put(name, b); }
 
+        /**
+         * JShell's own classes (package {@link #REPL}: the cells' wrappers and {@link #JSHELL_CANCEL}) are looked
+         * for here first: no other loader has that package, and asking the parent first made the application
+         * class loader search every jar of the kernel's class path for each of them (JFR over trivial cells,
+         * issue 9: about a thirtieth of a cell's time). Every other class is loaded parent first, as before.
+         */
+        @Override protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.startsWith(REPL)) return super.loadClass(name, resolve);
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> k = findLoadedClass(name);
+                if (k == null) k = findClass(name);
+                if (resolve) resolveClass(k);
+                return k;
+            }
+        }
+
         @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
             byte[] b = bytes.get(name);
             if (b == null && name.equals(JSHELL_CANCEL)) b = cancelClass();
@@ -226,6 +242,8 @@ final class CellLoader implements LoaderDelegate {
      * the cells' stop check is {@link StopCheck}, so here the class is a no-op of the same shape.
      */
     static final String JSHELL_CANCEL = "REPL.$Cancel$";
+    /** JShell's package for the classes it generates ({@code REPL.$JShell$12}, {@code REPL.$Cancel$}), with its dot. */
+    static final String REPL = "REPL.";
 
     private static byte[] cancelClass() {
         ClassWriter w = new ClassWriter(0);

@@ -49,7 +49,8 @@ import jdk.jshell.VarSnippet;
  * are dropped once their value is taken, so neither memory nor per-cell compile time grows with
  * the number of cells (a trivial cell measured 3.1-3.5 ms from the 200th to the 1,000th;
  * bench/jshell_floor.sh compares the paths); the source analysis, whose class-path indexer costs
- * about 0.6 s of CPU, is made only when needed.
+ * about 0.6 s of CPU, is started only when completion, inspection or the kernel's idle time needs it
+ * (splitting a cell into snippets holds it back: {@link SourceAnalysis}).
  */
 public final class Session implements AutoCloseable {
     public static final List<String> MAGICS = MagicHelp.names();
@@ -57,8 +58,8 @@ public final class Session implements AutoCloseable {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "exit()", "quit()");
 
     private final JShell shell;
-    /** Created on first use: creating it starts JShell's class-path indexer (see {@link #analysis()}). */
-    private volatile SourceCodeAnalysis sca;
+    /** Made on first use, its class-path indexer held back while only cells need it ({@link SourceAnalysis}). */
+    private final SourceAnalysis sca;
     private final CellExecutionControl control;
     /** snippet id -> "Cell[n]" label and the cell line the snippet starts on. */
     private final Map<String, int[]> origin = new ConcurrentHashMap<>();
@@ -80,6 +81,7 @@ public final class Session implements AutoCloseable {
         this.shell = shell;
         this.control = control;
         this.compiled = CompiledClasses.of(shell);
+        this.sca = new SourceAnalysis(shell);
         String cellPath = CellClasspath.compileClasspath(System.getProperty("java.class.path", ""));
         this.maven = org.fabriclab.kernel.maven.MavenDependencies.standard(() -> List.of(cellPath.split(File.pathSeparator)));
     }
@@ -124,31 +126,25 @@ public final class Session implements AutoCloseable {
     }
 
     /**
-     * JShell's source analysis (splitting cells into snippets, completion, documentation), made on
-     * first use. Making it starts JShell's indexer, which walks the JDK image and every class-path
-     * jar on a background thread (about 0.6 s of CPU on a 2-core machine, measured as process CPU
-     * time after making it in an otherwise idle JVM); the kernel therefore makes it when it is first needed or when the kernel has been
+     * JShell's source analysis for completion, documentation and type analysis, made on first use.
+     * Making it starts JShell's indexer, which walks the JDK image and every class-path jar on a background
+     * thread (about 0.6 s of CPU on a 2-core machine, measured as process CPU time after making it in an
+     * otherwise idle JVM); the kernel therefore makes it when it is first needed or when the kernel has been
      * idle for a moment ({@link #prepareAnalysis()}), not while it starts and runs its first cells.
      */
-    private SourceCodeAnalysis analysis() {
-        SourceCodeAnalysis a = sca;
-        if (a == null) {
-            synchronized (this) {
-                a = sca;
-                if (a == null) sca = a = shell.sourceCodeAnalysis();
-            }
-        }
-        return a;
-    }
+    private SourceCodeAnalysis analysis() { return sca.full(); }
+
+    /** The source analysis for splitting a cell into snippets: its indexer is not started for that ({@link SourceAnalysis}). */
+    private SourceCodeAnalysis splitting() { return sca.forCells(); }
 
     /** Names of the variables defined now (what {@code %vars} lists). */
     List<String> variableNames() { return shell.variables().map(VarSnippet::name).collect(Collectors.toList()); }
 
     /** Makes the source analysis now (idle time) so the first completion finds the class index built. */
-    public void prepareAnalysis() { analysis(); }
+    public void prepareAnalysis() { sca.full(); }
 
     /** Whether {@link #prepareAnalysis()} (or a cell, completion or inspection that needed it) ran. */
-    public boolean analysisReady() { return sca != null; }
+    public boolean analysisReady() { return sca.made() && !sca.held(); }
 
     /** Throwaway expressions for {@link #warm}: the compile paths trivial and typical cells take. */
     private static final List<String> WARM_UP = List.of(
@@ -310,7 +306,7 @@ public final class Session implements AutoCloseable {
         }
         CellResult last = CellResult.none();
         while (!rest.isBlank()) {
-            CompletionInfo ci = analysis().analyzeCompletion(rest);
+            CompletionInfo ci = splitting().analyzeCompletion(rest);
             String src = ci.source();
             String remaining = ci.remaining();
             if (src == null || src.isBlank()) {
@@ -673,7 +669,7 @@ public final class Session implements AutoCloseable {
                 rest = rest.substring(nl + 1);
                 continue;
             }
-            CompletionInfo ci = analysis().analyzeCompletion(rest);
+            CompletionInfo ci = splitting().analyzeCompletion(rest);
             switch (ci.completeness()) {
                 case DEFINITELY_INCOMPLETE, CONSIDERED_INCOMPLETE -> { return "incomplete"; }
                 case UNKNOWN -> { return "invalid"; }
@@ -752,7 +748,10 @@ public final class Session implements AutoCloseable {
     /** True while a cell's code is running. */
     public boolean busy() { return control.busy(); }
 
-    @Override public void close() { shell.close(); }
+    @Override public void close() {
+        sca.release();   // JShell's indexer thread is shared by every session in this JVM
+        shell.close();
+    }
 
     private static String stripLeadingBlankLines(String s) {
         int i = 0;

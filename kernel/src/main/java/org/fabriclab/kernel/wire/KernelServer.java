@@ -251,8 +251,8 @@ public final class KernelServer implements AutoCloseable {
     /**
      * Once the kernel has been quiet for {@link #IDLE_MS}: makes JShell's source analysis (that
      * starts JShell's class-path indexer, about 0.6 s of CPU, which would otherwise compete with
-     * the kernel's start and first cells on a small machine; a completion or a multi-snippet cell
-     * before then makes it on demand), then, once quiet for {@link #IDLE_WARM_MS} and for as long as no request
+     * the kernel's start and first cells on a small machine; a completion before then makes it on demand,
+     * a multi-snippet cell makes it with the indexer held back until now), then, once quiet for {@link #IDLE_WARM_MS} and for as long as no request
      * arrives, evaluates the
      * session's idle warm-up cells ({@link Session#warmWhileIdle}) and reads the DSL's larger
      * in-memory samples ({@link org.fabriclab.kernel.eval.DslPreparation#warmWhileIdle}), so a first

@@ -176,7 +176,32 @@ class SessionTest {
             assertEquals(4, fresh.eval("2 * 2", 1).value());
             assertFalse(fresh.analysisReady(), "a value cell needs no snippet splitting, so no class-path indexer yet");
             assertEquals(3, fresh.eval("int a = 1;\na + 2", 2).value());
-            assertTrue(fresh.analysisReady(), "a multi-snippet cell makes it");
+            assertFalse(fresh.analysisReady(), "a multi-snippet cell splits with it, its class-path indexer held back");
+            assertTrue(fresh.complete("Strin", 5).matches().contains("String"), "a completion lets the indexer go on");
+            assertTrue(fresh.analysisReady());
         }
+    }
+
+    @Test void splittingACellDoesNotIndexTheClassPath() throws Exception {
+        // JShell's indexer (about 0.6 s of CPU) is suspended instead of sharing the cores with a first heavy cell
+        try (Session fresh = Session.open()) {
+            assertEquals(3, fresh.eval("int a = 1;\na + 2", 1).value());
+            assertEquals(1, indexingSuspensions(fresh), "JShell's own suspension count for its indexer");
+            fresh.prepareAnalysis();
+            assertEquals(0, indexingSuspensions(fresh), "the kernel's idle time lets it go on");
+        }
+    }
+
+    /** JShell's count of suspendIndexing calls not yet resumed, for the session's source analysis (JShell internals). */
+    private static int indexingSuspensions(Session session) throws ReflectiveOperationException {
+        Object holder = field(session, "sca");
+        Object analysis = field(holder, "sca");
+        return (int) field(analysis, "suspend");
+    }
+
+    private static Object field(Object owner, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = owner.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(owner);
     }
 }
