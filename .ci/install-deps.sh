@@ -15,6 +15,8 @@ command -v javac >/dev/null 2>&1 || need_apt+=(openjdk-17-jdk-headless)
 /usr/bin/python3 -c 'import nbformat' 2>/dev/null || need_apt+=(python3-nbformat)
 /usr/bin/python3 -c 'import jupyter_kernel_test' 2>/dev/null || need_apt+=(python3-jupyter-kernel-test)
 /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || need_apt+=(python3-ipykernel)
+# the benchmarks' side-by-side baselines (bench/kernel_bench.py's heavy cell, bench/history-load.sh's pandas engine)
+/usr/bin/python3 -c 'import pandas' 2>/dev/null || need_apt+=(python3-pandas)
 # a real `jupyter console` session (stdin prompts, exit) in .ci/checks.d/23-console.sh, driven by pexpect
 [ -x /usr/bin/jupyter-console ] || need_apt+=(jupyter-console)
 /usr/bin/python3 -c 'import pexpect' 2>/dev/null || need_apt+=(python3-pexpect)
