@@ -117,12 +117,7 @@ public final class DuckDbParquet implements HistoryFormat {
             given.putAll(sources);
             progress.update(stage, 0, 2);
             // the row count and the row groups from the footer: every column is allocated once at its exact size
-            List<Long> groups = new ArrayList<>();
-            try (Statement s = db.conn.createStatement();
-                 ResultSet r = s.executeQuery("SELECT row_group_id, any_value(row_group_num_rows) FROM parquet_metadata(" + path
-                         + ") GROUP BY row_group_id ORDER BY row_group_id")) {
-                while (r.next()) groups.add(r.getLong(2));
-            }
+            List<Long> groups = rowGroups(db, path);
             long rows = 0;
             for (long g : groups) rows += g;
             if (rows > Integer.MAX_VALUE - 16) throw new CaptureException(name, 0, rows + " rows: too large for one in-memory history; "
@@ -503,7 +498,7 @@ public final class DuckDbParquet implements HistoryFormat {
      * COPYs table {@code from} (columns {@code ts}, {@code port}, {@code c0..}; each but {@code port} read
      * through {@code column}, a format such as {@code unnest(%s)}) to {@code tmp}, rows in the order they come.
      */
-    private static void copyOut(DuckDb db, History h, String from, String column, Path tmp) throws SQLException {
+    private static void copyOut(DuckDb db, History h, String from, String column, Path tmp) throws SQLException, IOException {
         List<String> counters = h.counters();
         StringBuilder sel = new StringBuilder("SELECT ").append(String.format(column, "ts")).append(" AS timestamp, port");
         StringBuilder srcs = new StringBuilder();
@@ -521,6 +516,32 @@ public final class DuckDbParquet implements HistoryFormat {
         db.execute("COPY (" + sel + ") TO " + SweepSql.string(tmp.toAbsolutePath().toString()) + " (FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE " + ROW_GROUP + ", PARQUET_VERSION V2, "
                 + "KV_METADATA {'fabriclab.step_ms': " + SweepSql.string(Long.toString(h.stepMs())) + ", 'fabriclab.sources': "
                 + SweepSql.string(srcs.toString()) + "})");
+        checkWritten(db, tmp, h.time().length);
+    }
+
+    /**
+     * Checks that the file DuckDB wrote holds {@code rows} rows, by its footer: a writer that loses rows
+     * (an appender refused under a memory limit, a stream ended early) fails instead of leaving a
+     * shorter history behind.
+     *
+     * @throws SQLException when DuckDB cannot read the footer
+     * @throws IOException when the footer's row count differs from {@code rows}
+     */
+    static void checkWritten(DuckDb db, Path file, long rows) throws SQLException, IOException {
+        long got = 0;
+        for (long g : rowGroups(db, SweepSql.string(file.toAbsolutePath().toString()))) got += g;
+        if (got != rows) throw new IOException("DuckDB wrote " + got + " rows of " + rows + " to " + file + "; the file is not kept");
+    }
+
+    /** The row count of every row group of the Parquet file {@code path} (an SQL string literal), in order, from its footer. */
+    private static List<Long> rowGroups(DuckDb db, String path) throws SQLException {
+        List<Long> groups = new ArrayList<>();
+        try (Statement s = db.conn.createStatement();
+             ResultSet r = s.executeQuery("SELECT row_group_id, any_value(row_group_num_rows) FROM parquet_metadata(" + path
+                     + ") GROUP BY row_group_id ORDER BY row_group_id")) {
+            while (r.next()) groups.add(r.getLong(2));
+        }
+        return groups;
     }
 
     /**

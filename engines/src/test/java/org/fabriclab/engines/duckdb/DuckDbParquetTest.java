@@ -47,6 +47,17 @@ class DuckDbParquetTest {
         assertTrue(Files.list(dir).allMatch(f -> f.getFileName().toString().equals("h.parquet")), "no temporary file left");
     }
 
+    @Test void aWrittenFileWhoseFooterHoldsOtherThanTheHistorysRowsIsRefused() throws IOException, SQLException {
+        History h = Histories.pegged();
+        Path p = dir.resolve("h.parquet");
+        HistoryFormats.write(h, p);
+        try (DuckDb db = DuckDb.open(java.util.Map.of())) {
+            DuckDbParquet.checkWritten(db, p, h.time().length);                     // what the writer wrote: accepted
+            IOException e = assertThrows(IOException.class, () -> DuckDbParquet.checkWritten(db, p, h.time().length + 1L));
+            assertTrue(e.getMessage().contains("wrote " + h.time().length + " rows of " + (h.time().length + 1)), e.getMessage());
+        }
+    }
+
     @Test void loadingForARuleReadsOnlyItsCountersAndSweepsTheSame() {
         History csv = History.load(Histories.BUNDLED.resolve("history.csv.gz"));
         Path p = dir.resolve("bundled.parquet");
