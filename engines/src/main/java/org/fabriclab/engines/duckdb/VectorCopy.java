@@ -3,6 +3,7 @@ package org.fabriclab.engines.duckdb;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.function.IntConsumer;
 
 import org.duckdb.DuckDBReadableVector;
 
@@ -47,25 +48,21 @@ final class VectorCopy {
             return;
         }
         data.duplicate().order(ByteOrder.nativeOrder()).asDoubleBuffer().get(from, into, at, k);
-        if (valid == null) return;
-        ByteBuffer b = valid.duplicate().order(ByteOrder.nativeOrder());
-        for (int w = from >>> 6; w << 6 < from + k; w++) {
-            long missing = ~b.getLong(w * 8) & rows(w, from, from + k);
-            while (missing != 0) {
-                into[at + (w << 6) + Long.numberOfTrailingZeros(missing) - from] = Double.NaN;
-                missing &= missing - 1;
-            }
-        }
+        if (valid != null) eachNull(valid.duplicate().order(ByteOrder.nativeOrder()), from, k, i -> into[at + i] = Double.NaN);
     }
 
     /** Sets {@code into[at + i] = absent} for every row {@code from + i} ({@code i < k}) whose validity bit is 0; whether there was one. */
     static boolean markNulls(ByteBuffer valid, int from, long[] into, int at, int k, long absent) {
+        return eachNull(valid, from, k, i -> into[at + i] = absent);
+    }
+
+    /** Calls {@code row} with {@code i} for every row {@code from + i} ({@code i < k}) whose validity bit is 0; whether there was one. */
+    private static boolean eachNull(ByteBuffer valid, int from, int k, IntConsumer row) {
         boolean nulls = false;
         for (int w = from >>> 6; w << 6 < from + k; w++) {
             long missing = ~valid.getLong(w * 8) & rows(w, from, from + k);
             while (missing != 0) {
-                int i = (w << 6) + Long.numberOfTrailingZeros(missing);
-                into[at + i - from] = absent;
+                row.accept((w << 6) + Long.numberOfTrailingZeros(missing) - from);
                 missing &= missing - 1;
                 nulls = true;
             }

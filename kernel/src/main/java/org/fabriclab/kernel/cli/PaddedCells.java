@@ -23,6 +23,8 @@ final class PaddedCells {
     /** Strings kept per column before its map is emptied. */
     static final int MAX_KEPT = 4096;
     private static final byte[] END = {' ', ' ', '|'};
+    /** The length of a cell's end, {@code "  |"}. */
+    static final int END_LENGTH = END.length;
 
     private String[] last = new String[16];
     private byte[][] lastCell = new byte[16][];
@@ -58,12 +60,23 @@ final class PaddedCells {
 
     private static byte[] build(int column, String s, int w) {
         byte[] text = s.getBytes(StandardCharsets.UTF_8);
-        int lead = (column > 0 ? 1 : 0) + 1 + Math.max(0, w - s.length());
+        int lead = lead(column, w, s.length());
         byte[] cell = new byte[lead + text.length + END.length];
         Arrays.fill(cell, 0, lead, (byte) ' ');
         System.arraycopy(text, 0, cell, lead, text.length);
-        System.arraycopy(END, 0, cell, lead + text.length, END.length);
+        end(cell, lead + text.length);
         return cell;
+    }
+
+    /** The blanks before a cell of {@code chars} characters in column {@code column} of {@code w} characters. */
+    static int lead(int column, int w, int chars) {
+        return (column > 0 ? 1 : 0) + 1 + Math.max(0, w - chars);
+    }
+
+    /** Writes a cell's end ({@code "  |"}, {@link #END_LENGTH} bytes) at {@code at}; the offset after it. */
+    static int end(byte[] buf, int at) {
+        System.arraycopy(END, 0, buf, at, END.length);
+        return at + END.length;
     }
 
     @SuppressWarnings("unchecked")

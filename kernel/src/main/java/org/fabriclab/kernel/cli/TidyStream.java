@@ -564,8 +564,8 @@ final class TidyStream {
 
         @Override public void numberCell(int c, long v, int w) throws IOException {
             int d = v == MISSING ? 0 : Decimal.digits(v);
-            int lead = (c > 0 ? 1 : 0) + 1 + Math.max(0, w - d);
-            int need = lead + d + 3;
+            int lead = PaddedCells.lead(c, w, d);
+            int need = lead + d + PaddedCells.END_LENGTH;
             if (need > buf.length - len) {
                 drain();
                 if (need > buf.length - len) buf = java.util.Arrays.copyOf(buf, Math.max(2 * buf.length, len + need));
@@ -573,10 +573,7 @@ final class TidyStream {
             java.util.Arrays.fill(buf, len, len + lead, (byte) ' ');
             int at = len + lead;
             if (v != MISSING) at = Decimal.write(v, buf, at);
-            buf[at] = ' ';
-            buf[at + 1] = ' ';
-            buf[at + 2] = '|';
-            len = at + 3;
+            len = PaddedCells.end(buf, at);
         }
 
         /** Makes room: writes the buffer to the stream, or (no stream) doubles it. */
