@@ -66,7 +66,19 @@ public final class Capture implements Renderable {
     public List<PortAttr> attrs() { return attrs; }
     /** Lines that were recognised as noise ({@code ibwarn:}, blank, banners) and skipped. */
     public int noiseLines() { return noiseLines; }
+    /** What the reader noticed about the input without refusing it, as the reader wrote it. */
     public List<String> warnings() { return warnings; }
+
+    /**
+     * The warnings, each starting with the file it is about: a warning the reader wrote without its
+     * file ({@code "2 classic PM_INFO counter(s) differ ..."}) gets {@code "FILE: "} in front; one
+     * that names its file (and line) already is kept as it is. What the CLI prints and a snapshot shows.
+     */
+    public List<String> locatedWarnings() {
+        List<String> out = new ArrayList<>(warnings.size());
+        for (String w : warnings) out.add(w.startsWith(file + ":") ? w : file + ": " + w);
+        return out;
+    }
 
     /** Names of the typed measurement tables this capture holds ("ber", "module", "bandwidth", ...). */
     public Set<String> measurementNames() { return measurements.keySet(); }

@@ -139,6 +139,17 @@ public final class Snapshot implements Renderable {
     /** How ports were joined (alias used, unnamed netdev paired with the only RDMA port, ...). */
     public List<String> notes() { return notes; }
 
+    /**
+     * What the readers warned about while reading this snapshot's captures (an aggregate {@code
+     * perfquery -a} read as port 255, classic copies that disagree with the 64-bit ones, per-QP blocks
+     * skipped, ...), each starting with its file ({@link Capture#locatedWarnings()}), in capture order.
+     */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>();
+        for (Capture c : captures) out.addAll(c.locatedWarnings());
+        return out;
+    }
+
     /** Ports that could not be joined to any other identity although another capture may hold them. */
     public List<String> unjoined() { return unjoined; }
 
@@ -188,13 +199,14 @@ public final class Snapshot implements Renderable {
         return Table.create("snapshot " + name, port, n, cat, abs, ll, rate, state, netdev);
     }
 
-    /** Ports, captures by format, join notes and unjoined ports. */
+    /** Ports, captures by format, join notes, the readers' warnings and unjoined ports. */
     public List<String> summaryLines() {
         List<String> out = new ArrayList<>();
         Map<String, Integer> bySource = new java.util.TreeMap<>();
         for (Capture c : captures) bySource.merge(c.source().key(), 1, Integer::sum);
         out.add(ports().size() + (ports().size() == 1 ? " port" : " ports") + " from " + captures.size() + " captures " + bySource);
         for (String n : notes) out.add("join: " + n);
+        for (String w : warnings()) out.add("warning: " + w);
         if (!unjoined.isEmpty()) out.add("unjoined: " + unjoined);
         return out;
     }

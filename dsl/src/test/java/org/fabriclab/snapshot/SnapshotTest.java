@@ -33,6 +33,19 @@ class SnapshotTest {
         assertTrue(s.notes().stream().anyMatch(n -> n.contains("lid 1719/1 joined as mlx5_0/1")), s.notes().toString());
     }
 
+    /** A reader's warning reaches the snapshot, starting with its file, whether the reader named the file or not. */
+    @Test void theReadersWarningsShowInTheSnapshotWithTheirFile() {
+        Capture a = Capture.builder(Source.PERFQUERY, "pq.txt").counter("lid 5/1", "LinkDownedCounter", 1, 4)
+                .warn("pq.txt:3: counters aggregated over all ports (perfquery -a), read as port 255").build();
+        Capture b = Capture.builder(Source.PERFQUERY_X, "pqx.txt").counter("lid 5/1", "PortXmitData", 7, 9)
+                .warn("2 classic counter(s) differ from their 64-bit copy").build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(a, b));
+        assertEquals(List.of("pq.txt:3: counters aggregated over all ports (perfquery -a), read as port 255",
+                "pqx.txt: 2 classic counter(s) differ from their 64-bit copy"), s.warnings());
+        assertTrue(s.summaryLines().contains("warning: pqx.txt: 2 classic counter(s) differ from their 64-bit copy"), s.summaryLines().toString());
+        assertTrue(Snapshot.ofCaptures("t", List.of(sysfs("hw.txt"))).warnings().isEmpty());
+    }
+
     @Test void portThatCannotBeJoinedIsReported() {
         Capture other = Capture.builder(Source.PERFQUERY, "pq2.txt").counter("lid 9/1", "SymbolErrorCounter", 0, 3).build();
         Snapshot s = Snapshot.ofCaptures("t", List.of(other, sysfs("hw.txt")));

@@ -13,7 +13,8 @@ import org.fabriclab.snapshot.Snapshot;
  * which kind (a narrow counter copy pegged and the wide copy used, a port identity joined, an
  * unnamed {@code ethtool -S} dump paired with the only RDMA port) and {@code --verbose} to see them;
  * with {@code verbose} every note. Unjoined ports are always listed, one line each: they change what
- * a verdict covers.
+ * a verdict covers. The readers' warnings about the captures ({@link Snapshot#warnings()}) are
+ * always printed too, one line each, labelled with their snapshot.
  *
  * <pre>{@code
  * JoinNotes.print(err, verbose, JoinNotes.beforeAfter(before, after));
@@ -44,6 +45,9 @@ final class JoinNotes {
             for (String n : all) err.println("fabriclab: " + n);
         } else if (!all.isEmpty()) {
             err.println("fabriclab: " + summary(perSnapshot, snapshots));
+        }
+        for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) {
+            for (String w : e.getValue().warnings()) err.println("fabriclab: " + e.getKey() + ": warning: " + w);
         }
         for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) {
             for (String u : e.getValue().unjoined()) {

@@ -69,7 +69,7 @@ final class ShowCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         TableOutput.Format format = csv ? TableOutput.Format.CSV : json ? TableOutput.Format.JSON : TableOutput.Format.TEXT;
         for (Capture c : caps) {
-            for (String w : c.warnings()) spec.commandLine().getErr().println("fabriclab: warning: " + located(c.file(), w));
+            for (String w : c.locatedWarnings()) spec.commandLine().getErr().println("fabriclab: warning: " + w);
         }
         if (wide) {
             Snapshot s = Snapshot.ofCaptures(paths.size() == 1 ? paths.get(0).toString() : paths.toString(), caps);
@@ -201,7 +201,4 @@ final class ShowCommand implements Callable<Integer> {
     }
 
     /** A reader's warning with its file named once: most warnings already start with {@code file:line:}. */
-    static String located(String file, String warning) {
-        return warning.startsWith(file + ":") ? warning : file + ": " + warning;
-    }
 }

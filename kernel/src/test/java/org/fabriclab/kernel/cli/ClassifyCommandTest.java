@@ -36,6 +36,22 @@ class ClassifyCommandTest {
         assertTrue(r.err().contains("lid 17/1 joined as mlx5_0/1"), r.err());
     }
 
+    /** A reader's warning about a capture (here an aggregate perfquery -a block) is printed by classify, with its snapshot and file. */
+    @Test void aReadersWarningIsPrintedWithItsSnapshotAndFile(@TempDir Path dir) throws Exception {
+        for (String side : new String[] {"before", "after"}) {
+            Path d = Files.createDirectories(dir.resolve(side));
+            for (Path f : Files.list(Path.of(R + "ib/" + side)).toList()) Files.copy(f, d.resolve(f.getFileName()));
+        }
+        Files.writeString(dir.resolve("after/agg.txt"), "# Port extended counters: Lid 5 port 255 (CapMask: 0x1600)\n"
+                + "PortSelect:......................255\nPortXmitData:....................10\nPortRcvData:.....................11\n"
+                + "PortXmitPkts:....................12\nPortRcvPkts:.....................13\n");
+        Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", dir.resolve("before").toString(),
+                "--after", dir.resolve("after").toString());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("fabriclab: after: warning: " + dir.resolve("after/agg.txt") + ":1: ")
+                && l.contains("read as port 255")), r.err());
+        assertTrue(r.err().lines().noneMatch(l -> l.startsWith("fabriclab: before: warning")), r.err());
+    }
+
     @Test void pauseStormFromEthtoolAndHwCounters() throws Exception {
         Run r = run("classify", "--fabric", "roce", "--bytes", "1e12", "--before", R + "roce/before", "--after", R + "roce/after", "--json");
         assertEquals(3, r.code(), r.err());
