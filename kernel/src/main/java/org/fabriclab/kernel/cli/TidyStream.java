@@ -45,11 +45,12 @@ final class TidyStream {
      * The attributes' columns as the text writer reads them: {@code line} a number, laid out as its
      * text is (right-aligned either way), without a {@code String} per row.
      */
-    private static final boolean[] ATTRIBUTE_TEXT_NUMERIC = {false, false, false, true};
-    private static final int ATTRIBUTE_LINE = 3;
+    private static final boolean[] ATTRIBUTE_TEXT_NUMERIC = new boolean[ATTRIBUTE_COLUMNS.length];
+    private static final int ATTRIBUTE_LINE = List.of(ATTRIBUTE_COLUMNS).indexOf("line");
 
     static {
         for (int c : new int[] {LINE, VALUE, SCALE, WIDTH, QUEUE}) TIDY_NUMERIC[c] = true;
+        ATTRIBUTE_TEXT_NUMERIC[ATTRIBUTE_LINE] = true;
     }
 
     private TidyStream() {}
