@@ -24,7 +24,8 @@ kernel's own Session without the wire (bench/NotebookReplay.java, the kernel's J
 difference per cell is the kernel's overhead (ZMQ, JSON, signing, iopub).
 --compare DIR also installs the (built) fabriclab checkout DIR, e.g. the main branch, as a third kernel
 ("fabriclab-<basename of DIR>") and measures it in every trial right after this checkout's, so an A/B of two builds
-shares the machine's load. --variant NAME=FLAGS (repeatable) adds this checkout's kernel again with FLAGS
+shares the machine's load; with --replay, DIR's notebooks are replayed too, right after this checkout's (wire and
+in-process, DIR's own jars and harness). --variant NAME=FLAGS (repeatable) adds this checkout's kernel again with FLAGS
 appended to its installed flags (kernel "fabriclab-NAME"), for a flag A/B in one run. CPU is the kernel process's user+system time (/proc/PID/stat, JIT and GC
 threads included): per distinct cell, for the start to the first result, and for the heavy cell.
 Prints one line per trial, then medians over trials with ratios to ipykernel. A round trip is
@@ -193,12 +194,13 @@ def code_cells(nb):
             yield "".join(src) if isinstance(src, list) else src
 
 
-def replay(passes, jvm_flags):
-    nbdir = os.path.join(ROOT, "notebooks")
+def replay(passes, jvm_flags, root=ROOT, kernel="fabriclab"):
+    """Every code cell of root's notebooks, passes times, in one kernel over the wire and in one JVM in-process."""
+    nbdir = os.path.join(root, "notebooks")
     notebooks = sorted(glob.glob(os.path.join(nbdir, "*.ipynb")))
     names = [os.path.basename(n) for n in notebooks]
     # over the wire: one kernel, in the notebooks' folder (as nbconvert runs it)
-    k = Kernel("fabriclab", cwd=nbdir)
+    k = Kernel(kernel, cwd=nbdir)
     wire = {}
     try:
         for p in range(1, passes + 1):
@@ -208,8 +210,8 @@ def replay(passes, jvm_flags):
     finally:
         k.close()
     # in-process: the kernel's Session in one JVM with the kernel's flags
-    cp = os.path.join(ROOT, "kernel", "target", "fabriclab-kernel.jar") + os.pathsep + os.path.join(ROOT, "kernel", "target", "lib", "*")
-    cmd = ["java", "--add-opens=jdk.jshell/jdk.jshell=ALL-UNNAMED"] + shlex.split(jvm_flags) + ["-Djava.awt.headless=true", "-cp", cp, os.path.join(ROOT, "bench", "NotebookReplay.java"),
+    cp = os.path.join(root, "kernel", "target", "fabriclab-kernel.jar") + os.pathsep + os.path.join(root, "kernel", "target", "lib", "*")
+    cmd = ["java", "--add-opens=jdk.jshell/jdk.jshell=ALL-UNNAMED"] + shlex.split(jvm_flags) + ["-Djava.awt.headless=true", "-cp", cp, os.path.join(root, "bench", "NotebookReplay.java"),
                                                str(passes)] + names
     out = subprocess.run(cmd, cwd=nbdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=3600)
     local = {}
@@ -371,19 +373,24 @@ def main():
                   f"{f['same'] / p['same']:.2f}x, empty {f['empty'] / p['empty']:.2f}x, realistic heavy cell {f['heavy'] / p['heavy']:.2f}x (target <= 1.0x)")
             print(f"  {fk} growth: last 50 / first 50 = {f['last50'] / f['first50']:.2f} (target <= 1.2); first result {f['first']:.3f} s")
         if a.replay:
-            wire, local, names = replay(a.replay_passes, flags)
-            keys = [k for k in wire if k in local]
-            print()
-            print(f"notebook replay: {len(names)} notebooks, {len(keys) // max(1, a.replay_passes)} code cells, {a.replay_passes} passes in one kernel"
-                  f" (load average {os.getloadavg()[0]:.2f})")
-            for p_ in range(1, a.replay_passes + 1):
-                ks = [k for k in keys if k[0] == p_]
-                over = [wire[k] - local[k] for k in ks]
-                print(f"  pass {p_}: over the wire {sum(wire[k] for k in ks) / 1000:7.2f} s, in-process (Session, same JVM flags) "
-                      f"{sum(local[k] for k in ks) / 1000:7.2f} s; kernel overhead per cell: median {med(over):6.2f} ms")
-            over = [wire[k] - local[k] for k in keys if k[0] > 1]
-            print(f"  passes 2-{a.replay_passes}: overhead per cell median {med(over):.2f} ms, "
-                  f"wire median {med([wire[k] for k in keys if k[0] > 1]):.2f} ms, in-process median {med([local[k] for k in keys if k[0] > 1]):.2f} ms")
+            # this build, then the --compare build (its own notebooks, flags and in-process harness), one after the other
+            runs = [("fabriclab", ROOT, flags)]
+            if other:
+                runs.append((other, os.path.abspath(a.compare), ospec.get("env", {}).get("FABRICLAB_JAVA_OPTS", "")))
+            for kname, root, kflags in runs:
+                wire, local, names = replay(a.replay_passes, kflags, root, kname)
+                keys = [k for k in wire if k in local]
+                print()
+                print(f"notebook replay, {kname}: {len(names)} notebooks, {len(keys) // max(1, a.replay_passes)} code cells, "
+                      f"{a.replay_passes} passes in one kernel (load average {os.getloadavg()[0]:.2f})")
+                for p_ in range(1, a.replay_passes + 1):
+                    ks = [k for k in keys if k[0] == p_]
+                    over = [wire[k] - local[k] for k in ks]
+                    print(f"  pass {p_}: over the wire {sum(wire[k] for k in ks) / 1000:7.2f} s, in-process (Session, same JVM flags) "
+                          f"{sum(local[k] for k in ks) / 1000:7.2f} s; kernel overhead per cell: median {med(over):6.2f} ms")
+                over = [wire[k] - local[k] for k in keys if k[0] > 1]
+                print(f"  passes 2-{a.replay_passes}: overhead per cell median {med(over):.2f} ms, "
+                      f"wire median {med([wire[k] for k in keys if k[0] > 1]):.2f} ms, in-process median {med([local[k] for k in keys if k[0] > 1]):.2f} ms")
     return 0
 
 
