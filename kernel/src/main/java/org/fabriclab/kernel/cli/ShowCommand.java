@@ -199,6 +199,4 @@ final class ShowCommand implements Callable<Integer> {
         if (v instanceof Double d) return Double.isNaN(d) ? "" : Double.toString(d);
         return String.valueOf(v);
     }
-
-    /** A reader's warning with its file named once: most warnings already start with {@code file:line:}. */
 }

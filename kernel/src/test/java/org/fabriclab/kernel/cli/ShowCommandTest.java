@@ -94,8 +94,5 @@ class ShowCommandTest {
         assertEquals(0, r.code(), r.err());
         String w = r.err().lines().filter(l -> l.contains("all zero")).findFirst().orElseThrow(() -> new AssertionError(r.err()));
         assertEquals("fabriclab: warning: " + f + ":16: Port GUID of mlx5_0/1 is all zero; not used as an identity", w);
-        var c = org.fabriclab.capture.Capture.builder(org.fabriclab.catalogue.Source.PERFQUERY, "a.txt")
-                .warn("3 rows skipped").warn("a.txt:4: a bad row").build();
-        assertEquals(java.util.List.of("a.txt: 3 rows skipped", "a.txt:4: a bad row"), c.locatedWarnings());
     }
 }
