@@ -72,15 +72,23 @@ public final class Input {
     /** The name of the file this input is one part of a multi-file dump for ({@code eth0}), or null. */
     public String partName() { return partName; }
 
-    /** The file name without folders (for a part of a dump, the part's name), a hint only. */
+    /**
+     * The file name without folders (for a part of a dump, the part's name), a hint only; a
+     * {@code .gz} suffix is dropped ({@code ethtool-S-eth0.txt.gz} hints as {@code ethtool-S-eth0.txt}),
+     * since a gzip-compressed file is read as the text it holds.
+     */
     public String fileName() {
+        String n;
         if (partName != null) {
             int slash = partName.lastIndexOf('/');
-            return slash < 0 ? partName : partName.substring(slash + 1);
+            n = slash < 0 ? partName : partName.substring(slash + 1);
+        } else if (path != null && path.getFileName() != null) {
+            n = path.getFileName().toString();
+        } else {
+            int slash = name.lastIndexOf('/');
+            n = slash < 0 ? name : name.substring(slash + 1);
         }
-        if (path != null && path.getFileName() != null) return path.getFileName().toString();
-        int slash = name.lastIndexOf('/');
-        return slash < 0 ? name : name.substring(slash + 1);
+        return Compression.withoutGzSuffix(n);
     }
 
     /**
@@ -105,7 +113,8 @@ public final class Input {
     }
 
     /**
-     * The whole file as text (UTF-8, a leading byte-order mark dropped); binary content (a NUL byte
+     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-compressed file is
+     * read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
      * anywhere), UTF-16 text, a file that is not a regular file (a FIFO, a device, a socket) and a
      * file above {@link #maxBytes()} are refused with a {@link CaptureException}, never decoded into
      * junk, waited on or read into memory.
@@ -151,15 +160,16 @@ public final class Input {
                 throw new CaptureException(name, 0, "file is " + a.size() + " bytes, above the " + max + "-byte bound for one "
                         + "capture (set -Dfabriclab.maxCaptureBytes to raise it)");
             }
+            if (a.size() >= 2 && Compression.isGzip(path)) return Compression.gunzip(path, name, max);
             try (java.io.InputStream in = Files.newInputStream(path)) {
                 // read into one array of the size the file has (not in 8 KB pieces copied together at the end)
                 int size = (int) a.size();
                 byte[] bytes = new byte[size];
                 int n = in.readNBytes(bytes, 0, size);
-                if (n < size) return java.util.Arrays.copyOf(bytes, n);   // shrank while being read
+                if (n < size) return Compression.refuseOther(java.util.Arrays.copyOf(bytes, n), name);   // shrank while being read
                 // what it grew by while being read, one byte past the bound at most (nothing: the usual case)
                 byte[] more = in.readNBytes((int) (max - size) + 1);
-                if (more.length == 0) return bytes;
+                if (more.length == 0) return Compression.refuseOther(bytes, name);
                 if ((long) size + more.length > max) {
                     throw new CaptureException(name, 0, "file grew above the " + max + "-byte bound for one capture while "
                             + "being read");

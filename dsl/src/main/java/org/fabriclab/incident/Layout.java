@@ -52,6 +52,19 @@ public final class Layout {
     public static final String UNREAD = "unread";
 
     private static final Pattern SERIES = Pattern.compile("t(\\d+)");
+    /**
+     * Other names a hand-collected pair goes by, in the order tried after {@code before/after}:
+     * {@code pre/post}, {@code start/end}, {@code baseline/after} (any case).
+     */
+    static final List<String[]> PAIRS = List.of(new String[] {BEFORE, AFTER}, new String[] {"pre", "post"},
+            new String[] {"start", "end"}, new String[] {"baseline", AFTER});
+    /**
+     * A hand-collected series: a sampling prefix ({@code snap}, {@code snapshot}, {@code sample}, {@code s},
+     * {@code iter}, {@code poll}; {@code -} or {@code _} allowed) and a number, or a timestamp name of at
+     * least 8 digits among {@code - _ : . T Z} ({@code 20261201-101500}, {@code 2026-12-01T10:15:00Z}).
+     */
+    private static final Pattern OTHER_SERIES = Pattern.compile(
+            "(?i)(?:(snap|snapshot|sample|s|iter|poll)[-_]?(\\d+)|([0-9][0-9TZ:._-]{7,}))");
 
     private Layout() {}
 
@@ -59,27 +72,83 @@ public final class Layout {
     public static String series(int i) { return "t" + i; }
 
     /**
-     * The snapshot folders of an incident folder in time order: {@code before, after}, or
-     * {@code t0, t1, ...} by number.
+     * The snapshot folders of an incident folder in time order: {@code before, after} (as collect
+     * writes them; a hand-collected {@code pre/post}, {@code start/end} or {@code baseline/after}, any
+     * case, is taken the same way), or {@code t0, t1, ...} by number. Failing those, a hand-collected
+     * series: two or more folders named by one sampling prefix and a number ({@code snap1, snap2, ...},
+     * ordered by number), or by timestamps ({@code 20261201-101500, ...}, ordered by their digits).
      *
-     * @throws CaptureException when {@code dir} holds neither
+     * @throws CaptureException when {@code dir} holds none of these, naming the folders it found
      */
     public static List<Path> snapshots(Path dir) {
-        if (Files.isDirectory(dir.resolve(BEFORE)) && Files.isDirectory(dir.resolve(AFTER))) {
-            return List.of(dir.resolve(BEFORE), dir.resolve(AFTER));
-        }
-        List<Path> out = new ArrayList<>();
+        List<Path> subs = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
-            s.filter(Files::isDirectory).filter(p -> SERIES.matcher(p.getFileName().toString()).matches())
-                    .sorted(Comparator.comparingInt(Layout::index)).forEach(out::add);
+            s.filter(Files::isDirectory).sorted().forEach(subs::add);
         } catch (IOException e) {
             throw new CaptureException(dir.toString(), 0, "cannot list the incident folder: " + e.getMessage());
         }
+        for (String[] pair : PAIRS) {
+            Path b = named(subs, pair[0]), a = named(subs, pair[1]);
+            if (b != null && a != null) return List.of(b, a);
+        }
+        List<Path> out = new ArrayList<>();
+        subs.stream().filter(p -> SERIES.matcher(p.getFileName().toString()).matches())
+                .sorted(Comparator.comparingInt(Layout::index)).forEach(out::add);
+        if (out.isEmpty()) out = otherSeries(subs);
         if (out.isEmpty()) {
-            throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/, or t0/ t1/ ... "
-                    + "(as fabriclab collect writes)");
+            List<String> names = subs.stream().map(p -> p.getFileName() + "/").toList();
+            throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
+                    + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
+                    + "timestamp-named folders; found " + (names.isEmpty() ? "no folders" : String.join(" ", names)));
         }
         return out;
+    }
+
+    private static Path named(List<Path> subs, String name) {
+        Path hit = null;
+        for (Path p : subs) {
+            if (p.getFileName().toString().equals(name)) return p;
+            if (hit == null && p.getFileName().toString().equalsIgnoreCase(name)) hit = p;
+        }
+        return hit;
+    }
+
+    /** A hand-collected series (see {@link #snapshots}): all of one kind, one prefix, two or more; else empty. */
+    private static List<Path> otherSeries(List<Path> subs) {
+        List<Path> numbered = new ArrayList<>(), stamped = new ArrayList<>();
+        String prefix = null;
+        boolean mixed = false;
+        for (Path p : subs) {
+            Matcher m = OTHER_SERIES.matcher(p.getFileName().toString());
+            if (!m.matches()) continue;
+            if (m.group(1) != null) {
+                String pre = m.group(1).toLowerCase(java.util.Locale.ROOT);
+                if (prefix != null && !prefix.equals(pre)) mixed = true;
+                prefix = pre;
+                numbered.add(p);
+            } else if (m.group(3).chars().filter(Character::isDigit).count() >= 8) {
+                stamped.add(p);
+            }
+        }
+        if (!numbered.isEmpty() && !stamped.isEmpty() || mixed) return List.of();
+        if (numbered.size() >= 2) {
+            numbered.sort(Comparator.comparing((Path p) -> new java.math.BigInteger(number(p))));
+            return numbered;
+        }
+        if (stamped.size() >= 2) {
+            stamped.sort(Comparator.comparing(Layout::digits).thenComparing(Path::toString));
+            return stamped;
+        }
+        return List.of();
+    }
+
+    private static String number(Path p) {
+        Matcher m = OTHER_SERIES.matcher(p.getFileName().toString());
+        return m.matches() ? m.group(2) : "0";
+    }
+
+    private static String digits(Path p) {
+        return p.getFileName().toString().replaceAll("[^0-9]", "");
     }
 
     private static int index(Path p) {
