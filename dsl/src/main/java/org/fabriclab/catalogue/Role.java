@@ -102,6 +102,14 @@ public enum Role {
     /** A setting read from a counter directory, not a counter. */
     SETTING;
 
+    /**
+     * Whether a counter with this role exists only on an Ethernet (RoCE) port: {@link #ECN_MARKED}, since
+     * ECN is a mark in the IP header, which InfiniBand packets do not carry (InfiniBand's congestion
+     * marks are FECN/BECN bits, counted by no counter of this role). Used to tell a port's fabric
+     * from its counters when no link layer was captured.
+     */
+    public boolean impliesEthernet() { return this == ECN_MARKED; }
+
     /** The file's spelling: {@code pause-duration}. */
     public String label() { return name().toLowerCase(Locale.ROOT).replace('_', '-'); }
 

@@ -56,7 +56,9 @@ public enum FabricKind {
 
     /**
      * The fabric of {@code port} in {@code s}: its {@code link_layer} attribute (sysfs, ibstat), else
-     * netdev counters ({@code ethtool -S}) or a netdev attribute mean RoCE, else InfiniBand.
+     * netdev counters ({@code ethtool -S}), a netdev attribute or a counter whose role exists only on
+     * Ethernet ({@link org.fabriclab.catalogue.Role#impliesEthernet()}: an ECN-marked count, as
+     * {@code rdma statistic} prints for RoCE) mean RoCE, else InfiniBand.
      */
     public static Found found(Snapshot s, String port) {
         String ll = s.attr(port, PortAttr.LINK_LAYER).orElse("").trim();
@@ -69,6 +71,13 @@ public enum FabricKind {
             if (d != null && d.namespace().equals("netdev")) return new Found(ROCE, "netdev counters (" + x.source() + ")");
         }
         if (s.attr(port, PortAttr.NETDEV).isPresent()) return new Found(ROCE, "netdev " + s.attr(port, PortAttr.NETDEV).get());
+        for (Reading x : r.values()) {
+            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
+            if (d != null && d.roles().stream().anyMatch(org.fabriclab.catalogue.Role::impliesEthernet)) {
+                return new Found(ROCE, "an Ethernet-only counter (" + x.rawName() + ", " + x.source()
+                        + ": ECN marks are IP-header marks, which InfiniBand does not carry)");
+            }
+        }
         for (Reading x : r.values()) {
             CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
             if (d != null && d.namespace().equals("ib-pma")) return new Found(IB, "PMA port counters (" + x.source() + ")");

@@ -144,8 +144,15 @@ public final class Reconcile implements Renderable {
         }
         String port = portOf(r, notes);
         double dur = !Double.isNaN(duration) ? duration : r.durationS();
+        if (!(dur > 0) && r.reportedSeconds() > 0) {
+            dur = r.reportedSeconds();
+            w.add(String.format(Locale.ROOT, "test duration %.3f s derived from perftest's own rows (message bytes x iterations / BW average, "
+                    + "summed over its message sizes; no -D in the log): the counter window spans at least this, so the counters' "
+                    + "per-second figures are upper bounds", dur));
+        }
         if (port == null) {
-            return noVerdict(r, "?", dur, pBps, "port " + r.device() + "/" + r.ibPort() + " is not in the counter snapshots " + delta.ports(), w);
+            return noVerdict(r, "?", dur, pBps, "port " + named(r) + " is not in the counter snapshots " + delta.ports()
+                    + " and no other clue (its local address LID, the only port whose data counters moved) picks one", w);
         }
         if (!(dur > 0)) return noVerdict(r, port, dur, pBps, "test duration unknown: give the duration (perftest -D) in seconds", w);
         Map<String, CounterDelta> cds = delta.port(port);
@@ -228,15 +235,84 @@ public final class Reconcile implements Renderable {
             String p = r.device() + "/" + r.ibPort();
             if (delta.ports().contains(p)) return p;
         }
+        String named = named(r);
+        if (r.localLid() > 0) {
+            // perftest's "local address: LID 0x..." against the ports' LIDs (a perfquery port id, or the LID attribute)
+            List<String> byLid = new ArrayList<>();
+            for (String p : delta.ports()) if (lidOf(p) == r.localLid()) byLid.add(p);
+            if (byLid.size() > 1 && r.ibPort() > 0) byLid.removeIf(p -> portNumberOf(p) != r.ibPort());
+            if (byLid.size() > 1) byLid = movedData(byLid);
+            if (byLid.size() == 1) {
+                notes.add(r.file() + " (" + r.role() + "): perftest named " + named + "; matched to " + byLid.get(0)
+                        + " by its local address LID " + r.localLid() + String.format(Locale.ROOT, " (0x%x)", r.localLid()));
+                return byLid.get(0);
+            }
+        }
         List<String> withData = new ArrayList<>();
         for (String p : delta.ports()) if (delta.port(p).containsKey(XMIT_DATA) || delta.port(p).containsKey(RCV_DATA)) withData.add(p);
         if (withData.size() == 1) {
-            notes.add(r.file() + " (" + r.role() + "): perftest named " + (r.device() == null ? "no device" : r.device() + "/" + r.ibPort())
-                    + "; matched to " + withData.get(0) + ", the only port with data counters");
+            notes.add(r.file() + " (" + r.role() + "): perftest named " + named + "; matched to " + withData.get(0) + ", the only port with data counters");
             return withData.get(0);
+        }
+        List<String> moved = movedData(withData);
+        if (moved.size() == 1) {
+            notes.add(r.file() + " (" + r.role() + "): perftest named " + named + "; matched to " + moved.get(0)
+                    + ", the only port whose data counters moved (" + String.join(", ", withData) + " have data counters)");
+            return moved.get(0);
         }
         return null;
     }
+
+    /** What perftest named: {@code mlx5_0/1}, {@code ib0 (no port given)} or {@code no device}. */
+    private static String named(Run r) {
+        if (r.device() == null || r.device().isBlank()) return "no device";
+        return r.ibPort() > 0 ? r.device() + "/" + r.ibPort() : r.device() + " (no port given)";
+    }
+
+    /** Of {@code ports}, those whose data counters moved (a readable delta above zero). */
+    private List<String> movedData(List<String> ports) {
+        List<String> out = new ArrayList<>();
+        for (String p : ports) {
+            Map<String, CounterDelta> m = delta.port(p);
+            for (String c : new String[] {XMIT_DATA, RCV_DATA}) {
+                CounterDelta cd = m.get(c);
+                if (cd != null && cd.status() == Status.READABLE && cd.delta() > 0) {
+                    out.add(p);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The LID of a port: its {@code lid N/P} id, else its LID attribute (ibstat, sysfs) in either snapshot; -1 when unknown. */
+    private int lidOf(String port) {
+        java.util.regex.Matcher m = LID_PORT.matcher(port);
+        if (m.matches()) return Integer.parseInt(m.group(1));
+        for (org.fabriclab.snapshot.Snapshot s : new org.fabriclab.snapshot.Snapshot[] {delta.after(), delta.before()}) {
+            java.util.Optional<String> v = s.attr(port, org.fabriclab.capture.PortAttr.LID);
+            if (v.isPresent()) {
+                String t = v.get().trim();
+                try {
+                    return t.startsWith("0x") || t.startsWith("0X") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    private static int portNumberOf(String port) {
+        int slash = port.lastIndexOf('/');
+        try {
+            return slash < 0 ? -1 : Integer.parseInt(port.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static final java.util.regex.Pattern LID_PORT = java.util.regex.Pattern.compile("lid (\\d+)/\\d+");
 
     private PortReconciliation noVerdict(Run r, String port, double dur, double pBps, String why, List<String> w) {
         return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, null, null,

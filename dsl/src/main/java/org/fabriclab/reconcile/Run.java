@@ -13,9 +13,12 @@ import tech.tablesaw.columns.Column;
  * One perftest run read from a capture's {@code perftest_run} table, with the headline bandwidth
  * row from its {@code bandwidth} table (same file and role; the largest message size, as
  * {@code -a} prints sizes in increasing order and the largest is the line-rate figure).
+ * {@code localLid}: the {@code local address:} LID (0 when unknown); {@code reportedSeconds}: the time
+ * the run's own rows account for, the sum over its rows of message bytes x iterations / average
+ * bytes per second (NaN when a row cannot say), in seconds.
  */
 record Run(String file, String role, String test, String device, int ibPort, double durationS, String unit, boolean bidirectional,
-           double bwAverage, double bwBytesPerSec) {
+           double bwAverage, double bwBytesPerSec, int localLid, double reportedSeconds) {
 
     static List<Run> read(Capture c) {
         Table runs = c.measurements("perftest_run").orElseThrow();
@@ -25,11 +28,15 @@ record Run(String file, String role, String test, String device, int ibPort, dou
             String file = str(runs, "file", i, c.file());
             String role = str(runs, "role", i, "unknown");
             long best = -1;
-            double avg = Double.NaN, bps = Double.NaN;
+            double avg = Double.NaN, bps = Double.NaN, seconds = 0;
             String unit = str(runs, "unit", i, "");
             for (int j = 0; j < bw.rowCount(); j++) {
                 if (!str(bw, "file", j, file).equals(file) || !str(bw, "role", j, role).equals(role)) continue;
                 long size = num(bw, "msg_bytes", j) == null ? 0 : num(bw, "msg_bytes", j).longValue();
+                Number iters = num(bw, "iterations", j);
+                double rowBps = dbl(bw, "bw_average_bytes_per_sec", j);
+                // the time this row's transfers took at its own average bandwidth; NaN once any row cannot say
+                seconds += iters != null && iters.longValue() > 0 && size > 0 && rowBps > 0 ? (double) size * iters.longValue() / rowBps : Double.NaN;
                 if (size > best) {
                     best = size;
                     avg = dbl(bw, "bw_average", j);
@@ -38,10 +45,11 @@ record Run(String file, String role, String test, String device, int ibPort, dou
                 }
             }
             if (best < 0) throw new CaptureException(file, 0, "perftest run (" + role + ") has no bandwidth rows: expected a BW table (#bytes ... BW average)");
-            Number port = num(runs, "ib_port", i);
+            Number port = num(runs, "ib_port", i), lid = num(runs, "local_lid", i);
             Object b = runs.containsColumn("bidirectional") && !runs.column("bidirectional").isMissing(i) ? runs.column("bidirectional").get(i) : Boolean.FALSE;
             out.add(new Run(file, role, str(runs, "test", i, "?"), str(runs, "device", i, null), port == null ? 0 : port.intValue(),
-                    dbl(runs, "duration_s", i), unit, Boolean.TRUE.equals(b), avg, bps));
+                    dbl(runs, "duration_s", i), unit, Boolean.TRUE.equals(b), avg, bps, lid == null ? 0 : lid.intValue(),
+                    seconds > 0 ? seconds : Double.NaN));
         }
         return out;
     }

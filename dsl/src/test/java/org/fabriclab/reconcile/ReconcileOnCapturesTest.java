@@ -53,4 +53,45 @@ class ReconcileOnCapturesTest {
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("matched to mlx5_0/1, the only port with data counters")), r.notes().toString());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("2^20 bytes")), r.warnings().toString());
     }
+
+    private static Snapshot ports(String name, Object... portAndWords) {
+        java.util.List<Capture> caps = new java.util.ArrayList<>();
+        for (int i = 0; i < portAndWords.length; i += 2) {
+            long w = (Long) portAndWords[i + 1];
+            caps.add(Fixtures.capture(name + "-" + i + ".txt", org.fabriclab.catalogue.Source.PERFQUERY_X, (String) portAndWords[i],
+                    counters("PortXmitData", w, "PortRcvData", w, "PortXmitWait", 0), Map.of()));
+        }
+        return Snapshot.ofCaptures(name, caps);
+    }
+
+    /** perftest names ib0 (a netdev) and no port; its local address LID 0xd06 (3334) picks the port, and its own rows give the duration. */
+    @Test void thePerftestLocalLidPicksThePortAndItsRowsTheDuration() throws Exception {
+        Capture p = Readers.standard().read(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"));
+        Snapshot b = ports("before", "lid 3334/1", 0L, "lid 1719/1", 0L), a = ports("after", "lid 3334/1", 42_000_000_000L, "lid 1719/1", 9L);
+        Reconciliation r = Reconcile.of(p).counters(b, a).rateGbps(200).result();
+        assertEquals(2, r.rows().size());
+        for (PortReconciliation x : r.rows()) {
+            assertEquals("lid 3334/1", x.port());
+            // 20000 x 8 MiB at 24056.72 MiB/s
+            assertEquals(20000 * 8388608.0 / (24056.72 * 1048576), x.durationS(), 1e-9);
+            assertEquals(Case.C, x.verdict());
+        }
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("matched to lid 3334/1 by its local address LID 3334 (0xd06)")), r.notes().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("derived from perftest's own rows")), r.warnings().toString());
+    }
+
+    /** No LID to go by (the snapshots name the ports otherwise): the only port whose data counters moved is the test's. */
+    @Test void theOnlyPortWhoseDataMovedIsTheTestsPort() throws Exception {
+        Capture p = Readers.standard().read(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"));
+        Snapshot b = ports("before", "mlx5_0/1", 0L, "mlx5_0/2", 5L), a = ports("after", "mlx5_0/1", 42_000_000_000L, "mlx5_0/2", 5L);
+        Reconciliation r = Reconcile.of(p).counters(b, a).rateGbps(200).result();
+        for (PortReconciliation x : r.rows()) assertEquals("mlx5_0/1", x.port());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("the only port whose data counters moved")), r.notes().toString());
+        // both moved: no guess
+        Snapshot a2 = ports("after", "mlx5_0/1", 42_000_000_000L, "mlx5_0/2", 50L);
+        for (PortReconciliation x : Reconcile.of(p).counters(b, a2).rateGbps(200).result().rows()) {
+            assertEquals("?", x.port());
+            assertEquals(Case.NO_VERDICT, x.verdict());
+        }
+    }
 }

@@ -28,8 +28,10 @@ import tech.tablesaw.columns.Column;
  * client's output interleaved in one log. No counter readings; three measurement tables whose column
  * names other code relies on:
  * <ul>
- * <li>{@value #RUN}: file, role, test, device, ib_port, link_type, mtu, qps, connection_type,
- * duration_s, unit, bidirectional (one row per test header);</li>
+ * <li>{@value #RUN}: file, role, test, device, ib_port, local_lid, link_type, mtu, qps, connection_type,
+ * duration_s, unit, bidirectional (one row per test header); local_lid is the LID of the
+ * {@code local address:} lines when the file names exactly one non-zero LID (a client log, or a
+ * loopback test's both sides), else missing (RoCE prints LID 0; two hosts' logs name two);</li>
  * <li>{@value #BANDWIDTH}: file, role, msg_bytes, iterations, bw_peak, bw_average, msg_rate_mpps,
  * unit, bw_average_bytes_per_sec (see {@link PerftestUnits});</li>
  * <li>{@value #LATENCY}: file, role, msg_bytes, iterations, t_min_us, t_max_us, t_typical_us,
@@ -56,6 +58,7 @@ public final class PerftestReader implements CaptureReader {
     private static final Pattern COLUMN = Pattern.compile(
             "#\\w+|BW (?:peak|average|Port\\d)\\[[^\\]]*\\]|MsgRate(?: Port\\d)?\\[[^\\]]*\\]|t_\\w+\\[[^\\]]*\\]"
                     + "|99(?:\\.9)?% percentile\\[[^\\]]*\\]|tps average");
+    private static final Pattern LOCAL_LID = Pattern.compile("^local address:\\s*LID\\s+(?:0x)?([0-9a-fA-F]+)\\b");
     private static final Pattern COMMAND = Pattern.compile("\\b(ib_\\w+_(?:bw|lat)|raw_ethernet_\\w+)\\b(.*)$");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,30}(?:\\.\\d{1,30})?");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
@@ -100,6 +103,7 @@ public final class PerftestReader implements CaptureReader {
         boolean waiting = false, titled = false;
         List<Object[]> pending = new ArrayList<>();
         int cpuFreq = 0, noise = 0;
+        java.util.Set<Integer> localLids = new java.util.TreeSet<>();
         int lastTableLine = 0;
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
@@ -164,7 +168,16 @@ public final class PerftestReader implements CaptureReader {
                 commandOptions(cm.group(2).trim(), cmd);
                 continue;
             }
-            if (t.startsWith("local address") || t.startsWith("remote address") || t.startsWith("GID")) continue;
+            if (t.startsWith("local address")) {
+                Matcher lm = LOCAL_LID.matcher(t);
+                // a LID is 16 bits; RoCE prints LID 0000 (addressed by GID); anything else is no LID to join by
+                if (lm.find() && lm.group(1).length() <= 4) {
+                    int lid = Integer.parseInt(lm.group(1), 16);
+                    if (lid > 0) localLids.add(lid);
+                }
+                continue;
+            }
+            if (t.startsWith("remote address") || t.startsWith("GID")) continue;
             List<String[]> kvs = headerFields(t);
             if (!kvs.isEmpty() && !titled) {
                 // perftest prints its header after the title; fields before it are status lines
@@ -194,7 +207,7 @@ public final class PerftestReader implements CaptureReader {
             }
         }
         assignRoles(runs, waiting);
-        emit(b, file, runs, cmd);
+        emit(b, file, runs, cmd, localLids.size() == 1 ? localLids.iterator().next() : null);
         b.noise(noise);
         if (cpuFreq > 0) {
             b.warn(cpuFreq + " 'Conflicting CPU frequency values detected' line(s): perftest's cycle-to-time conversion may be "
@@ -243,11 +256,12 @@ public final class PerftestReader implements CaptureReader {
         }
     }
 
-    private static void emit(Capture.Builder b, String file, List<Run> runs, Map<String, String> cmd) {
+    private static void emit(Capture.Builder b, String file, List<Run> runs, Map<String, String> cmd, Integer localLid) {
         StringColumn rFile = StringColumn.create("file"), rRole = StringColumn.create("role"), rTest = StringColumn.create("test");
         StringColumn rDev = StringColumn.create("device"), rLink = StringColumn.create("link_type"), rConn = StringColumn.create("connection_type");
         StringColumn rUnit = StringColumn.create("unit");
         IntColumn rPort = IntColumn.create("ib_port"), rMtu = IntColumn.create("mtu"), rQps = IntColumn.create("qps");
+        IntColumn rLid = IntColumn.create("local_lid");
         DoubleColumn rDur = DoubleColumn.create("duration_s");
         BooleanColumn rBidi = BooleanColumn.create("bidirectional");
 
@@ -273,6 +287,7 @@ public final class PerftestReader implements CaptureReader {
             String device = cmd.getOrDefault("device", r.header.getOrDefault("Device", ""));
             rFile.append(file); rRole.append(r.role); rTest.append(r.test); rDev.append(device);
             if (cmdPort != null) rPort.append(cmdPort); else rPort.appendMissing();
+            if (localLid != null) rLid.append(localLid); else rLid.appendMissing();
             rLink.append(r.header.getOrDefault("Link type", ""));
             Integer mtu = parseIntOrNull(r.header.getOrDefault("Mtu", "").replace("[B]", ""));
             if (mtu != null) rMtu.append(mtu); else rMtu.appendMissing();
@@ -310,7 +325,7 @@ public final class PerftestReader implements CaptureReader {
                 }
             }
         }
-        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rTest, rDev, rPort, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
+        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rTest, rDev, rPort, rLid, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
         if (!bFile.isEmpty()) {
             b.measurements(BANDWIDTH, Measurement.of(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
         }

@@ -44,7 +44,7 @@ class PerftestReaderTest {
     @Test void goldenGbitsBidirectional() {
         Capture c = GoldenCapture.check(getClass(), "write_bw_gbits_bidir.txt", reader);
         Table run = c.measurements(PerftestReader.RUN).orElseThrow();
-        assertEquals(List.of("file", "role", "test", "device", "ib_port", "link_type", "mtu", "qps", "connection_type", "duration_s",
+        assertEquals(List.of("file", "role", "test", "device", "ib_port", "local_lid", "link_type", "mtu", "qps", "connection_type", "duration_s",
                 "unit", "bidirectional"), run.columnNames());
         assertEquals("Gb/sec", run.stringColumn("unit").get(0));
         assertTrue(run.booleanColumn("bidirectional").get(0));
@@ -148,6 +148,22 @@ class PerftestReaderTest {
         assertEquals("RC", run.stringColumn("connection_type").get(1));
         assertFalse(run.booleanColumn("bidirectional").get(0));
         assertTrue(run.intColumn("ib_port").isMissing(0), "the header does not print the port");
+        for (int i = 0; i < 2; i++) assertEquals(0xd06, run.intColumn("local_lid").get(i), "local address: LID 0xd06 (loopback: one LID)");
+    }
+
+    @Test void localLidIsMissingForRoceAndForTwoHostsLogs() {
+        String head = "                    RDMA_Write BW Test\n Dual-port       : OFF\t\tDevice         : mlx5_0\n"
+                + " TX depth        : 128\n Link type       : Ethernet\n";
+        String table = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n"
+                + " 65536      5000             11000.00            10990.00\t\t   0.175\n";
+        Capture roce = reader.read(Input.ofText("roce.txt", head + " local address: LID 0000 QPN 0x0108 PSN 0x1 RKey 0x2 VAddr 0x3\n"
+                + " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:0:0:1\n" + table));
+        assertTrue(roce.measurements(PerftestReader.RUN).orElseThrow().intColumn("local_lid").isMissing(0), "RoCE: LID 0");
+        Capture two = reader.read(Input.ofText("two.txt", head + " local address: LID 0x0011 QPN 0x0108 PSN 0x1 RKey 0x2 VAddr 0x3\n"
+                + " local address: LID 0x0012 QPN 0x0109 PSN 0x1 RKey 0x2 VAddr 0x3\n" + table));
+        assertTrue(two.measurements(PerftestReader.RUN).orElseThrow().intColumn("local_lid").isMissing(0), "two LIDs: not one port's");
+        Capture one = reader.read(Input.ofText("one.txt", head + " local address: LID 0x0011 QPN 0x0108 PSN 0x1 RKey 0x2 VAddr 0x3\n" + table));
+        assertEquals(17, one.measurements(PerftestReader.RUN).orElseThrow().intColumn("local_lid").get(0));
     }
 
     @Test void publicAllSizesInterleaved() {
