@@ -166,7 +166,8 @@ public final class PrimitiveSweepEngine implements SweepEngine {
 
     /** How many of the ascending thresholds lie strictly below {@code x}. */
     static int countBelow(double[] th, double x) {
-        int lo = 0, hi = th.length;
+        if (!(x > th[0])) return 0;   // most intervals: at or below the lowest bar
+        int lo = 1, hi = th.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (th[mid] < x) lo = mid + 1; else hi = mid;

@@ -13,8 +13,9 @@ import org.fabriclab.series.Columns;
  * interval ({@link #value}). The arithmetic, in doubles, is what {@code engines/sql/SweepSql} writes
  * in SQL, term for term, so every engine bins every interval alike: the denominator
  * {@code D = (double) (delta * scale * factor) / unit} (or the interval's length in ms / unit),
- * each term {@code x = (double) (delta - allowance) / D} (no division per interval), MAX from 0 or
- * SUM from 0 left to right.
+ * each term {@code x = (double) (delta - allowance) / D}, MAX from 0 or SUM from 0 left to right. MAX
+ * divides once per interval, the largest numerator by D: the same double as the largest quotient
+ * (division by a positive D is monotone), so the bins agree with SQL's {@code GREATEST} of quotients.
  *
  * <pre>{@code
  * RuleColumns c = RuleColumns.of(history, RateRule.symbolErrorsPerHour(), labels);
@@ -122,6 +123,18 @@ final class RuleColumns {
             default -> { }
         }
         boolean divide = kind != RateRule.Per.Kind.INTERVAL;
+        if (divide && !sum) {
+            // MAX over terms n_c / d (d > 0): a correctly rounded division is monotone in its numerator, so the
+            // largest quotient is the largest numerator divided once, bit for bit; and 0 when no numerator is above 0
+            double top = 0;
+            for (int c = 0; c < num.length; c++) {
+                long[] v = num[c];
+                if (Rules.status(v[r - 1], v[r], caps[c]) != Status.READABLE) return Double.NaN;
+                double x = (double) (v[r] - v[r - 1] - allow[c]);
+                if (x > top) top = x;
+            }
+            return top > 0 ? top / d : 0;
+        }
         for (int c = 0; c < num.length; c++) {
             long[] v = num[c];
             if (Rules.status(v[r - 1], v[r], caps[c]) != Status.READABLE) return Double.NaN;
