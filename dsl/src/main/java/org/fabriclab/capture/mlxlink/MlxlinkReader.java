@@ -210,10 +210,22 @@ public final class MlxlinkReader implements CaptureReader {
         return "mlxlink " + dev + (port == null ? "" : "/" + port);
     }
 
+    /**
+     * The port of a readout whose command line is not in the file: an RDMA device named in the file
+     * name ({@code mlxlink-mlx5_0-1.txt}, {@code mlx5_2.mlxlink}, {@code mlxlink_mlx5_0_p2.json}) is that
+     * port ({@code mlx5_0/1}; mlxlink's own default port 1 when the name gives none), so a hand-collected
+     * readout joins the device's counters; else {@code mlxlink STEM}.
+     */
     static String fallbackPort(Input in) {
         String n = in.fileName();
         int dot = n.lastIndexOf('.');
-        return "mlxlink " + (dot > 0 ? n.substring(0, dot) : n);
+        String stem = dot > 0 ? n.substring(0, dot) : n;
+        Matcher m = NAMED_DEVICE.matcher(n);
+        if (m.find()) return m.group(1) + "/" + (m.group(2) != null ? Integer.parseInt(m.group(2)) : 1);
+        return "mlxlink " + stem;
     }
+
+    /** An mlx4/mlx5 RDMA device in a file name, then optionally a separator, {@code p}/{@code port} and the port number. */
+    private static final Pattern NAMED_DEVICE = Pattern.compile("(?<![A-Za-z0-9])(mlx[45]_\\d+)(?:[-_.](?:p|port)?(\\d{1,3}))?(?![0-9])");
 
 }

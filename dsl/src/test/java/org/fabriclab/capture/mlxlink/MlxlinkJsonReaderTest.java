@@ -23,7 +23,7 @@ class MlxlinkJsonReaderTest {
 
     @Test void goldenJson() {
         Capture c = GoldenCapture.check(getClass(), "mlxlink_json_mlx5_3.json", reader);
-        assertEquals(List.of("mlxlink mlxlink_json_mlx5_3"), c.ports());
+        assertEquals(List.of("mlx5_3/1"), c.ports(), "the device in the file name is the port (mlxlink's default port 1)");
         Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
         assertEquals(3425414L, ber.longColumn("raw_errors").get(0));
         assertEquals(1e-8, ber.doubleColumn("raw_ber").get(0));

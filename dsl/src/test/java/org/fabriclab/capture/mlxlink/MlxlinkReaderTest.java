@@ -60,6 +60,14 @@ class MlxlinkReaderTest {
         assertEquals(881036L, ber.longColumn("raw_errors").get(0));
     }
 
+    /** A readout without its command line takes the RDMA device its file is named after, so it joins that port's counters. */
+    @Test void theDeviceInTheFileNameIsThePort() throws Exception {
+        String text = new String(getClass().getResourceAsStream("link_down_no_command.txt").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String[][] cases = {{"mlxlink-mlx5_0-1.txt", "mlx5_0/1"}, {"mlx5_2.mlxlink", "mlx5_2/1"}, {"mlxlink_mlx5_10_p2.txt", "mlx5_10/2"},
+                {"host7/mlx4_1.port2.txt", "mlx4_1/2"}, {"mlxlink-cx7.txt", "mlxlink mlxlink-cx7"}, {"xmlx5_0.txt", "mlxlink xmlx5_0"}};
+        for (String[] c : cases) assertEquals(List.of(c[1]), reader.read(Input.ofText(c[0], text)).ports(), c[0]);
+    }
+
     @Test void goldenNoCommandLinkDown() {
         Capture c = GoldenCapture.check(getClass(), "link_down_no_command.txt", reader);
         assertEquals(List.of("mlxlink link_down_no_command"), c.ports());
