@@ -72,7 +72,7 @@ final class Compression {
      */
     static byte[] refuseOther(byte[] bytes, String name) {
         String what = other(bytes);
-        if (what != null) throw new CaptureException(name, 0, what + "; expected a text capture (or a gzip-compressed one)");
+        if (what != null) throw new NotACaptureException(name, 0, what + "; expected a text capture (or a gzip-compressed one)");
         return bytes;
     }
 

@@ -190,7 +190,7 @@ public final class Input {
         // a UTF-16 mark is refused where the text starts, also behind a UTF-8 one (a BOM changes nothing)
         if (bytes.length >= from + 2 && ((bytes[from] & 0xff) == 0xFF && (bytes[from + 1] & 0xff) == 0xFE
                 || (bytes[from] & 0xff) == 0xFE && (bytes[from + 1] & 0xff) == 0xFF)) {
-            throw new CaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[from] & 0xff,
+            throw new NotACaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[from] & 0xff,
                     bytes[from + 1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
         }
         // one pass for NUL bytes and for the first byte above ASCII (a capture is ASCII nearly always)
@@ -202,7 +202,7 @@ public final class Input {
         }
         for (; i < bytes.length; i++) {
             if (bytes[i] == 0) {
-                throw new CaptureException(name, lineAt(bytes, i), "binary content (NUL byte at offset " + i
+                throw new NotACaptureException(name, lineAt(bytes, i), "binary content (NUL byte at offset " + i
                         + "), expected a text capture");
             }
         }

@@ -96,7 +96,7 @@ public final class Readers {
     public CaptureReader choose(Input in) {
         if (!in.isDirectory()) {
             String text = in.text();
-            if (text.isBlank()) throw new CaptureException(in.name(), 0, "empty file, expected a capture");
+            if (text.isBlank()) throw new NotACaptureException(in.name(), 0, "empty file, expected a capture");
         }
         CaptureReader best = null;
         int bestScore = 0;
@@ -107,7 +107,7 @@ public final class Readers {
         }
         if (best == null) {
             String first = in.isDirectory() ? "(a directory)" : in.head(1).stream().findFirst().orElse("");
-            throw new CaptureException(in.name(), 1, "not a capture format fabriclab reads (known: " + formats()
+            throw new NotACaptureException(in.name(), 1, "not a capture format fabriclab reads (known: " + formats()
                     + "); first line: '" + Values.abbreviate(first) + "'");
         }
         return best;

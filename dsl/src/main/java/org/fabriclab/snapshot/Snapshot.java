@@ -61,7 +61,15 @@ public final class Snapshot implements Renderable {
         this.unjoined = List.copyOf(unjoined);
     }
 
-    /** Reads files and folders (a folder that is not itself a capture is read file by file). */
+    /**
+     * Reads files and folders (a folder that is not itself a capture is read file by file). A file
+     * found in a folder that is no capture at all (a {@code date} output, notes, a screenshot: a
+     * {@link org.fabriclab.capture.NotACaptureException}) is skipped and named in {@link #warnings()};
+     * a capture a reader recognised but found malformed, and any file named itself, still throw.
+     *
+     * @throws org.fabriclab.capture.CaptureException naming the file, line and what was expected; also
+     *         when a folder holds no capture at all (the first stray file's reason)
+     */
     public static Snapshot of(Path... paths) {
         return of(List.of(paths));
     }
@@ -69,10 +77,31 @@ public final class Snapshot implements Renderable {
     public static Snapshot of(List<Path> paths) {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
-        for (Path p : paths) for (Path f : readers.expand(p)) caps.add(readers.read(f));
+        List<String> skipped = new ArrayList<>();
+        org.fabriclab.capture.NotACaptureException firstStray = null;
+        for (Path p : paths) {
+            List<Path> files = readers.expand(p);
+            boolean inFolder = files.size() != 1 || !files.get(0).equals(p);
+            for (Path f : files) {
+                try {
+                    caps.add(readers.read(f));
+                } catch (org.fabriclab.capture.NotACaptureException e) {
+                    if (!inFolder) throw e;
+                    if (firstStray == null) firstStray = e;
+                    // the list of known formats is left to the error a file named itself gets
+                    skipped.add(e.getMessage().replaceFirst(" \\(known: \\[[^\\]]*\\]\\)", "") + "; skipped as no capture");
+                }
+            }
+        }
+        if (caps.isEmpty() && firstStray != null) throw firstStray;
         String name = paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        return SnapshotBuilder.build(name, caps);
+        Snapshot s = SnapshotBuilder.build(name, caps);
+        s.skipped = List.copyOf(skipped);
+        return s;
     }
+
+    /** Files of the snapshot's folders skipped as no capture ({@link #of(List)}), each message naming its file. */
+    private List<String> skipped = List.of();
 
     /** Joins captures already read. */
     public static Snapshot ofCaptures(String name, List<Capture> captures) {
@@ -142,11 +171,13 @@ public final class Snapshot implements Renderable {
     /**
      * What the readers warned about while reading this snapshot's captures (an aggregate {@code
      * perfquery -a} read as port 255, classic copies that disagree with the 64-bit ones, per-QP blocks
-     * skipped, ...), each starting with its file ({@link Capture#locatedWarnings()}), in capture order.
+     * skipped, ...), each starting with its file ({@link Capture#locatedWarnings()}), in capture order;
+     * then the files of its folders skipped as no capture.
      */
     public List<String> warnings() {
         List<String> out = new ArrayList<>();
         for (Capture c : captures) out.addAll(c.locatedWarnings());
+        out.addAll(skipped);
         return out;
     }
 
