@@ -56,7 +56,7 @@ final class Analysis {
         times = new ArrayList<>();
         for (Path f : folders) {
             snapshots.add(Snapshot.of(f));
-            times.add(Files.exists(f.resolve(Layout.TIMESTAMP)) ? SnapshotTime.read(f) : null);
+            times.add(SnapshotTime.find(f).orElse(null));
         }
         Snapshot first = snapshots.get(0), last = snapshots.get(snapshots.size() - 1);
         delta = Delta.between(first, last);
@@ -70,7 +70,8 @@ final class Analysis {
             elapsedHow = "elapsed " + seconds(elapsed) + " (given)";
         } else if (t0 != null && tn != null && t0.secondsUntil(tn) > 0) {
             elapsed = t0.secondsUntil(tn);
-            elapsedHow = "elapsed " + seconds(elapsed) + " between the first and the last snapshot (" + Layout.TIMESTAMP
+            elapsedHow = "elapsed " + seconds(elapsed) + " between the first and the last snapshot (" + t0.source()
+                    + (tn.source().equals(t0.source()) ? "" : " and " + tn.source())
                     + (t0.bootId().isEmpty() || !t0.bootId().equals(tn.bootId()) ? ", wall clock)" : ", monotonic clock)");
         } else if (perftestS > 0) {
             elapsed = perftestS;
@@ -78,7 +79,7 @@ final class Analysis {
                     + "so the real window is at least this long and per-second figures are upper bounds";
         } else {
             elapsed = Double.NaN;
-            elapsedHow = "elapsed time unknown (no " + Layout.TIMESTAMP + " in the snapshots, no test duration, none given): "
+            elapsedHow = "elapsed time unknown (no " + Layout.TIMESTAMP + " or date output in the snapshots, no test duration, none given): "
                     + "no duty cycle and no counter-derived BER";
         }
 

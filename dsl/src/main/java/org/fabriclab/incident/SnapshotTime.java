@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * double s = a.secondsUntil(b);      // 12.4
  * }</pre>
  */
-public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId) {
+public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String source) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Reads {@code dir/timestamp.json}. @throws CaptureException when it is missing or malformed */
@@ -38,7 +38,62 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
             throw new CaptureException(f.toString(), 1, "expected {\"epoch_ms\": N, \"monotonic_ns\": N, ...} as fabriclab collect writes");
         }
         return new SnapshotTime(n.get("epoch_ms").asLong(), n.get("monotonic_ns").asLong(), n.path("duration_ms").asLong(0),
-                n.path("boot_id").asText(""));
+                n.path("boot_id").asText(""), Layout.TIMESTAMP);
+    }
+
+    /**
+     * The snapshot's time: its {@value Layout#TIMESTAMP} when there is one, else the one file of the
+     * folder that holds nothing but a date, as a hand collection writes it ({@code date > before/date.txt}):
+     * {@code date}'s default output in the C locale ({@code Thu Dec  3 11:59:33 UTC 2026}), {@code date -R},
+     * {@code date -Is}/{@code -Ins}, an ISO instant ({@code 2026-12-03T11:59:33Z}) or epoch seconds
+     * ({@code date +%s}). Such a time is the wall clock only (no boot id), at the resolution the file has.
+     * Empty when neither is there, or when two files each hold a date (which one is meant cannot be told).
+     *
+     * @throws CaptureException when {@value Layout#TIMESTAMP} is there but malformed
+     */
+    public static java.util.Optional<SnapshotTime> find(Path dir) {
+        if (Files.isRegularFile(dir.resolve(Layout.TIMESTAMP))) return java.util.Optional.of(read(dir));
+        SnapshotTime found = null;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                if (Files.size(f) > 200) continue;
+                String t = Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
+                if (t.isEmpty() || t.indexOf('\n') >= 0) continue;
+                Long ms = dateMs(t);
+                if (ms == null) continue;
+                // a bare number is a time only in a file named as one (a saved counter value is a number too)
+                if (EPOCH.matcher(t).matches() && !TIME_NAME.matcher(f.getFileName().toString()).find()) continue;
+                if (found != null) return java.util.Optional.empty();
+                found = new SnapshotTime(ms, 0, 0, "", f.getFileName() + " (a date output, to the second unless it prints finer)");
+            }
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.ofNullable(found);
+    }
+
+    private static final java.util.regex.Pattern TIME_NAME = java.util.regex.Pattern.compile("(?i)date|time|stamp|epoch|clock");
+    private static final java.util.regex.Pattern EPOCH = java.util.regex.Pattern.compile("\\d{9,11}(\\.\\d{1,9})?");
+    private static final java.time.format.DateTimeFormatter DATE_C = new java.time.format.DateTimeFormatterBuilder().parseCaseInsensitive()
+            .appendPattern("EEE MMM d HH:mm:ss zzz yyyy").toFormatter(java.util.Locale.ROOT);
+
+    /** Epoch milliseconds of one line of date output (see {@link #find}), or null when it is no date. */
+    static Long dateMs(String line) {
+        String t = line.strip().replaceAll("\\s+", " ");
+        try {
+            if (EPOCH.matcher(t).matches()) return Math.round(Double.parseDouble(t) * 1000);
+            if (t.length() >= 20 && Character.isDigit(t.charAt(0)) && t.charAt(4) == '-' && t.charAt(10) == 'T') {
+                String iso = t.replace(',', '.');
+                if (iso.endsWith("Z")) return Instant.parse(iso).toEpochMilli();
+                return java.time.OffsetDateTime.parse(iso).toInstant().toEpochMilli();
+            }
+            if (t.length() > 5 && t.charAt(3) == ',') {
+                return java.time.ZonedDateTime.parse(t, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+            }
+            return java.time.ZonedDateTime.parse(t, DATE_C).toInstant().toEpochMilli();
+        } catch (java.time.DateTimeException | NumberFormatException | StringIndexOutOfBoundsException e) {
+            return null;
+        }
     }
 
     /** Seconds from this snapshot's start to {@code later}'s: monotonic within one boot, else wall clock. */
