@@ -3,6 +3,8 @@
   templates.py folders OUT           write incident folders in the layout `fabriclab collect` writes
                                      (OUT/collect-roce-storm: t0..t5 with timestamp.json; OUT/collect-ib-clean:
                                      before/after) and their expectations (OUT/NAME.expect.json)
+  templates.py handmade OUT          bundled folders re-laid as a hand collection (PRE/POST or snap1/snap2, gzipped
+                                     captures, a date file, stray files) with the bundled expectations
   templates.py expect DATASET OUT    the expectation of a bundled folder, from its scenario.json
   templates.py inject NB OUT k=v...  a copy of NB with an injected parameters cell (papermill's rule), for nbconvert
   templates.py check NB EXPECT       an executed template: no error output, no stderr, at least one PNG chart,
@@ -73,6 +75,31 @@ def folders(out):
     ib_snapshot(os.path.join(clean, "before"), 0, 10000)
     ib_snapshot(os.path.join(clean, "after"), 4, 10000)
     write(clean + ".expect.json", json.dumps({"verdicts": {"mlx5_0/1": {"verdict": "clean", "detail": []}}, "case": None}))
+
+
+def handmade(out, datasets="datasets"):
+    """Bundled folders re-laid as a hand collection (not collect's layout): other snapshot names, gzipped
+    captures, a date output for the time, stray files beside the captures. The verdicts stay the bundled ones."""
+    import gzip
+    import shutil
+    cases = [("handmade-ib-prepost-gz", "ib-marginal-optic", ("PRE", "POST"), True, ["notes.txt"]),
+             ("handmade-roce-snapshots", "roce-pause-storm", ("snap1", "snap2"), False, ["screen.png", "empty.txt"])]
+    for name, src, (b, a), gz, strays in cases:
+        d = os.path.join(out, name)
+        for side, new in (("before", b), ("after", a)):
+            shutil.copytree(os.path.join(datasets, src, side), os.path.join(d, new))
+            for f in sorted(os.listdir(os.path.join(d, new))):
+                p = os.path.join(d, new, f)
+                if gz:
+                    with open(p, "rb") as i, gzip.open(p + ".gz", "wb") as o:
+                        o.write(i.read())
+                    os.remove(p)
+            write(os.path.join(d, new, "date.txt"), "Thu Dec  3 11:59:%02d UTC 2026\n" % (3 if side == "before" else 33))
+            for stray in strays:
+                with open(os.path.join(d, new, stray), "wb") as o:
+                    o.write({"notes.txt": b"ran ib_write_bw between the snapshots\n", "screen.png": b"\x89PNG\r\n\x1a\n\x00\x00",
+                             "empty.txt": b""}[stray])
+        expect(os.path.join(datasets, src), d + ".expect.json")
 
 
 def expect(dataset, out):
@@ -169,6 +196,8 @@ if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "folders":
         folders(sys.argv[2])
+    elif cmd == "handmade":
+        handmade(sys.argv[2])
     elif cmd == "expect":
         expect(sys.argv[2], sys.argv[3])
     elif cmd == "inject":

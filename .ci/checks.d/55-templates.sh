@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The template notebooks (01-03) on incident folders they were not written for: bundled folders (clean
-# ones included) and folders in the layout `fabriclab collect` writes (a timed RoCE series with a pause
+# ones included), bundled folders re-laid as a hand collection (PRE/POST, snap1/snap2, gzipped captures, a
+# date file, stray files: .ci/templates.py handmade) and folders in the layout `fabriclab collect` writes (a timed RoCE series with a pause
 # storm, a clean IB before/after: .ci/templates.py folders), each executed by `./fabriclab run -p
 # captures=DIR` and a subset by `jupyter nbconvert --execute` (parameters injected into a copy, as papermill
 # does). Each run must show no error output and no stderr, at least one chart, the verdict and deciding
@@ -12,6 +13,7 @@ root="$(pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 /usr/bin/python3 .ci/templates.py folders "$tmp/folders"
+/usr/bin/python3 .ci/templates.py handmade "$tmp/folders"
 fail=0
 # notebook | folder | by nbconvert too
 runs=(
@@ -25,6 +27,8 @@ runs=(
   "02-roce-incident|$tmp/folders/collect-roce-storm|yes"
   "03-bandwidth-reconciliation|datasets/reconcile-b2-fabric-backpressure|yes"
   "03-bandwidth-reconciliation|datasets/reconcile-c-above-link-rate|no"
+  "01-ib-incident|$tmp/folders/handmade-ib-prepost-gz|no"
+  "02-roce-incident|$tmp/folders/handmade-roce-snapshots|no"
 )
 expect() {  # folder -> expectation file
   local dir="$1" name

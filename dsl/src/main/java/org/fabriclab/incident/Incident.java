@@ -135,6 +135,11 @@ public final class Incident implements Renderable {
 
     public List<Snapshot> snapshots() { return a().snapshots; }
 
+    /** Each snapshot's time ({@link SnapshotTime#find}), in snapshot order; empty where it has none. */
+    public List<java.util.Optional<SnapshotTime>> snapshotTimes() {
+        return a().times.stream().map(java.util.Optional::ofNullable).toList();
+    }
+
     /**
      * The delta between the first and the last snapshot. When every port's bytes moved are known and the
      * same (one port, or bytes given) it knows them, so its tables carry per-GB rates; otherwise each port's

@@ -108,4 +108,10 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
     }
 
     public Instant instant() { return Instant.ofEpochMilli(epochMs); }
+
+    /** The file of the snapshot folder this time was read from: {@value Layout#TIMESTAMP} or a date output's name. */
+    public String file() {
+        int paren = source.indexOf(" (");
+        return paren < 0 ? source : source.substring(0, paren);
+    }
 }

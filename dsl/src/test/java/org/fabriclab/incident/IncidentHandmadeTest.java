@@ -1,0 +1,50 @@
+package org.fabriclab.incident;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * incident(dir) on a bundled folder re-laid as a hand collection: PRE/POST, every capture gzipped, a
+ * date output for the time, a stray notes file. The verdict is the bundled one; the time comes from the
+ * date files; the stray file is named in the report, the date file is not.
+ */
+class IncidentHandmadeTest {
+    @TempDir Path tmp;
+
+    @Test void aHandCollectedFolderGivesTheBundledVerdictWithItsTimeAndItsStrays() throws IOException {
+        Path src = IncidentDatasetsTest.DATASETS.resolve("ib-marginal-optic");
+        Path dir = tmp.resolve("incident");
+        for (String[] side : new String[][] {{"before", "PRE", "11:59:03"}, {"after", "POST", "11:59:33"}}) {
+            Path to = Files.createDirectories(dir.resolve(side[1]));
+            try (Stream<Path> s = Files.list(src.resolve(side[0]))) {
+                for (Path f : s.toList()) {
+                    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(to.resolve(f.getFileName() + ".gz")))) {
+                        o.write(Files.readAllBytes(f));
+                    }
+                }
+            }
+            Files.writeString(to.resolve("date.txt"), "Thu Dec  3 " + side[2] + " UTC 2026\n");
+            Files.writeString(to.resolve("notes.txt"), "ran the test here\n");
+        }
+        Incident inc = Incident.of(dir);
+        PortReport p = inc.port("mlx5_0/1");
+        assertEquals("physical", p.verdict().verdict());
+        assertEquals(java.util.List.of("SymbolErrorCounter"), p.verdict().detail());
+        assertEquals(30.0, inc.elapsedSeconds());
+        String report = inc.toString();
+        assertTrue(report.contains("elapsed 30.0 s between the first and the last snapshot (date.txt (a date output"), report);
+        assertTrue(report.contains("warning (PRE): " + dir.resolve("PRE").resolve("notes.txt") + ":1: not a capture format"), report);
+        assertFalse(report.contains("date.txt:1: not a capture format"), "the date file is the snapshot's time, not a stray");
+    }
+}
