@@ -49,7 +49,9 @@ public final class Snapshot implements Renderable {
 
     Snapshot(String name, List<Capture> captures, Map<String, Map<String, Reading>> readings,
              Map<String, Map<String, Absent>> absents, Map<String, Map<String, String>> attrs,
-             List<String> notes, List<String> unjoined, Map<String, String> joinedName, List<Reading> queueReadings) {
+             List<String> notes, List<String> unjoined, Map<String, String> joinedName, List<Reading> queueReadings,
+             List<String> skipped) {
+        this.skipped = List.copyOf(skipped);
         this.joinedName = Map.copyOf(joinedName);
         this.queueReadings = List.copyOf(queueReadings);
         this.name = name;
@@ -95,17 +97,15 @@ public final class Snapshot implements Renderable {
         }
         if (caps.isEmpty() && firstStray != null) throw firstStray;
         String name = paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        Snapshot s = SnapshotBuilder.build(name, caps);
-        s.skipped = List.copyOf(skipped);
-        return s;
+        return SnapshotBuilder.build(name, caps, skipped);
     }
 
     /** Files of the snapshot's folders skipped as no capture ({@link #of(List)}), each message naming its file. */
-    private List<String> skipped = List.of();
+    private final List<String> skipped;
 
     /** Joins captures already read. */
     public static Snapshot ofCaptures(String name, List<Capture> captures) {
-        return SnapshotBuilder.build(name, captures);
+        return SnapshotBuilder.build(name, captures, List.of());
     }
 
     public String name() { return name; }

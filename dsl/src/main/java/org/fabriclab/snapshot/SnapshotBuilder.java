@@ -39,7 +39,7 @@ final class SnapshotBuilder {
 
     private SnapshotBuilder() {}
 
-    static Snapshot build(String name, List<Capture> captures) {
+    static Snapshot build(String name, List<Capture> captures, List<String> skipped) {
         UnionFind uf = new UnionFind();
         Map<String, Map<String, String>> rawAttrs = new LinkedHashMap<>();
         Set<String> ids = new LinkedHashSet<>();
@@ -123,7 +123,7 @@ final class SnapshotBuilder {
                 if (!isDeviceForm(p) && (readings.containsKey(p) || absents.containsKey(p))) unjoined.add(p);
             }
         }
-        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues);
+        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues, skipped);
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {
