@@ -77,6 +77,11 @@ final class Analysis {
             elapsed = perftestS;
             elapsedHow = "elapsed taken as the test's duration, " + seconds(perftestS) + " (perftest -D): the snapshots bracket the test, "
                     + "so the real window is at least this long and per-second figures are upper bounds";
+        } else if (perftestRowsSeconds(extras.perftest()) > 0) {
+            elapsed = perftestRowsSeconds(extras.perftest());
+            elapsedHow = "elapsed taken as the test's duration from perftest's own rows, " + seconds(elapsed) + " (message bytes x "
+                    + "iterations / BW average; no -D in the log): the snapshots bracket the test, so the real window is at least this "
+                    + "long and per-second figures are upper bounds";
         } else {
             elapsed = Double.NaN;
             elapsedHow = "elapsed time unknown (no " + Layout.TIMESTAMP + " or date output in the snapshots, no test duration, none given): "
@@ -167,6 +172,21 @@ final class Analysis {
             Optional<Table> runs = c.measurements("perftest_run");
             if (runs.isEmpty() || !runs.get().containsColumn("duration_s")) continue;
             for (double x : runs.get().doubleColumn("duration_s").asDoubleArray()) if (x > 0 && !(x <= d)) d = x;
+        }
+        return d;
+    }
+
+    /** The longest time a perftest run accounts for by its own rows ({@link org.fabriclab.reconcile.Reconcile#reportedSeconds}); NaN when none. */
+    static double perftestRowsSeconds(List<Capture> perftest) {
+        double d = Double.NaN;
+        for (Capture c : perftest) {
+            double x;
+            try {
+                x = org.fabriclab.reconcile.Reconcile.reportedSeconds(c);
+            } catch (RuntimeException e) {
+                continue;   // a perftest capture without a bandwidth table (a latency test) says nothing of bytes moved
+            }
+            if (x > 0 && !(x <= d)) d = x;
         }
         return d;
     }

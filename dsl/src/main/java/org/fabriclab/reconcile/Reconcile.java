@@ -99,6 +99,19 @@ public final class Reconcile implements Renderable {
         return new Reconcile(perftest, delta, seconds, rateGbps, lineRate, xmitWaitPerS);
     }
 
+    /**
+     * The longest time, in seconds, that one run of a perftest capture accounts for by its own rows:
+     * message bytes x iterations / average bytes per second, summed over its message sizes; NaN when no run
+     * can say. For output without {@code -D}: the snapshots around the test span at least this.
+     *
+     * @throws org.fabriclab.capture.CaptureException when the capture is not perftest output with a bandwidth table
+     */
+    public static double reportedSeconds(Capture perftest) {
+        double best = Double.NaN;
+        for (Run r : Run.read(perftest)) if (r.reportedSeconds() > 0 && !(r.reportedSeconds() <= best)) best = r.reportedSeconds();
+        return best;
+    }
+
     /** The link rate in Gb/s (else each port's captured {@code rate_gbps}). */
     public Reconcile rateGbps(double gbps) {
         if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);

@@ -47,4 +47,23 @@ class IncidentHandmadeTest {
         assertTrue(report.contains("warning (PRE): " + dir.resolve("PRE").resolve("notes.txt") + ":1: not a capture format"), report);
         assertFalse(report.contains("date.txt:1: not a capture format"), "the date file is the snapshot's time, not a stray");
     }
+
+    /** perftest run with -n (no -D) and no snapshot clock: the elapsed time is the one its own rows account for. */
+    @Test void withoutAClockTheElapsedTimeIsTheTestsOwn() throws IOException {
+        Path src = IncidentDatasetsTest.DATASETS.resolve("reconcile-a-line-rate");
+        Path dir = tmp.resolve("no-clock");
+        for (String side : new String[] {"before", "after"}) {
+            Path to = Files.createDirectories(dir.resolve(side));
+            try (Stream<Path> s = Files.list(src.resolve(side))) {
+                for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        // the log as a user's terminal kept it, without the command line that says -D 10
+        String log = Files.readString(src.resolve("perftest.log"));
+        Files.writeString(dir.resolve("perftest.log"), log.substring(log.indexOf('\n') + 1));
+        Incident inc = Incident.of(dir);
+        // 234205 x 1 MiB at 23420.55 MiB/s
+        assertEquals(234205 * 1048576.0 / (23420.55 * 1048576), inc.elapsedSeconds(), 1e-9);
+        assertTrue(inc.elapsedHow().startsWith("elapsed taken as the test's duration from perftest's own rows, 10.0 s"), inc.elapsedHow());
+    }
 }
