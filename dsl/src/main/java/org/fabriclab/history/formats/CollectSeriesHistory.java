@@ -19,7 +19,9 @@ import org.fabriclab.snapshot.Snapshot;
  * as it is ({@link Snapshot#of}), joined into one series ({@link Series#ofSnapshots}: counters read from
  * the fields of their readings). Sample times come from each snapshot's {@code timestamp.json}
  * ({@link SnapshotTime}): within one boot the monotonic clock from the first snapshot's wall clock (NTP
- * steps do not move samples), across a reboot the wall clock.
+ * steps do not move samples), across a reboot the wall clock. A hand-collected series in the other layouts
+ * {@link Layout#snapshots} takes ({@code snap1/ snap2/ ...}, timestamp-named folders) is read too when each
+ * snapshot holds a date output ({@link SnapshotTime#find}): wall clock, to the second.
  *
  * <pre>{@code
  * History h = new CollectSeriesHistory().read(Path.of("incident-42"), Progress.NONE);
@@ -33,7 +35,16 @@ public final class CollectSeriesHistory implements HistoryReader {
         boolean series = Files.isRegularFile(path.resolve(Layout.series(0)).resolve(Layout.TIMESTAMP));
         boolean pair = Files.isRegularFile(path.resolve(Layout.BEFORE).resolve(Layout.TIMESTAMP))
                 && Files.isRegularFile(path.resolve(Layout.AFTER).resolve(Layout.TIMESTAMP));
-        return series || pair ? 95 : 0;
+        if (series || pair) return 95;
+        // a hand-collected series (snap1/ snap2/ ..., pre/ post/, timestamp-named folders), each with a date output
+        try {
+            List<Path> dirs = Layout.snapshots(path);
+            if (dirs.size() < 2) return 0;
+            for (Path d : dirs) if (SnapshotTime.find(d).isEmpty()) return 0;
+            return 70;
+        } catch (CaptureException e) {
+            return 0;
+        }
     }
 
     @Override public History read(Path path, Progress progress) {
@@ -43,11 +54,13 @@ public final class CollectSeriesHistory implements HistoryReader {
         SnapshotTime first = null;
         for (int i = 0; i < dirs.size(); i++) {
             Path d = dirs.get(i);
-            SnapshotTime t = SnapshotTime.read(d);
+            SnapshotTime t = SnapshotTime.find(d).orElseThrow(() -> new CaptureException(d.toString(), 0, "snapshot "
+                    + d.getFileName() + " has no time: expected " + Layout.TIMESTAMP + " (as fabriclab collect writes) or one file "
+                    + "holding only a date (date > " + d.getFileName() + "/date.txt)"));
             if (first == null) first = t;
             times[i] = first.epochMs() + Math.round(first.secondsUntil(t) * 1000);
             if (i > 0 && times[i] <= times[i - 1]) {
-                throw new CaptureException(d.resolve(Layout.TIMESTAMP).toString(), 1, "snapshot " + d.getFileName() + " is not later than "
+                throw new CaptureException(d.resolve(t.file()).toString(), 1, "snapshot " + d.getFileName() + " is not later than "
                         + dirs.get(i - 1).getFileName() + " (" + times[i] + " ms after " + times[i - 1] + " ms); a series needs increasing times");
             }
             snaps.add(Snapshot.of(d));

@@ -48,4 +48,25 @@ class CollectSeriesHistoryTest {
         assertEquals(1, e.line());
         assertTrue(e.getMessage().contains("not later"), e.getMessage());
     }
+
+    /** A hand collection: snap1/ snap2/ snap3/, each with a date output instead of timestamp.json. */
+    @Test void aHandCollectedSeriesWithDateFilesIsAHistory(@TempDir Path dir) throws Exception {
+        String[] dates = {"Tue Dec  1 10:00:00 UTC 2026", "Tue Dec  1 10:05:00 UTC 2026", "Tue Dec  1 10:10:00 UTC 2026"};
+        for (int i = 0; i < 3; i++) {
+            Path d = Files.createDirectories(dir.resolve("snap" + (i + 1)));
+            Files.copy(Res.path("collect-series/t" + i + "/sysfs.txt"), d.resolve("sysfs.txt"));
+            Files.writeString(d.resolve("date.txt"), dates[i] + "\n");
+        }
+        assertEquals(70, reader.sniff(dir));
+        History h = reader.read(dir, Progress.NONE);
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), h.ports());
+        long t0 = java.time.Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+        assertArrayEquals(new long[] {t0, t0 + 300_000, t0 + 600_000}, Res.times(h, "mlx5_0/1"));
+        assertArrayEquals(java.util.Arrays.copyOf(Res.WORDS_A, 3), Res.values(h, "mlx5_0/1", "PortXmitData"));
+        // without a time in one snapshot: not this format, and read anyway, a message naming the folder
+        Files.delete(dir.resolve("snap2/date.txt"));
+        assertEquals(0, reader.sniff(dir));
+        var e = assertThrows(CaptureException.class, () -> reader.read(dir, Progress.NONE));
+        assertTrue(e.getMessage().startsWith(dir.resolve("snap2") + ": snapshot snap2 has no time"), e.getMessage());
+    }
 }
