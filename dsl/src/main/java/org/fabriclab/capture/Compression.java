@@ -1,10 +1,9 @@
 package org.fabriclab.capture;
 
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -25,21 +24,22 @@ import java.util.zip.ZipException;
 final class Compression {
     private Compression() {}
 
-    /** Whether the file starts with gzip's magic bytes {@code 1f 8b}. */
-    static boolean isGzip(Path path) throws IOException {
-        try (InputStream in = Files.newInputStream(path)) {
-            return in.read() == 0x1f && in.read() == 0x8b;
-        }
+    /**
+     * A file's bytes as the readers take them: gzip content (magic {@code 1f 8b}) inflated, at most
+     * {@code max} bytes; other bytes unchanged unless they are another compression or an archive.
+     *
+     * @throws CaptureException naming the file when the gzip stream is corrupt or truncated, or inflates above
+     *         {@code max}; a {@link NotACaptureException} for another compression or an archive
+     */
+    static byte[] unpacked(byte[] raw, String name, long max) {
+        boolean gzip = raw.length >= 2 && (raw[0] & 0xff) == 0x1f && (raw[1] & 0xff) == 0x8b;
+        return gzip ? refuseOther(gunzip(raw, name, max), name + " (gunzipped)") : refuseOther(raw, name);
     }
 
-    /**
-     * The decompressed content of a gzip file, at most {@code max} bytes.
-     *
-     * @throws CaptureException naming the file when the stream is corrupt or truncated, or inflates above {@code max}
-     */
-    static byte[] gunzip(Path path, String name, long max) {
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(path), 1 << 16)) {
-            byte[] out = new byte[(int) Math.min(max + 1, Math.max(1 << 16, Math.min(Files.size(path) * 4, max + 1)))];
+    /** The inflated content of gzip bytes, at most {@code max} bytes. */
+    private static byte[] gunzip(byte[] raw, String name, long max) {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(raw), 1 << 16)) {
+            byte[] out = new byte[(int) Math.min(max + 1, Math.max(1 << 16, raw.length * 4L))];
             int n = 0;
             while (true) {
                 if (n == out.length) {
@@ -54,7 +54,7 @@ final class Compression {
                 throw new CaptureException(name, 0, "gzip content inflates above the " + max + "-byte bound for one capture "
                         + "(set -Dfabriclab.maxCaptureBytes to raise it)");
             }
-            return refuseOther(Arrays.copyOf(out, n), name + " (gunzipped)");
+            return Arrays.copyOf(out, n);
         } catch (EOFException e) {
             throw new CaptureException(name, 0, "gzip stream ends early (a truncated copy?); expected a whole gzip file", e);
         } catch (ZipException e) {
@@ -70,7 +70,7 @@ final class Compression {
      *
      * @throws CaptureException naming the file, the format and how to unpack it
      */
-    static byte[] refuseOther(byte[] bytes, String name) {
+    private static byte[] refuseOther(byte[] bytes, String name) {
         String what = other(bytes);
         if (what != null) throw new NotACaptureException(name, 0, what + "; expected a text capture (or a gzip-compressed one)");
         return bytes;

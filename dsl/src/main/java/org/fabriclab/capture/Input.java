@@ -145,9 +145,17 @@ public final class Input {
         return latin1 != null ? latin1 : t.getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    /** Reads a regular file of at most {@link #maxBytes()} bytes; anything else is a {@link CaptureException}. */
+    /**
+     * Reads a regular file of at most {@link #maxBytes()} bytes, gzip content inflated within the same
+     * bound ({@link Compression#unpacked}); anything else is a {@link CaptureException}.
+     */
     static byte[] readBounded(Path path, String name) {
         long max = maxBytes();
+        return Compression.unpacked(readRaw(path, name, max), name, max);
+    }
+
+    /** The file's bytes as they are on disk, at most {@code max}. */
+    private static byte[] readRaw(Path path, String name, long max) {
         try {
             java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(path,
                     java.nio.file.attribute.BasicFileAttributes.class);
@@ -160,16 +168,15 @@ public final class Input {
                 throw new CaptureException(name, 0, "file is " + a.size() + " bytes, above the " + max + "-byte bound for one "
                         + "capture (set -Dfabriclab.maxCaptureBytes to raise it)");
             }
-            if (a.size() >= 2 && Compression.isGzip(path)) return Compression.gunzip(path, name, max);
             try (java.io.InputStream in = Files.newInputStream(path)) {
                 // read into one array of the size the file has (not in 8 KB pieces copied together at the end)
                 int size = (int) a.size();
                 byte[] bytes = new byte[size];
                 int n = in.readNBytes(bytes, 0, size);
-                if (n < size) return Compression.refuseOther(java.util.Arrays.copyOf(bytes, n), name);   // shrank while being read
+                if (n < size) return java.util.Arrays.copyOf(bytes, n);   // shrank while being read
                 // what it grew by while being read, one byte past the bound at most (nothing: the usual case)
                 byte[] more = in.readNBytes((int) (max - size) + 1);
-                if (more.length == 0) return Compression.refuseOther(bytes, name);
+                if (more.length == 0) return bytes;
                 if ((long) size + more.length > max) {
                     throw new CaptureException(name, 0, "file grew above the " + max + "-byte bound for one capture while "
                             + "being read");
