@@ -64,7 +64,7 @@ final class Analysis {
 
         // elapsed: given, else the snapshots' clocks, else the test's own duration
         SnapshotTime t0 = times.get(0), tn = times.get(times.size() - 1);
-        double perftestS = perftestDuration(extras.perftest());
+        double perftestS = perftestDuration(extras.perftest()), perftestRowsS = perftestRowsSeconds(extras.perftest());
         if (o.elapsedGiven() > 0) {
             elapsed = o.elapsedGiven();
             elapsedHow = "elapsed " + seconds(elapsed) + " (given)";
@@ -77,8 +77,8 @@ final class Analysis {
             elapsed = perftestS;
             elapsedHow = "elapsed taken as the test's duration, " + seconds(perftestS) + " (perftest -D): the snapshots bracket the test, "
                     + "so the real window is at least this long and per-second figures are upper bounds";
-        } else if (perftestRowsSeconds(extras.perftest()) > 0) {
-            elapsed = perftestRowsSeconds(extras.perftest());
+        } else if (perftestRowsS > 0) {
+            elapsed = perftestRowsS;
             elapsedHow = "elapsed taken as the test's duration from perftest's own rows, " + seconds(elapsed) + " (message bytes x "
                     + "iterations / BW average; no -D in the log): the snapshots bracket the test, so the real window is at least this "
                     + "long and per-second figures are upper bounds";

@@ -54,6 +54,16 @@ public enum FabricKind {
     /** A port's fabric and how it was told. */
     public record Found(FabricKind kind, String how) {}
 
+    /** The first of {@code readings} whose catalogue definition matches {@code test}, or null. */
+    private static Reading first(Map<String, Reading> readings, java.util.function.Predicate<CounterDef> test) {
+        Catalogue cat = Catalogue.standard();
+        for (Reading x : readings.values()) {
+            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
+            if (d != null && test.test(d)) return x;
+        }
+        return null;
+    }
+
     /**
      * The fabric of {@code port} in {@code s}: its {@code link_layer} attribute (sysfs, ibstat), else
      * netdev counters ({@code ethtool -S}), a netdev attribute or a counter whose role exists only on
@@ -64,24 +74,17 @@ public enum FabricKind {
         String ll = s.attr(port, PortAttr.LINK_LAYER).orElse("").trim();
         if (ll.equalsIgnoreCase("InfiniBand")) return new Found(IB, "link layer InfiniBand");
         if (ll.equalsIgnoreCase("Ethernet")) return new Found(ROCE, "link layer Ethernet");
-        Catalogue cat = Catalogue.standard();
         Map<String, Reading> r = s.readings(port);
-        for (Reading x : r.values()) {
-            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
-            if (d != null && d.namespace().equals("netdev")) return new Found(ROCE, "netdev counters (" + x.source() + ")");
-        }
+        Reading netdev = first(r, d -> d.namespace().equals("netdev"));
+        if (netdev != null) return new Found(ROCE, "netdev counters (" + netdev.source() + ")");
         if (s.attr(port, PortAttr.NETDEV).isPresent()) return new Found(ROCE, "netdev " + s.attr(port, PortAttr.NETDEV).get());
-        for (Reading x : r.values()) {
-            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
-            if (d != null && d.roles().stream().anyMatch(org.fabriclab.catalogue.Role::impliesEthernet)) {
-                return new Found(ROCE, "an Ethernet-only counter (" + x.rawName() + ", " + x.source()
-                        + ": ECN marks are IP-header marks, which InfiniBand does not carry)");
-            }
+        Reading ecn = first(r, d -> d.roles().stream().anyMatch(org.fabriclab.catalogue.Role::impliesEthernet));
+        if (ecn != null) {
+            return new Found(ROCE, "an Ethernet-only counter (" + ecn.rawName() + ", " + ecn.source()
+                    + ": ECN marks are IP-header marks, which InfiniBand does not carry)");
         }
-        for (Reading x : r.values()) {
-            CounterDef d = x.catalogued() ? cat.definition(x.counter()).orElse(null) : null;
-            if (d != null && d.namespace().equals("ib-pma")) return new Found(IB, "PMA port counters (" + x.source() + ")");
-        }
+        Reading pma = first(r, d -> d.namespace().equals("ib-pma"));
+        if (pma != null) return new Found(IB, "PMA port counters (" + pma.source() + ")");
         return new Found(IB, "nothing tells the link layer (no link_layer, netdev or PMA counter): taken as InfiniBand");
     }
 }
