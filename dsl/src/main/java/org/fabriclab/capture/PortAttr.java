@@ -19,6 +19,19 @@ public record PortAttr(String port, String key, String value, String file, int l
     public static final String NODE_DESC = "node_desc";
 
     /**
+     * A {@link #LID} value as a number: decimal ({@code 164}) or hex ({@code 0x00a4}), as the readers
+     * find it printed; empty when it is neither.
+     */
+    public static java.util.OptionalLong lidNumber(String v) {
+        String t = v.trim();
+        try {
+            return java.util.OptionalLong.of(t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t));
+        } catch (NumberFormatException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
+    /**
      * True for an all-zero GUID in any spelling ({@code 0x0000000000000000}, {@code 0000:0000:0000:0000}):
      * it identifies nothing, so readers and snapshots never join or name ports by it.
      */

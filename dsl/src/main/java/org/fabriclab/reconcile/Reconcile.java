@@ -305,12 +305,8 @@ public final class Reconcile implements Renderable {
         for (org.fabriclab.snapshot.Snapshot s : new org.fabriclab.snapshot.Snapshot[] {delta.after(), delta.before()}) {
             java.util.Optional<String> v = s.attr(port, org.fabriclab.capture.PortAttr.LID);
             if (v.isPresent()) {
-                String t = v.get().trim();
-                try {
-                    return t.startsWith("0x") || t.startsWith("0X") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
-                } catch (NumberFormatException e) {
-                    return -1;
-                }
+                java.util.OptionalLong n = org.fabriclab.capture.PortAttr.lidNumber(v.get());
+                return n.isPresent() && n.getAsLong() >= 0 && n.getAsLong() <= Integer.MAX_VALUE ? (int) n.getAsLong() : -1;
             }
         }
         return -1;

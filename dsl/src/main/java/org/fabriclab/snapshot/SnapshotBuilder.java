@@ -205,13 +205,8 @@ final class SnapshotBuilder {
 
     /** LIDs are joined in decimal; {@code 0x00a4} and {@code 164} are the same LID. */
     static String normaliseLid(String lid) {
-        String t = lid.trim();
-        try {
-            if (t.startsWith("0x") || t.startsWith("0X")) return Long.toString(Long.parseLong(t.substring(2), 16));
-            return Long.toString(Long.parseLong(t));
-        } catch (NumberFormatException e) {
-            return t;
-        }
+        java.util.OptionalLong v = PortAttr.lidNumber(lid);
+        return v.isPresent() ? Long.toString(v.getAsLong()) : lid.trim();
     }
 
     private static final class UnionFind {
