@@ -14,15 +14,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * When a snapshot was taken: its {@value Layout#TIMESTAMP}. {@code epochMs} is the wall clock
  * (UTC), {@code monotonicNs} the host's {@code CLOCK_MONOTONIC} at the start of the snapshot
  * (what {@code System.nanoTime()} reads on Linux: nanoseconds since boot, unaffected by NTP steps),
- * {@code durationMs} how long the snapshot took, {@code bootId} the kernel's boot id. Two snapshots of
- * one boot give the elapsed time from the monotonic clock; across a reboot only the wall clock is left.
+ * {@code durationMs} how long the snapshot took, {@code bootId} the kernel's boot id, {@code file} the file of
+ * the snapshot folder it was read from ({@value Layout#TIMESTAMP}, or a date output: {@link #find}). Two
+ * snapshots of one boot give the elapsed time from the monotonic clock; across a reboot only the wall clock is left.
  *
  * <pre>{@code
  * SnapshotTime a = SnapshotTime.read(Path.of("incident/before")), b = SnapshotTime.read(Path.of("incident/after"));
  * double s = a.secondsUntil(b);      // 12.4
  * }</pre>
  */
-public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String source) {
+public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Reads {@code dir/timestamp.json}. @throws CaptureException when it is missing or malformed */
@@ -64,7 +65,7 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
                 // a bare number is a time only in a file named as one (a saved counter value is a number too)
                 if (EPOCH.matcher(t).matches() && !TIME_NAME.matcher(f.getFileName().toString()).find()) continue;
                 if (found != null) return java.util.Optional.empty();
-                found = new SnapshotTime(ms, 0, 0, "", f.getFileName() + " (a date output, to the second unless it prints finer)");
+                found = new SnapshotTime(ms, 0, 0, "", f.getFileName().toString());
             }
         } catch (IOException e) {
             return java.util.Optional.empty();
@@ -109,9 +110,8 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
 
     public Instant instant() { return Instant.ofEpochMilli(epochMs); }
 
-    /** The file of the snapshot folder this time was read from: {@value Layout#TIMESTAMP} or a date output's name. */
-    public String file() {
-        int paren = source.indexOf(" (");
-        return paren < 0 ? source : source.substring(0, paren);
+    /** Where this time was read, for a report: {@value Layout#TIMESTAMP}, or the date output's file and its resolution. */
+    public String source() {
+        return file.equals(Layout.TIMESTAMP) ? file : file + " (a date output, to the second unless it prints finer)";
     }
 }
