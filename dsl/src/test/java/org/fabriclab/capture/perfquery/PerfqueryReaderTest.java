@@ -88,6 +88,27 @@ class PerfqueryReaderTest {
         assertEquals(4300, s.value("lid 1719/1", "PortXmitWait").getAsLong());
     }
 
+    /**
+     * rdma-core's classic dump (mad_dump_perfcounters) prints CounterSelect2 and the 16-bit QP1Dropped
+     * between ExcessiveBufferOverrunErrors and VL15Dropped: QP1Dropped is a catalogued 16-bit field.
+     */
+    @Test void classicQp1DroppedIsSixteenBits() {
+        Capture c = reader.read(Input.ofText("rdma-core.txt", "# Port counters: Lid 7 port 1 (CapMask: 0x1600)\n"
+                + "PortSelect:......................1\nCounterSelect:...................0x0000\n"
+                + "SymbolErrorCounter:..............2\nLinkErrorRecoveryCounter:........0\nLinkDownedCounter:...............1\n"
+                + "PortRcvErrors:...................0\nPortRcvRemotePhysicalErrors:.....0\nPortRcvSwitchRelayErrors:........0\n"
+                + "PortXmitDiscards:................4\nPortXmitConstraintErrors:........0\nPortRcvConstraintErrors:.........0\n"
+                + "CounterSelect2:..................0x00\nLocalLinkIntegrityErrors:........0\nExcessiveBufferOverrunErrors:....0\n"
+                + "QP1Dropped:......................65535\nVL15Dropped:.....................0\n"
+                + "PortXmitData:....................5000\nPortRcvData:.....................6000\n"
+                + "PortXmitPkts:....................70\nPortRcvPkts:.....................80\nPortXmitWait:....................9\n"));
+        Reading q = c.reading("lid 7/1", "QP1Dropped").orElseThrow();
+        assertEquals(Source.PERFQUERY, q.source());
+        assertEquals(16, q.field().width());
+        assertTrue(q.field().isPegged(q.value()));
+        assertEquals(9, c.reading("lid 7/1", "PortXmitWait").orElseThrow().value());
+    }
+
     @Test void samplesControlBlocksAreSkippedNotMixedIn() {
         Capture c = reader.read(Input.ofText("c.txt", "# Port extended counters: Lid 5 port 1\n"
                 + "PortXmitData:....................10\nPortRcvData:.....................11\n"
