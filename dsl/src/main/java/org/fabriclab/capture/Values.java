@@ -62,6 +62,34 @@ public final class Values {
         return v;
     }
 
+    /** True for a hex value that does not fit a signed 64-bit long (a mask such as 0xfffffffffffffffe). */
+    public static boolean isWideHex(String text) {
+        String t = text.trim();
+        if (!(t.startsWith("0x") || t.startsWith("0X"))) return false;
+        String hex = t.substring(2);
+        if (hex.length() != 16) return false;
+        for (int i = 0; i < hex.length(); i++) if (Character.digit(hex.charAt(i), 16) < 0) return false;
+        return Character.digit(hex.charAt(0), 16) >= 8;
+    }
+
+    /**
+     * True for a decimal that does not fit a signed 64-bit long but fits 64 bits unsigned, such as
+     * 18446744073709551576 (2^64 - 40): ibdiagnet prints unset or invalid fields that way, and a
+     * 64-bit counter pegged at its cap (2^64-1) prints 18446744073709551615.
+     */
+    public static boolean isWideDecimal(String text) {
+        String t = text.trim();
+        if (t.length() < 19 || t.length() > 20 || !t.chars().allMatch(c -> c >= '0' && c <= '9')) return false;
+        try {
+            return Long.parseUnsignedLong(t) < 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** A value above 2^63-1, hex or decimal: not a counter fabriclab can hold exactly. */
+    public static boolean isWide(String text) { return isWideHex(text) || isWideDecimal(text); }
+
     /** {@code s} cut to 60 characters for a message. */
     public static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";

@@ -240,7 +240,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 if (k == node || k == portGuid || k == num || header[k].isEmpty()) continue;
                 String v = c[k];
                 if (isAbsent(v)) b.absent(port, header[k], line, "'" + v + "' in ibdiagnet2.db_csv PM_INFO (not available)");
-                else if (Guids.isWide(v)) {
+                else if (Values.isWide(v)) {
                     if (Catalogue.standard().lookup(Source.IBDIAGNET_CSV, header[k]).isPresent()) {
                         b.absent(port, header[k], line, "value " + v + " is above 2^63-1 (unset or invalid field)");
                     } else {
@@ -275,7 +275,7 @@ public final class IbdiagnetCsvReader implements CaptureReader {
         for (int k = 0; k < header.length; k++) {
             if (k == node || k == portGuid || k == num || header[k].isEmpty() || Measurement.hasName(t, header[k])) continue;
             boolean numeric = true;
-            for (String[] c : rows) if (!isAbsent(c[k]) && Guids.isWide(c[k])) { numeric = false; break; }
+            for (String[] c : rows) if (!isAbsent(c[k]) && Values.isWide(c[k])) { numeric = false; break; }
             Column<?> col;
             if (numeric) {
                 LongColumn lc = LongColumn.create(header[k]);

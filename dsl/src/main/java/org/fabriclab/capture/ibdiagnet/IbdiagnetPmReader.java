@@ -118,7 +118,7 @@ public final class IbdiagnetPmReader implements CaptureReader {
             countersInBlock++;
             if (value.equals("NA") || value.equals("N/A")) {
                 b.absent(port, name, lineNo, "NA in ibdiagnet2.pm (not supported by the device)");
-            } else if (Guids.isWide(value)) {
+            } else if (Values.isWide(value)) {
                 if (Catalogue.standard().lookup(Source.IBDIAGNET_PM, name).isPresent()) {
                     b.absent(port, name, lineNo, "value " + value + " is above 2^63-1 (unset or invalid field)");
                 } else {

@@ -196,7 +196,12 @@ final class Chunk {
             }
             long value = Values.parseDecimal(a, v, ve);
             boolean decimal = value >= 0;
-            if (!decimal) value = c.counter(v, ve, file);
+            String wide = null;
+            if (!decimal) {
+                String t = text.substring(v, ve);
+                if (Values.isWide(t)) wide = t;
+                else value = c.counter(v, ve, file);
+            }
             String raw = c.name(s, colon, hash);
             if (counters == 0 && header.kind() == BlockKind.PORT && BlockKind.opensExtended(raw)) {
                 // older perfquery printed -x output under the classic title: its fields say which block it is
@@ -206,6 +211,11 @@ final class Chunk {
                         + "older perfquery printed 'perfquery -x': read as extended counters");
             }
             String reserved = mayReserve ? header.reserved(raw) : null;
+            if (reserved == null && wide != null) {
+                // above a long: a 64-bit counter pegged at 2^64-1 (an aggregate of -a saturates there), or junk
+                reserved = "value " + wide + " is above 2^63-1, which fabriclab does not hold exactly (a 64-bit counter "
+                        + "stops at 2^64-1 when it saturates)";
+            }
             Source source = header.source();
             if (reserved != null) {
                 if (!raw.equals("CounterSelect2")) b.absent(source, port, raw, c.number(), reserved);

@@ -123,6 +123,26 @@ class PerfqueryReaderTest {
         assertEquals(5, c.noiseLines());
     }
 
+    /**
+     * A 64-bit field at 2^64-1 (pegged, or an aggregate of -a saturated there) does not fit a long: that
+     * counter is absent with the reason, as the ibdiagnet readers do, and the block is still read. A value
+     * beyond 64 bits is not a counter at all and fails.
+     */
+    @Test void aValueAboveALongIsAbsentNotTheFileRejected() {
+        String head = "# Port extended counters: Lid 9 port 3 (CapMask: 0x5A00 CapMask2: 0x0000002)\n"
+                + "PortSelect:......................3\nCounterSelect:...................0x0000\n";
+        Capture c = reader.read(Input.ofText("pegged.txt", head + "PortXmitData:....................18446744073709551615\n"
+                + "PortRcvData:.....................41\nPortXmitPkts:....................42\nPortRcvPkts:.....................43\n"));
+        assertTrue(c.reading("lid 9/3", "PortXmitData").isEmpty());
+        var absent = c.absents().stream().filter(a -> a.counter().equals("PortXmitData")).findFirst().orElseThrow();
+        assertEquals(4, absent.line());
+        assertTrue(absent.reason().contains("18446744073709551615") && absent.reason().contains("2^63-1"), absent.reason());
+        assertEquals(41, c.reading("lid 9/3", "PortRcvData").orElseThrow().value());
+        BadInput.expect(reader, Input.ofText("huge.txt", head + "PortXmitData:....................184467440737095516150\n"
+                + "PortRcvData:.....................41\nPortXmitPkts:....................42\nPortRcvPkts:.....................43\n"),
+                4, "expected a non-negative integer counter value");
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "pq.txt", "# Port extended counters: Lid 1 port 1\nPortXmitData:....................12x4\n");
         BadInput.expect(reader, f, 2, "expected a non-negative integer counter value, found '12x4'");
