@@ -25,9 +25,12 @@ import tech.tablesaw.api.StringColumn;
  * or {@code Errors for "<desc>"}, per port {@code GUID 0x<port GUID> port 13: [SymbolErrorCounter == 1234]
  * [LinkDownedCounter == 3 (3.000 )]}, then the summary {@code ## Summary: 4 nodes checked, 2 bad nodes
  * found}, {@code ## 40 ports checked, 2 ports have errors beyond threshold}, {@code ## Thresholds:
- * [SymbolErrorCounter = 10]}, {@code ## Suppressed: ...}. Layout and semantics from infiniband-diags
+ * [SymbolErrorCounter = 10]}, {@code ## Suppressed: ...}. {@code --counters} prints, instead of the
+ * errors, {@code Data Counters for 0x<node GUID> "<desc>"} and every port's data counters (zeros
+ * too, each with its human-readable form), named by the node GUID: read as counters, not port errors.
+ * Layout and semantics from infiniband-diags
  * {@code ibqueryerrors.c} ({@code print_results}, {@code check_threshold}, {@code set_thresholds},
- * {@code print_summary}):
+ * {@code print_data_cnts}, {@code print_summary}):
  * <ul>
  * <li>a field is printed only when its value is <em>above</em> its threshold ({@code val > thres}); the
  * threshold of a field the threshold file does not name is 0. So the printed values are exact counter
@@ -55,6 +58,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
     public static final String SUMMARY = "ibqueryerrors_summary";
 
     private static final Pattern NODE = Pattern.compile("^Errors for (?:(0x[0-9a-fA-F]{1,16}) )?\"(.*)\"$");
+    /** {@code --counters}: {@code print_data_cnts} heads each node with its node GUID. */
+    private static final Pattern DATA = Pattern.compile("^Data Counters for (0x[0-9a-fA-F]{1,16}) \"(.*)\"$");
     private static final Pattern PORT = Pattern.compile("^GUID (0x[0-9a-fA-F]{1,16}) port (\\d{1,3}|ALL):(.*)$");
     private static final Pattern FIELD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) == ([^\\]\\s(]+)(\\s*\\([^)]*\\))?\\]");
     private static final Pattern THRESHOLD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) = (\\d{1,20})\\]");
@@ -67,7 +72,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         for (String l : in.head(20)) {
             String t = l.strip();
-            if (NODE.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
+            if (NODE.matcher(t).matches() || DATA.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
         }
         // a summary without node lines (every node clean): its counts line follows the "## Summary:" line,
         // so one scan of a file that is not this format, and the rest searched from there only
@@ -88,21 +93,28 @@ public final class IbqueryerrorsReader implements CaptureReader {
         Map<String, Long> thresholds = new LinkedHashMap<>();
         StringColumn sKey = StringColumn.create("key"), sValue = StringColumn.create("value");
         String desc = null;
+        boolean dataOnly = false;
         boolean summary = false;
         int noise = 0;
         int thresholdsLine = 0;
+        int portLines = 0;
         java.util.List<int[]> rows = new java.util.ArrayList<>();
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
             Matcher m;
-            if ((m = NODE.matcher(t)).matches()) { desc = m.group(2); continue; }
+            if ((m = NODE.matcher(t)).matches()) { desc = m.group(2); dataOnly = false; continue; }
+            if ((m = DATA.matcher(t)).matches()) { desc = m.group(2); dataOnly = true; continue; }
             if ((m = PORT.matcher(t)).matches()) {
-                if (desc == null) throw new CaptureException(file, c.number(), "port line before any 'Errors for ...' line");
+                if (desc == null) {
+                    throw new CaptureException(file, c.number(), "port line before any 'Errors for ...' or 'Data Counters for ...' line");
+                }
                 String guid = LinkTable.guid(m.group(1), file, c.number());
                 int num = m.group(2).equals("ALL") ? 255 : LinkTable.number(m.group(2), false, "a port number", file, c.number());
                 String port = "guid " + guid + "/" + num;
-                b.attr(port, PortAttr.GUID, guid, c.number());
+                portLines++;
+                // an error line names the port's GUID; a --counters line the node's (print_data_cnts prints node->guid)
+                b.attr(port, dataOnly ? PortAttr.NODE_GUID : PortAttr.GUID, guid, c.number());
                 b.attr(port, PortAttr.PORT_NUM, Integer.toString(num), c.number());
                 if (!desc.isEmpty()) b.attr(port, PortAttr.NODE_DESC, desc, c.number());
                 if (num == 255) b.warn(file + ":" + c.number() + ": counters aggregated over all ports (port ALL), read as port 255");
@@ -111,8 +123,16 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 while (f.find()) {
                     fields++;
                     boolean ext = f.group(3) != null;
+                    Source source = ext ? Source.PERFQUERY_X : Source.PERFQUERY;
+                    if (Values.isWide(f.group(2))) {
+                        b.absent(source, port, f.group(1), c.number(), "value " + f.group(2) + " is above 2^63-1, which "
+                                + "fabriclab does not hold exactly (a 64-bit counter stops at 2^64-1 when it saturates)");
+                        continue;
+                    }
                     long v = Values.parseCounter(f.group(2), file, c.number());
-                    b.counter(ext ? Source.PERFQUERY_X : Source.PERFQUERY, port, f.group(1), v, c.number());
+                    b.counter(source, port, f.group(1), v, c.number());
+                    // --counters prints every data counter, zeros included, and no threshold applies: not port errors
+                    if (dataOnly) continue;
                     ePort.append(port); eGuid.append(guid); eNum.append(num); eDesc.append(desc); eCounter.append(f.group(1));
                     eValue.append(v); eExt.append(ext); eLine.append(c.number());
                 }
@@ -145,7 +165,9 @@ public final class IbqueryerrorsReader implements CaptureReader {
             throw new CaptureException(file, c.number(), "expected ibqueryerrors output ('Errors for ...', '   GUID 0x... port N: [Name == "
                     + "value]', '## Summary: ...'), found '" + LinkTable.abbreviate(t) + "'");
         }
-        if (ePort.isEmpty() && !summary) throw new CaptureException(file, 0, "no 'Errors for ...' block and no '## Summary:' line");
+        if (portLines == 0 && !summary) {
+            throw new CaptureException(file, 0, "no 'Errors for ...' or 'Data Counters for ...' block and no '## Summary:' line");
+        }
         // every field's threshold: the file's value, else 0 (ibqueryerrors' default)
         for (int i = 0; i < eCounter.size(); i++) eThr.append(thresholds.getOrDefault(eCounter.get(i), 0L));
         b.measurements(PORT_ERRORS, Measurement.of(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));

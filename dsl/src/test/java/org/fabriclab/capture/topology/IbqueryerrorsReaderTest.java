@@ -63,6 +63,37 @@ class IbqueryerrorsReaderTest {
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("not above the threshold 10")), c.warnings().toString());
     }
 
+    /**
+     * {@code --counters} (print_data_cnts): {@code Data Counters for 0x<node GUID> "<desc>"}, every data
+     * counter of every port, zeros too, with its human-readable form; no threshold applies, so they are
+     * counters of a port named by the node GUID and neither port errors nor "not above the threshold".
+     */
+    @Test void dataCountersOnlyAreCountersOfTheNode() {
+        String text = "Data Counters for 0x7cfe9003001a2b3c \"leaf07\"\n"
+                + "   GUID 0x7cfe9003001a2b3c port 1: [PortXmitData == 8000000000 (29.802GB)] [PortRcvData == 0 (0.000B)]"
+                + " [PortXmitPkts == 3000 (3.000k)] [PortRcvPkts == 0 (0.000 )]\n"
+                + "Data Counters for 0x0002c9030011aa10 \"node02 HCA-1\"\n"
+                + "   GUID 0x0002c9030011aa10 port 1: [PortXmitData == 12 (48.000B)] [PortRcvData == 7 (28.000B)]"
+                + " [PortXmitPkts == 1 (1.000 )] [PortRcvPkts == 18446744073709551615 (16.000E)]\n"
+                + "\n## Summary: 2 nodes checked, 0 bad nodes found\n##          2 ports checked, 0 ports have errors beyond threshold\n"
+                + "## Thresholds: \n## Suppressed:\n";
+        Input in = Input.ofText("counters.txt", text);
+        assertEquals("ibqueryerrors", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        String sw = "guid 0x7cfe9003001a2b3c/1", ca = "guid 0x0002c9030011aa10/1";
+        assertEquals(List.of(sw, ca), c.ports());
+        assertEquals(8000000000L, c.reading(sw, "PortXmitData").orElseThrow().value());
+        assertEquals(0L, c.reading(sw, "PortRcvData").orElseThrow().value(), "printed 0 is a reading");
+        assertTrue(c.attrs().stream().anyMatch(a -> a.port().equals(ca) && a.key().equals("node_guid")
+                && a.value().equals("0x0002c9030011aa10")), "the node's GUID, not a port GUID");
+        assertTrue(c.attrs().stream().noneMatch(a -> a.key().equals("guid")));
+        assertTrue(c.reading(ca, "PortRcvPkts").isEmpty());
+        assertTrue(c.absents().stream().anyMatch(a -> a.port().equals(ca) && a.counter().equals("PortRcvPkts")
+                && a.reason().contains("above 2^63-1")));
+        assertEquals(0, c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow().rowCount());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+    }
+
     @Test void thresholdFileIsReadAsStrtoulDoes() {
         Input in = GoldenCapture.input(getClass(), "error_thresholds");
         assertEquals("error-thresholds", Readers.standard().choose(in).format(), "not the collection-script fallback");
