@@ -33,9 +33,13 @@ import tech.tablesaw.api.StringColumn;
  * {@code print_data_cnts}, {@code print_summary}):
  * <ul>
  * <li>a field is printed only when its value is <em>above</em> its threshold ({@code val > thres}); the
- * threshold of a field the threshold file does not name is 0. So the printed values are exact counter
- * readings, and a port's unprinted fields are not zero: they are at most their threshold, and are
- * not read;</li>
+ * threshold of a field the threshold file does not name is 0 (and every threshold is 0 without a
+ * file: the summary then prints {@code ## (null)}). So the printed values are exact counter readings,
+ * and an unprinted checked field ({@link CheckedFields}) of a printed port is at most its threshold:
+ * with threshold 0, and not in the {@code ## Suppressed:} list, it is exactly 0 and is read as 0;
+ * above 0 it is not read. Zeros are inferred only when the summary's thresholds and suppressed lines
+ * are there, and PortXmitWait only from extended counters (the classic copy is cleared when CapMask
+ * does not advertise it). Ports not printed at all are not read;</li>
  * <li>the threshold file ({@code --threshold-file}, default {@code error_thresholds}) is
  * {@code name=value} lines, {@code #} comments; the run's thresholds are the summary's
  * {@code Thresholds:} line, the table {@value #THRESHOLDS};</li>
@@ -98,7 +102,10 @@ public final class IbqueryerrorsReader implements CaptureReader {
         int noise = 0;
         int thresholdsLine = 0;
         int portLines = 0;
-        java.util.List<int[]> rows = new java.util.ArrayList<>();
+        // each error port line: its port, the names it printed, whether they came from the extended counters
+        java.util.List<Printed> printed = new java.util.ArrayList<>();
+        java.util.Set<String> suppressed = new java.util.HashSet<>();
+        boolean suppressedLine = false;
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
@@ -120,9 +127,13 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 if (num == 255) b.warn(file + ":" + c.number() + ": counters aggregated over all ports (port ALL), read as port 255");
                 Matcher f = FIELD.matcher(m.group(3));
                 int fields = 0;
+                java.util.Set<String> names = new java.util.HashSet<>();
+                boolean extChecked = false;
                 while (f.find()) {
                     fields++;
                     boolean ext = f.group(3) != null;
+                    names.add(f.group(1));
+                    if (ext && CheckedFields.ALL.contains(f.group(1))) extChecked = true;
                     Source source = ext ? Source.PERFQUERY_X : Source.PERFQUERY;
                     if (Values.isWide(f.group(2))) {
                         b.absent(source, port, f.group(1), c.number(), "value " + f.group(2) + " is above 2^63-1, which "
@@ -139,6 +150,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 if (fields == 0) {
                     throw new CaptureException(file, c.number(), "port line without '[Name == value]' fields (is the line cut?)");
                 }
+                if (!dataOnly) printed.add(new Printed(port, names, extChecked, c.number()));
                 continue;
             }
             if (t.startsWith("##")) {
@@ -151,8 +163,13 @@ public final class IbqueryerrorsReader implements CaptureReader {
                     thresholdsLine = c.number();
                     Matcher x = THRESHOLD.matcher(t);
                     while (x.find()) thresholds.put(x.group(1), Values.parseCounter(x.group(2), file, c.number()));
+                } else if (t.equals("## (null)")) {
+                    // no threshold file: print_summary prints its NULL threshold string; every threshold is 0
+                    thresholdsLine = c.number();
                 } else if (t.startsWith("## Suppressed:")) {
+                    suppressedLine = true;
                     sKey.append("suppressed"); sValue.append(t.substring(14).strip());
+                    suppressed.addAll(java.util.Arrays.asList(org.fabriclab.capture.Words.split(t.substring(14).strip())));
                 } else {
                     noise++;
                 }
@@ -170,6 +187,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
         }
         // every field's threshold: the file's value, else 0 (ibqueryerrors' default)
         for (int i = 0; i < eCounter.size(); i++) eThr.append(thresholds.getOrDefault(eCounter.get(i), 0L));
+        if (thresholdsLine > 0 && suppressedLine) inferZeros(b, printed, thresholds, suppressed);
         b.measurements(PORT_ERRORS, Measurement.of(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));
         StringColumn tName = StringColumn.create("counter");
         LongColumn tValue = LongColumn.create("threshold");
@@ -184,5 +202,24 @@ public final class IbqueryerrorsReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    private record Printed(String port, java.util.Set<String> names, boolean ext, int line) {}
+
+    /**
+     * A checked field that a printed port line leaves out is at most its threshold ({@code val > thres}
+     * prints it): with threshold 0 and not suppressed it is exactly 0, read as 0 from the port's line.
+     * Only when the summary gave the thresholds and the suppressed fields. PortXmitWait is inferred on
+     * the extended path only: the classic path clears it to 0 when CapMask does not advertise it.
+     */
+    private static void inferZeros(Capture.Builder b, java.util.List<Printed> printed, Map<String, Long> thresholds,
+            java.util.Set<String> suppressed) {
+        for (Printed p : printed) {
+            for (String f : CheckedFields.ALL) {
+                if (p.names().contains(f) || suppressed.contains(f) || thresholds.getOrDefault(f, 0L) != 0) continue;
+                if (f.equals(CheckedFields.XMIT_WAIT) && !p.ext()) continue;
+                b.counter(p.ext() ? Source.PERFQUERY_X : Source.PERFQUERY, p.port(), f, 0, p.line());
+            }
+        }
     }
 }

@@ -44,7 +44,13 @@ class IbqueryerrorsReaderTest {
         assertEquals(Source.PERFQUERY, c.reading(sw, "SymbolErrorCounter").orElseThrow().source(), "32-bit classic: no human form");
         assertEquals(Source.PERFQUERY_X, c.reading(ca, "PortXmitWait").orElseThrow().source(), "extended: printed with (195.312K)");
         assertEquals(200000L, c.reading(ca, "PortXmitWait").orElseThrow().value());
-        assertTrue(c.reading(sw, "PortRcvErrors").isEmpty(), "an unprinted field is at most its threshold, not 0");
+        // an unprinted checked field is at most its threshold: exactly 0 under threshold 0, unknown above
+        assertEquals(0L, c.reading(sw, "PortRcvErrors").orElseThrow().value(), "threshold 0, not printed: 0");
+        assertEquals(Source.PERFQUERY, c.reading(sw, "PortRcvErrors").orElseThrow().source(), "the port's path: classic");
+        assertEquals(0L, c.reading(ca, "LinkDownedCounter").orElseThrow().value());
+        assertEquals(Source.PERFQUERY_X, c.reading(ca, "LinkDownedCounter").orElseThrow().source(), "the port's path: extended");
+        assertTrue(c.reading(ca, "SymbolErrorCounter").isEmpty(), "threshold 10, not printed: at most 10, not read");
+        assertTrue(c.reading(sw, "PortXmitWait").isEmpty(), "threshold 1000: not read");
         Table e = c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow();
         assertEquals(4, e.rowCount());
         assertEquals(10L, e.longColumn("threshold").get(0), "SymbolErrorCounter = 10 from the summary");
@@ -55,6 +61,27 @@ class IbqueryerrorsReaderTest {
         assertEquals(List.of("nodes_checked", "bad_nodes", "ports_checked", "bad_ports", "suppressed"), s.stringColumn("key").asList());
         assertEquals(List.of("4", "2", "40", "2", ""), s.stringColumn("value").asList());
         assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+    }
+
+    /**
+     * Zeros are inferred only with the summary's thresholds and suppressed lines: not for a suppressed
+     * field, nor for a classic PortXmitWait (cleared to 0 when CapMask lacks bit 12), and not at all when
+     * the output is cut before its summary. {@code ## (null)}: no threshold file, every threshold 0.
+     */
+    @Test void unprintedFieldsAreZeroOnlyWhenTheSummarySaysSo() {
+        String errors = "Errors for \"h1 HCA-1\"\n   GUID 0x1 port 1: [PortXmitDiscards == 9]\n";
+        Capture c = new IbqueryerrorsReader().read(Input.ofText("q.txt", errors
+                + "\n## Summary: 1 nodes checked, 1 bad nodes found\n##          1 ports checked, 1 ports have errors beyond threshold\n"
+                + "## (null)\n## Suppressed: PortRcvSwitchRelayErrors\n"));
+        String p = "guid 0x0000000000000001/1";
+        assertEquals(9L, c.reading(p, "PortXmitDiscards").orElseThrow().value());
+        assertEquals(0L, c.reading(p, "SymbolErrorCounter").orElseThrow().value());
+        assertEquals(0L, c.reading(p, "VL15Dropped").orElseThrow().value());
+        assertTrue(c.reading(p, "PortRcvSwitchRelayErrors").isEmpty(), "suppressed: not checked");
+        assertTrue(c.reading(p, "PortXmitWait").isEmpty(), "classic PortXmitWait may be unsupported");
+        assertEquals(1, c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow().rowCount(), "inferred zeros are not port errors");
+        Capture cut = new IbqueryerrorsReader().read(Input.ofText("cut.txt", errors + "\n## Summary: 1 nodes checked, 1 bad nodes found\n"));
+        assertEquals(1, cut.readings().size(), "no thresholds line: nothing inferred");
     }
 
     @Test void aValueNotAboveItsThresholdIsWarned() {
