@@ -25,13 +25,16 @@ import org.fabriclab.catalogue.Source;
  * GUID: a remote end is the port with that LID and number listed elsewhere in the same output (a
  * switch's LID for all its ports, a CA port's base LID), else {@code lid <LID>/<port>}. Node types
  * come from the headers ({@code Switch} = SW, {@code CA} = CA, {@code Router} = RT); line mode has no
- * headers, so a port GUID listed with several port numbers is a switch's and one with a single port a CA's.
+ * headers, so a port GUID listed with several port numbers, or with a port above 2, is a switch's and one
+ * with a single port 1 or 2 a CA's.
  *
  * <pre>{@code
  * Topology.of(new IblinkinfoReader().read(Input.of(Path.of("iblinkinfo.txt"))));
  * }</pre>
  */
 public final class IblinkinfoReader implements CaptureReader {
+    /** The highest port number of a channel adapter (ConnectX, BlueField, qib, hfi1 have one or two). */
+    private static final int MAX_CA_PORT = 2;
     private static final Pattern HEADER = Pattern.compile("^(Switch|CA|Router):\\s+(?:(0x[0-9a-fA-F]{1,16})\\s+)?(.*):$");
     private static final Pattern PORT = Pattern.compile("^(?:(0x[0-9a-fA-F]{1,16})\\s+(?:\"\\s*(.*?)\"\\s+)?)?(\\d{1,9})\\s+(\\d{1,4})"
             + "\\[\\s*\\d*\\]\\s+==\\((.*?)\\)==>\\s+(.*)$");
@@ -85,7 +88,8 @@ public final class IblinkinfoReader implements CaptureReader {
                     m.group(6).strip(), c.number()));
         }
         // line mode has no headers: a port GUID listed with several port numbers is a switch's (all its
-        // ports share it), a GUID with one port a CA's
+        // ports share it), and so is one listed with a port number no CA has (a filtered output, e.g.
+        // grep Active, may list a switch port alone); else a CA's
         Map<String, java.util.Set<Integer>> portsOfGuid = new HashMap<>();
         for (Local l : locals) {
             if (l.end().type().isEmpty()) portsOfGuid.computeIfAbsent(l.end().portGuid(), k -> new java.util.HashSet<>()).add(l.end().port());
@@ -94,7 +98,8 @@ public final class IblinkinfoReader implements CaptureReader {
             Local l = locals.get(i);
             if (!l.end().type().isEmpty() || l.end().portGuid().isEmpty()) continue;
             Link.End e = l.end();
-            boolean sw = portsOfGuid.get(e.portGuid()).size() > 1;
+            java.util.Set<Integer> listed = portsOfGuid.get(e.portGuid());
+            boolean sw = listed.size() > 1 || listed.stream().anyMatch(n -> n > MAX_CA_PORT);
             locals.set(i, new Local(sw ? new Link.End(e.portGuid(), "", e.port(), e.lid(), "SW", e.desc())
                     : new Link.End("", e.portGuid(), e.port(), e.lid(), "CA", e.desc()), l.link(), l.remote(), l.line()));
         }

@@ -80,6 +80,26 @@ class FabricToolsTopologyTest {
         assertEquals("0x0002c903000c0c00", leafSpine.b().nodeGuid(), "the remote end found by its LID and port");
     }
 
+    /**
+     * {@code iblinkinfo -l | grep Active} may list one port of a switch: a port number no CA has (above 2)
+     * makes its GUID a switch's; a GUID with its one port 1 stays a CA's.
+     */
+    @Test void lineModeSwitchListedWithOnePort() {
+        Capture c = Readers.standard().read(Input.ofText("l.txt",
+                "0x0002c903000fb73b \"             node01 HCA-1\"      2    1[  ] ==( 4X      14.0625 Gbps Active/  LinkUp)==>"
+                + "  0x0002c903000c0b8c      1    7[  ] \"leaf-1\" ( )\n"
+                + "0x0002c903000c0b8c \"                   leaf-1\"      1   13[  ] ==( 4X      14.0625 Gbps Active/  LinkUp)==>"
+                + "  0x0002c903000c0c00      3    1[  ] \"spine-1\" ( )\n"));
+        Topology t = Topology.of(c);
+        Link host = t.links().stream().filter(x -> x.a().lid() == 2 || x.b().lid() == 2).findFirst().orElseThrow();
+        Link.End node01 = host.a().lid() == 2 ? host.a() : host.b();
+        assertEquals("CA", node01.type());
+        Link up = t.links().stream().filter(x -> x.a().port() == 13 || x.b().port() == 13).findFirst().orElseThrow();
+        Link.End leaf = up.a().port() == 13 ? up.a() : up.b();
+        assertEquals("SW", leaf.type());
+        assertEquals("0x0002c903000c0b8c", leaf.nodeGuid());
+    }
+
     @Test void badLines() {
         BadCaptureInput.fails(new IbnetdiscoverReader(), "t.topo", "Switch\t36 \"S-0002c903000c0b8c\"\t\t# \"x\" port 0 lid 1 lmc 0\n"
                 + "[1]\t\"H-0002c903000fb73a\"[x]\t\t# \"y\" lid 2 4xFDR\n", 2, "expected an ibnetdiscover topology line");
