@@ -7,6 +7,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -35,6 +36,8 @@ final class Chunk {
         for (char ch = '0'; ch <= '9'; ch++) IDENT[ch] = DIGIT_OR_UNDERSCORE;
         IDENT['_'] = DIGIT_OR_UNDERSCORE;
     }
+
+    private static final Catalogue CATALOGUE = Catalogue.standard();
 
     /** A block header this chunk opened, at its 1-based line. */
     record Opened(BlockHeader header, int line) {}
@@ -223,8 +226,20 @@ final class Chunk {
                 copies.add(source, port, raw, value, c.number());
             }
             counters++;
-            if (header.kind().isRequired(raw)) required++;
+            if (isRequired(source, raw)) required++;
             return decimal;
+        }
+
+        /**
+         * Whether {@code raw} is one of the fields perfquery always prints for this kind of block: by its
+         * name, or by the counter the catalogue binds it to (older libibmad printed the same PortCounters
+         * fields under other names: SymbolErrors, XmtData, ...).
+         */
+        private boolean isRequired(Source source, String raw) {
+            BlockKind k = header.kind();
+            if (k.isRequired(raw)) return true;
+            if (k.required().isEmpty()) return false;
+            return CATALOGUE.lookup(source, raw).map(bd -> k.isRequired(bd.canonical())).orElse(false);
         }
 
         void finish() {

@@ -70,6 +70,34 @@ class PerfqueryReaderTest {
                 + "SymbolErrorCounter:..............0\nPortXmitData:....................10\n"), 1, "lacks some of");
     }
 
+    /**
+     * OFED 1.2/1.3 libibmad named the PortCounters fields otherwise (SymbolErrors, LinkRecovers, ...,
+     * XmtData) and printed no CapMask: the catalogue binds those names, so the block is complete and its
+     * counters are the same counters with the same widths; a block of them cut short still fails.
+     */
+    @Test void olderLibibmadFieldNamesAreTheSameCounters() {
+        String block = "# Port counters: Lid 12 port 1\n"
+                + "PortSelect:......................1\nCounterSelect:...................0x0000\n"
+                + "SymbolErrors:....................311\nLinkRecovers:....................255\nLinkDowned:......................2\n"
+                + "RcvErrors:.......................40\nRcvRemotePhysErrors:.............5\nRcvSwRelayErrors:................0\n"
+                + "XmtDiscards:.....................17\nXmtConstraintErrors:.............0\nRcvConstraintErrors:.............0\n"
+                + "LinkIntegrityErrors:.............0\nExcBufOverrunErrors:.............0\nVL15Dropped:.....................0\n"
+                + "XmtData:.........................123456\nRcvData:.........................654321\n"
+                + "XmtPkts:.........................1000\nRcvPkts:.........................2000\n";
+        Capture c = reader.read(Input.ofText("ofed13.txt", block));
+        Reading sym = c.reading("lid 12/1", "SymbolErrorCounter").orElseThrow();
+        assertEquals(311, sym.value());
+        assertEquals("SymbolErrors", sym.rawName());
+        assertEquals(16, sym.field().width());
+        assertTrue(c.reading("lid 12/1", "LinkErrorRecoveryCounter").orElseThrow().field().isPegged(255));
+        assertEquals(17, c.reading("lid 12/1", "PortXmitDiscards").orElseThrow().value());
+        Reading data = c.reading("lid 12/1", "PortXmitData").orElseThrow();
+        assertEquals(123456, data.value());
+        assertEquals(32, data.field().width());
+        assertEquals(4, data.scale(), "4-octet words");
+        BadInput.expect(reader, Input.ofText("cut.txt", block.substring(0, block.indexOf("XmtData:"))), 1, "lacks some of");
+    }
+
     @Test void laggingClassicCopyYieldsToTheExtendedOne() {
         String classic = CaptureCsv.text("perfquery/mixed_blocks.txt");
         classic = classic.substring(0, classic.indexOf("# PortRcvErrorDetails"));
