@@ -47,20 +47,31 @@ final class Analysis {
 
     Analysis(Incident o) {
         Path dir = o.folder();
-        if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
-        folders = Layout.snapshots(dir);
-        if (folders.size() < 2) {
-            throw new CaptureException(dir.toString(), 0, "one snapshot (" + folders.get(0).getFileName() + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
-        }
         snapshots = new ArrayList<>();
         times = new ArrayList<>();
-        for (Path f : folders) {
-            snapshots.add(Snapshot.of(f));
-            times.add(SnapshotTime.find(f).orElse(null));
+        if (o.sides() != null) {
+            // captures given side by side: a snapshot each; a side that is one folder may carry its time
+            List<List<Path>> sides = List.of(o.sides().before(), o.sides().after());
+            folders = sides.stream().map(p -> p.get(0)).toList();
+            for (List<Path> side : sides) {
+                snapshots.add(Snapshot.of(side));
+                times.add(side.size() == 1 && Files.isDirectory(side.get(0)) ? SnapshotTime.find(side.get(0)).orElse(null) : null);
+            }
+            extras = Extras.NONE;
+        } else {
+            if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
+            folders = Layout.snapshots(dir);
+            if (folders.size() < 2) {
+                throw new CaptureException(dir.toString(), 0, "one snapshot (" + folders.get(0).getFileName() + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
+            }
+            for (Path f : folders) {
+                snapshots.add(Snapshot.of(f));
+                times.add(SnapshotTime.find(f).orElse(null));
+            }
+            extras = Extras.scan(dir);
         }
         Snapshot first = snapshots.get(0), last = snapshots.get(snapshots.size() - 1);
         delta = Delta.between(first, last);
-        extras = Extras.scan(dir);
 
         // elapsed: given, else the snapshots' clocks, else the test's own duration
         SnapshotTime t0 = times.get(0), tn = times.get(times.size() - 1);

@@ -31,6 +31,8 @@ import tech.tablesaw.api.Table;
 record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telemetry, List<String> read, List<String> skipped) {
     /** Files the layout itself writes, not captures. */
     static final Set<String> LAYOUT_FILES = Set.of(Layout.MANIFEST, Layout.TIMESTAMP);
+    /** Nothing beside the snapshots: captures given side by side ({@link Incident#between}). */
+    static final Extras NONE = new Extras(List.of(), List.of(), List.of(), List.of(), List.of());
 
     static Extras scan(Path dir) {
         List<Path> files = new ArrayList<>();

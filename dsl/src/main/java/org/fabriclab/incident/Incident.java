@@ -47,11 +47,23 @@ public final class Incident implements Renderable {
     private final Profile profileGiven;
     private final double elapsedGiven;
     private final double congPerGb;
+    /** The captures before and after the test when given directly ({@link #between}); null for a folder. */
+    private final Sides sides;
     private volatile Analysis analysis;
 
+    /** Capture files or folders before and after the test, given instead of an incident folder. */
+    record Sides(List<Path> before, List<Path> after) {
+        Sides {
+            before = List.copyOf(before);
+            after = List.copyOf(after);
+            if (before.isEmpty() || after.isEmpty()) throw new IllegalArgumentException("expected captures both before and after the test");
+        }
+    }
+
     private Incident(Path dir, double bytesGiven, FabricKind fabricGiven, boolean full, Profile profileGiven, double elapsedGiven,
-                     double congPerGb) {
+                     double congPerGb, Sides sides) {
         this.dir = dir;
+        this.sides = sides;
         this.bytesGiven = bytesGiven;
         this.fabricGiven = fabricGiven;
         this.full = full;
@@ -62,7 +74,24 @@ public final class Incident implements Renderable {
 
     /** The incident folder {@code dir}; nothing is read until a result is asked for. */
     public static Incident of(Path dir) {
-        return new Incident(dir, Double.NaN, null, false, null, Double.NaN, Classifier.DEFAULT_CONG_PER_GB);
+        return new Incident(dir, Double.NaN, null, false, null, Double.NaN, Classifier.DEFAULT_CONG_PER_GB, null);
+    }
+
+    /**
+     * The captures taken before and after the test, given as files or folders instead of an incident
+     * folder (as {@code fabriclab classify BEFORE AFTER} takes them): the same analysis, each port's
+     * fabric and bytes found the same way, with no test output beside them (no reconciliation, no
+     * pause series) unless given among the captures. Its {@link #dir()} is the after side's first path.
+     *
+     * <pre>{@code
+     * Incident.between(List.of(Path.of("pre")), List.of(Path.of("post"))).verdicts();
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when a side is empty
+     */
+    public static Incident between(List<Path> before, List<Path> after) {
+        Sides s = new Sides(before, after);
+        return new Incident(s.after().get(0), Double.NaN, null, false, null, Double.NaN, Classifier.DEFAULT_CONG_PER_GB, s);
     }
 
     /**
@@ -73,7 +102,7 @@ public final class Incident implements Renderable {
      */
     public Incident bytesMoved(double bytes) {
         if (!Double.isNaN(bytes) && !(bytes > 0)) throw new IllegalArgumentException("bytes moved must be > 0 (or NaN: from the data counters), found " + bytes);
-        return new Incident(dir, bytes, fabricGiven, full, profileGiven, elapsedGiven, congPerGb);
+        return new Incident(dir, bytes, fabricGiven, full, profileGiven, elapsedGiven, congPerGb, sides);
     }
 
     /**
@@ -84,31 +113,32 @@ public final class Incident implements Renderable {
      * @throws IllegalArgumentException for another name
      */
     public Incident fabric(String fabric) {
-        if (fabric == null || fabric.isBlank()) return new Incident(dir, bytesGiven, null, false, profileGiven, elapsedGiven, congPerGb);
+        if (fabric == null || fabric.isBlank()) return new Incident(dir, bytesGiven, null, false, profileGiven, elapsedGiven, congPerGb, sides);
         String f = fabric.trim().toLowerCase(Locale.ROOT);
         boolean isFull = f.endsWith("-full");
         FabricKind k = FabricKind.of(isFull ? f.substring(0, f.length() - 5) : f);
-        return new Incident(dir, bytesGiven, k, isFull, profileGiven, elapsedGiven, congPerGb);
+        return new Incident(dir, bytesGiven, k, isFull, profileGiven, elapsedGiven, congPerGb, sides);
     }
 
     /** The profile every port is graded with (the other profile of its fabric still gives the second opinion). */
     public Incident profile(Profile profile) {
-        return new Incident(dir, bytesGiven, fabricGiven, full, java.util.Objects.requireNonNull(profile), elapsedGiven, congPerGb);
+        return new Incident(dir, bytesGiven, fabricGiven, full, java.util.Objects.requireNonNull(profile), elapsedGiven, congPerGb, sides);
     }
 
     /** The seconds between the first and the last snapshot; NaN: from the snapshots' timestamps (or the test's duration). */
     public Incident elapsed(double seconds) {
         if (!Double.isNaN(seconds) && !(seconds > 0)) throw new IllegalArgumentException("elapsed must be > 0 s (or NaN), found " + seconds);
-        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, seconds, congPerGb);
+        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, seconds, congPerGb, sides);
     }
 
     /** The congestion bar, events per GB moved (default {@value Classifier#DEFAULT_CONG_PER_GB}, the runbook's convention). */
     public Incident congPerGb(double bar) {
         if (!(bar >= 0)) throw new IllegalArgumentException("congestion bar must be >= 0 per GB, found " + bar);
-        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, bar);
+        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, bar, sides);
     }
 
     Path folder() { return dir; }
+    Sides sides() { return sides; }
     double bytesGiven() { return bytesGiven; }
     FabricKind fabricGiven() { return fabricGiven; }
     boolean full() { return full; }
@@ -127,8 +157,18 @@ public final class Incident implements Renderable {
         return x;
     }
 
-    /** The incident folder. */
+    /** The incident folder; for captures given {@link #between} two sides, the after side's first path. */
     public Path dir() { return dir; }
+
+    /** What the report is of: the incident folder, or {@code BEFORE -> AFTER} for captures given side by side. */
+    public String label() {
+        if (sides == null) return dir.toString();
+        return names(sides.before()) + " -> " + names(sides.after());
+    }
+
+    private static String names(List<Path> paths) {
+        return String.join(" ", paths.stream().map(Path::toString).toList());
+    }
 
     /** The snapshot folders in time order. */
     public List<Path> snapshotFolders() { return a().folders; }

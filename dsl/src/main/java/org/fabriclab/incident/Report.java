@@ -38,7 +38,7 @@ final class Report {
             bytes.append(BytesMoved.num(p.bytes().bytes()));
             second.append(p.second().profile() + ": " + p.second().verdict() + (p.second().detail().isEmpty() ? "" : " (" + String.join(", ", p.second().detail()) + ")"));
         }
-        return Table.create("incident " + inc.dir(), port, fabric, profile, verdict, detail, bytes, second);
+        return Table.create("incident " + inc.label(), port, fabric, profile, verdict, detail, bytes, second);
     }
 
     static List<String> folderLines(Incident inc) {
@@ -105,7 +105,7 @@ final class Report {
     }
 
     static String text(Incident inc) {
-        StringBuilder sb = new StringBuilder("incident report: " + inc.dir() + "\n");
+        StringBuilder sb = new StringBuilder("incident report: " + inc.label() + "\n");
         section(sb, "folder", folderLines(inc));
         for (PortReport p : inc.ports()) {
             section(sb, "verdict", cardLines(p));
@@ -132,7 +132,7 @@ final class Report {
 
     static String html(Incident inc) {
         StringBuilder sb = new StringBuilder("<div class=\"fabriclab-incident\" style=\"font-family:sans-serif\">");
-        sb.append("<h3>Incident report: ").append(Html.esc(inc.dir().toString())).append("</h3>");
+        sb.append("<h3>Incident report: ").append(Html.esc(inc.label())).append("</h3>");
         list(sb, folderLines(inc));
         sb.append("<h4>Verdict per port</h4>");
         for (PortReport p : inc.ports()) card(sb, p);

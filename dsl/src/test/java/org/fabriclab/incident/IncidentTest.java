@@ -56,6 +56,29 @@ class IncidentTest {
         assertEquals(found.ports().get(0).verdict(), found.bytesMoved(Double.NaN).fabric("").ports().get(0).verdict());
     }
 
+    /**
+     * Captures given side by side are the same analysis as their folder: the same verdict, fabric and bytes,
+     * each side's time read when it is one folder; nothing else of the folder is read (no reconciliation).
+     */
+    @Test void capturesGivenSideBySideAreAnalysedAsTheirFolder() throws Exception {
+        Path dir = CollectedFolders.roce(tmp.resolve("inc"), 2, 10_000, i -> Map.of("rx_prio3_pause", i == 1 ? 20_100L : 100L));
+        Files.writeString(dir.resolve("notes.txt"), "not a capture\n");
+        Incident folder = Incident.of(dir);
+        Incident sides = Incident.between(java.util.List.of(folder.snapshotFolders().get(0)), java.util.List.of(folder.snapshotFolders().get(1)));
+        assertEquals(folder.ports().get(0).verdict(), sides.ports().get(0).verdict());
+        assertEquals("congestion", sides.ports().get(0).verdict().verdict());
+        assertEquals(folder.ports().get(0).bytes(), sides.ports().get(0).bytes());
+        assertEquals(folder.ports().get(0).fabric(), sides.ports().get(0).fabric());
+        assertEquals(folder.elapsedSeconds(), sides.elapsedSeconds(), 1e-9);
+        assertTrue(folder.folderNotes().stream().anyMatch(n -> n.contains("notes.txt")), folder.folderNotes().toString());
+        assertTrue(sides.folderNotes().isEmpty(), sides.folderNotes().toString());
+        String label = folder.snapshotFolders().get(0) + " -> " + folder.snapshotFolders().get(1);
+        assertEquals(label, sides.label());
+        assertTrue(sides.toString().startsWith("incident report: " + label), sides.toString());
+        assertEquals(dir.toString(), folder.label());
+        assertThrows(IllegalArgumentException.class, () -> Incident.between(java.util.List.of(), java.util.List.of(dir)));
+    }
+
     @Test void withoutTrafficOnlyCongestionNeedsTheBytes() {
         // no data counter moved: an error verdict stands, a pause count alone cannot be graded
         Path quiet = CollectedFolders.beforeAfter(tmp.resolve("a"), 1000, i -> Map.of("tx_bytes_phy", 7L, "rx_bytes_phy", 7L,

@@ -10,6 +10,8 @@ import java.util.concurrent.Callable;
 
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.MovedDelta;
+import org.fabriclab.incident.Incident;
+import org.fabriclab.incident.PortReport;
 import org.fabriclab.snapshot.Snapshot;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.Profiles;
@@ -20,16 +22,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * {@code fabriclab classify --fabric ib|roce --bytes N [--cong-per-gb X] --before PATH... --after PATH... [--json]}
- * and {@code fabriclab classify --jsonl} (JSON lines on stdin, one verdict line out per line in).
+ * {@code fabriclab classify DIR} (an incident folder), {@code fabriclab classify BEFORE AFTER}, or
+ * {@code --before PATH... --after PATH...}; {@code --fabric} and {@code --bytes} are optional: without them
+ * each port's fabric (link layer or counters) and bytes (data counters) are found as
+ * {@link Incident} finds them, and printed with how they were found. And
+ * {@code fabriclab classify --jsonl} (JSON lines on stdin, one verdict line out per line in).
  */
 final class ClassifyCommand implements Callable<Integer> {
     /** The first line of the description, which the usage's list of commands shows ({@link Commands}). */
     static final String SUMMARY = "One verdict per port from two snapshots taken around a controlled test.";
     /** The whole description: {@link #SUMMARY}, the exit codes and the {@code --jsonl} input. */
     static final String[] DESCRIPTION = {SUMMARY,
+        "Give an incident folder (before/ after/, t0/ t1/ ..., as collect writes it),",
+        "or the captures before and after (two paths, or --before/--after). Without",
+        "--fabric and --bytes each port's fabric comes from its link layer (or its",
+        "counters) and its bytes from its data counters, and both are printed with",
+        "how they were found.",
         "Exit codes: 0 all clean, 3 some layer verdict, 4 some port without a verdict,",
         "2 bad input.",
         "",
@@ -54,16 +65,19 @@ final class ClassifyCommand implements Callable<Integer> {
     double congPerGb;
     List<Path> before;
     List<Path> after;
+    List<Path> paths;
     boolean json, jsonl, deltas, verbose;
     CommandSpec spec;
 
     /** The command's picocli model, built by code ({@link Commands}: no annotation is read at start-up). */
     CommandSpec spec() {
         CommandSpec s = Commands.command(this, "classify", DESCRIPTION);
+        s.addPositional(PositionalParamSpec.builder().arity("0..2").paramLabel("PATH").type(List.class).auxiliaryTypes(Path.class)
+                .description("an incident folder, or the captures before and after the test (files or folders)").build());
         s.addOption(OptionSpec.builder("--fabric").paramLabel("<fabric>").type(String.class)
-                .description("profile: ib, roce, ib-full, roce-full").build());
+                .description("profile: ib, roce, ib-full, roce-full (default: each port's, from its link layer)").build());
         s.addOption(OptionSpec.builder("--bytes").paramLabel("<bytes>").type(String.class)
-                .description("bytes the controlled test moved (e.g. 1e12)").build());
+                .description("bytes the controlled test moved (e.g. 1e12; default: each port's, from its data counters)").build());
         s.addOption(OptionSpec.builder("--cong-per-gb").paramLabel("<congPerGb>").type(double.class).defaultValue("1000")
                 .description("congestion rate bar, events per GB moved (default ${DEFAULT-VALUE})").build());
         s.addOption(OptionSpec.builder("--before").paramLabel("<before>").arity("1..*").type(List.class).auxiliaryTypes(Path.class)
@@ -95,9 +109,19 @@ final class ClassifyCommand implements Callable<Integer> {
         deltas = Commands.isSet(spec, "--deltas");
         verbose = Commands.isSet(spec, "--verbose");
         PrintWriter out = spec.commandLine().getOut();
+        paths = spec.positionalParameters().get(0).getValue();
         if (jsonl) return jsonLines(out);
-        if (fabric == null || bytes == null || before == null || after == null) {
-            throw new IllegalArgumentException("classify needs --fabric, --bytes, --before and --after (or --jsonl)");
+        boolean positional = paths != null && !paths.isEmpty();
+        if (positional && (before != null || after != null)) {
+            throw new IllegalArgumentException("classify takes the captures as PATH arguments or as --before/--after, not both");
+        }
+        if (!positional && (before == null || after == null)) {
+            throw new IllegalArgumentException("classify needs an incident folder, BEFORE AFTER, or --before and --after (or --jsonl)");
+        }
+        if (positional || fabric == null || bytes == null) {
+            Incident inc = positional && paths.size() == 1 ? Incident.of(paths.get(0))
+                    : positional ? Incident.between(List.of(paths.get(0)), List.of(paths.get(1))) : Incident.between(before, after);
+            return found(inc.fabric(fabric).bytesMoved(bytes == null ? Double.NaN : parseBytes(bytes)).congPerGb(congPerGb), out);
         }
         // the profile (loaded on first use), --bytes and the two snapshots side by side; a bad --fabric is still
         // reported first, then a bad --bytes, then the before snapshot's failure, then the after's
@@ -115,6 +139,36 @@ final class ClassifyCommand implements Callable<Integer> {
             TidyStream.text(VERDICTS, Verdicts.COLUMNS, v.rows(), out);
             out.println();
             if (deltas) out.println(TableOutput.text(d.table()));
+        }
+        out.flush();
+        return v.exitCode();
+    }
+
+    /**
+     * The verdicts of {@code inc}, each port's fabric and bytes found as {@link Incident} finds them
+     * (or as given), with how: the table, then one line per port saying so.
+     */
+    private int found(Incident inc, PrintWriter out) throws Exception {
+        List<Snapshot> snaps = inc.snapshots();
+        Verdicts v = inc.verdicts();
+        JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(snaps.get(0), snaps.get(snaps.size() - 1)));
+        if (json) {
+            for (PortReport p : inc.ports()) {
+                Map<String, Object> m = new java.util.LinkedHashMap<>(p.verdict().toMap());
+                m.put("fabric_found", p.fabric().how());
+                m.put("bytes_found", p.bytes().how());
+                out.println(Json.MAPPER.writeValueAsString(m));
+            }
+        } else {
+            TidyStream.text(VERDICTS, Verdicts.COLUMNS, v.rows(), out);
+            out.println();
+            for (PortReport p : inc.ports()) {
+                out.println(p.port() + ": fabric " + p.fabric().kind() + " (" + p.fabric().how() + "); bytes " + p.bytes().how());
+            }
+            if (deltas) {
+                out.println();
+                out.println(TableOutput.text(inc.delta().table()));
+            }
         }
         out.flush();
         return v.exitCode();

@@ -60,6 +60,43 @@ class ClassifyCommandTest {
         assertEquals(8000.0, v.get("per_gb").get("rx_prio3_pause").asDouble(), 1e-9);
     }
 
+    /**
+     * An incident folder, or BEFORE AFTER, with neither --fabric nor --bytes: each port's fabric from its link
+     * layer and its bytes from its data counters, as incident() finds them, printed with how; the verdict is
+     * the one the explicit options give when they say the same.
+     */
+    @Test void aFolderOrTwoPathsNeedNoFabricNorBytes(@TempDir Path dir) throws Exception {
+        for (String side : new String[] {"before", "after"}) {
+            Path d = Files.createDirectories(dir.resolve(side));
+            for (Path f : Files.list(Path.of(R + "ib/" + side)).toList()) Files.copy(f, d.resolve(f.getFileName()));
+        }
+        Run folder = run("classify", dir.toString());
+        Run paths = run("classify", dir.resolve("before").toString(), dir.resolve("after").toString());
+        Run options = run("classify", "--before", dir.resolve("before").toString(), "--after", dir.resolve("after").toString());
+        for (Run r : new Run[] {folder, paths, options}) {
+            assertEquals(3, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("physical") && r.out().contains("SymbolErrorCounter"), r.out());
+            assertTrue(r.out().contains("mlx5_0/1: fabric ib (link layer InfiniBand); bytes from the data counters: PortXmitData +"), r.out());
+        }
+        Run json = run("classify", dir.toString(), "--json");
+        JsonNode v = new ObjectMapper().readTree(json.out().trim());
+        assertEquals("physical", v.get("verdict").asText());
+        assertEquals("ib", v.get("profile").asText());
+        assertTrue(v.get("bytes_found").asText().startsWith("from the data counters: PortXmitData"), json.out());
+        Run given = run("classify", dir.toString(), "--fabric", "roce", "--bytes", "1e12");
+        assertEquals(4, given.code(), given.out() + given.err());
+        assertTrue(given.out().contains("fabric roce (given (roce)); bytes given: 1000000000000"), given.out());
+    }
+
+    @Test void pathsAndBeforeAfterOptionsExcludeEachOther() {
+        Run r = run("classify", R + "ib/before", R + "ib/after", "--before", R + "ib/before", "--after", R + "ib/after");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("as PATH arguments or as --before/--after, not both"), r.err());
+        Run none = run("classify", R + "ib/before");
+        assertEquals(2, none.code(), none.out());
+        assertTrue(none.err().contains(R + "ib/before"), none.err());
+    }
+
     @Test void cleanExits0() {
         Run r = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", R + "ib/before", "--after", R + "ib/before");
         assertEquals(0, r.code(), r.out() + r.err());

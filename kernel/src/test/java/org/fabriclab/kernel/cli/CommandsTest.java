@@ -61,7 +61,7 @@ class CommandsTest {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = Main.run(new String[] {"classify", "--fabric", "ib"}, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(Main.BAD_INPUT, code);
-        assertTrue(err.toString().contains("classify needs --fabric, --bytes, --before and --after"), err.toString());
+        assertTrue(err.toString().contains("classify needs an incident folder, BEFORE AFTER, or --before and --after"), err.toString());
         err.getBuffer().setLength(0);
         assertEquals(Main.BAD_INPUT, Main.run(new String[] {"show"}, new PrintWriter(out, true), new PrintWriter(err, true)));
         assertTrue(err.toString().contains("Missing required parameter: 'PATH'"), err.toString());
