@@ -8,6 +8,7 @@ import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
@@ -17,7 +18,8 @@ import org.fabriclab.catalogue.Source;
  * indentation. Each line is split on its last {@code ": "}; the value must be an integer. Per-queue
  * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
  * {@code netdev <name>} when the file names the interface on a command line
- * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X}), else
+ * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
+ * {@code root@h:~# ethtool -S X}: any {@link ShellPrompt}; a prompt with no command is skipped), else
  * {@code netdev ?}, which a snapshot pairs with the only RDMA port. Several command lines in one
  * file start several ports.
  *
@@ -77,10 +79,9 @@ public final class EthtoolReader implements CaptureReader {
             while (e > s && (a[e - 1] == ' ' || a[e - 1] == '\t')) e--;
             if (s >= e) { noise++; continue; }
             char first = (char) (a[s] & 0xff);
-            // a shell prompt or comment ($, #, [user@host ~]#) naming "ethtool -S <if>" starts a port; bnxt's
-            // per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
-            if (first == '$' || first == '#' || text.startsWith("ethtool ", s)
-                    || first == '[' && c.indexOf("ethtool ", s) >= 0) {
+            // a shell prompt or comment ($, #, [user@host ~]#, user@host:~#) naming "ethtool -S <if>" starts a
+            // port; bnxt's per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
+            if (first == '$' || first == '#' || text.startsWith("ethtool ", s) || promptLine(text, s, e, a)) {
                 String dev = interfaceOf(text.substring(s, e));
                 if (dev != null) {
                     port = "netdev " + dev;
@@ -120,6 +121,22 @@ public final class EthtoolReader implements CaptureReader {
         return b.build();
     }
 
+
+    /**
+     * Whether the line at {@code [s, e)} starts with a shell prompt ({@code [root@h ~]# }, {@code root@h:~# },
+     * {@code ops@h:/tmp$ }) or is one with nothing after it. Only lines holding a prompt character are
+     * tried, so the counter lines of the hot loop skip the pattern.
+     */
+    private static boolean promptLine(String text, int s, int e, byte[] a) {
+        boolean promptChar = false;
+        for (int i = s; i < e; i++) {
+            byte ch = a[i];
+            if (ch == '$' || ch == '#' || ch == '%' || ch == '>') { promptChar = true; break; }
+        }
+        if (!promptChar) return false;
+        String line = text.substring(s, e);
+        return ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line);
+    }
 
     /** The interface a dump's file name gives: {@code ethtool_S_eth0.txt} and {@code eth0} both give {@code eth0}. */
     static String netdevOf(String fileName) {

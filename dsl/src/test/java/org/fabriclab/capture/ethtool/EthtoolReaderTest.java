@@ -54,6 +54,22 @@ class EthtoolReaderTest {
         assertEquals(2, c.reading("netdev eth1", "rx_bytes").orElseThrow().value());
     }
 
+    /**
+     * A paste from Debian or Ubuntu ({@code root@host:~# ethtool -S X | grep ...}, the prompt ending the
+     * paste) was refused at its first line: only a line starting with {@code $}, {@code #} or {@code [}
+     * was taken for a command line.
+     */
+    @Test void debianPromptNamesThePortAndABarePromptIsSkipped() {
+        Capture c = reader.read(Input.ofText("grep.txt", "root@gpu-03:~# ethtool -S ens1f0np0 | grep -E 'prio3|discard'\n"
+                + "     rx_prio3_pause: 41\n     rx_discards_phy: 2\nroot@gpu-03:~#\n"
+                + "ops@gpu-04:/tmp$ sudo ethtool -S ens2f0np0 | grep discard\n     rx_discards_phy: 9\n"));
+        assertEquals(List.of("netdev ens1f0np0", "netdev ens2f0np0"), c.ports());
+        assertEquals(41, c.reading("netdev ens1f0np0", "rx_prio3_pause").orElseThrow().value());
+        assertEquals(9, c.reading("netdev ens2f0np0", "rx_discards_phy").orElseThrow().value());
+        assertEquals(3, c.noiseLines(), "two command lines and the bare prompt");
+        assertTrue(reader.sniff(Input.ofText("grep.txt", "root@gpu-03:~# ethtool -S ens1f0np0\n     rx_bytes: 1\n")) >= 90);
+    }
+
     @Test void splitsOnTheLastColonSpace() {
         Capture c = reader.read(Input.ofText("c.txt", "     q: 0: rx_packets: 12\n"));
         assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
