@@ -13,6 +13,7 @@ import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
@@ -164,7 +165,7 @@ public final class PerftestReader implements CaptureReader {
                 continue;
             }
             Matcher cm = COMMAND.matcher(t);
-            if (cm.find() && (t.startsWith("ib_") || t.startsWith("raw_") || t.startsWith("$") || t.startsWith("#") || t.contains("/ib_"))) {
+            if (cm.find() && isCommandLine(t, cm.start())) {
                 commandOptions(cm.group(2).trim(), cmd);
                 continue;
             }
@@ -389,6 +390,18 @@ public final class PerftestReader implements CaptureReader {
     private static String find(List<String> cols, String prefix) {
         for (String c : cols) if (c.startsWith(prefix)) return c;
         return null;
+    }
+
+    /**
+     * Whether a line naming a perftest binary at {@code at} is its command line: the binary starts the line,
+     * follows a shell prompt ({@code $ }, {@code [root@h ~]# }, {@code root@h:~# }: {@link ShellPrompt}) or
+     * {@code sudo}, or is called by path ({@code /usr/bin/ib_write_bw}).
+     */
+    static boolean isCommandLine(String t, int at) {
+        if (at == 0 || t.startsWith("$") || t.startsWith("#") || t.contains("/ib_")) return true;
+        int cmd = ShellPrompt.commandStart(t);
+        String rest = t.substring(cmd < 0 ? 0 : cmd, at).strip();
+        return (cmd >= 0 && rest.isEmpty()) || rest.equals("sudo");
     }
 
     /** Options of a perftest command line that the header does not print. */

@@ -79,6 +79,24 @@ class PerftestReaderTest {
         assertEquals("RDMA_Write Latency", c.measurements(PerftestReader.RUN).orElseThrow().stringColumn("test").get(0));
     }
 
+    /**
+     * The command line of a pasted run behind a bracketed Red Hat prompt, a Debian prompt or {@code sudo}
+     * was not taken for one (only lines starting with the binary, {@code $} or {@code #} were): its
+     * {@code -D}, {@code -i} and {@code -d} were lost, so the run had no duration.
+     */
+    @Test void commandLineBehindAnyPromptGivesDurationAndPort() {
+        String body = "                    RDMA_Write BW Test\n Device         : mlx5_2\n"
+                + " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                + " 65536      1869312          0.00               196.02 \t\t     0.373861\n";
+        for (String prompt : List.of("[root@gpu-07 ~]# ", "root@gpu-07:~# ", "ops@gpu-07:/tmp$ sudo ", "$ sudo ")) {
+            Capture c = reader.read(Input.ofText("p.log", prompt + "ib_write_bw -d mlx5_2 -i 1 -x 3 --report_gbits -D 10 10.20.1.8\n" + body));
+            Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+            assertEquals(10.0, run.doubleColumn("duration_s").get(0), prompt);
+            assertEquals(1, run.intColumn("ib_port").get(0), prompt);
+        }
+        assertFalse(PerftestReader.isCommandLine("see ib_write_bw -D 10 below", 4), "prose naming the binary");
+    }
+
     @Test void qosTableIterationsColumn() {
         String text = "                    RDMA_Write BW Test\n"
                 + " #bytes    #sl      #iterations    BW peak[MiB/sec]    BW average[MiB/sec]   MsgRate[Mpps]\n"
