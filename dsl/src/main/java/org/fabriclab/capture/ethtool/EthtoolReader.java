@@ -15,7 +15,12 @@ import org.fabriclab.catalogue.Source;
 
 /**
  * Reads {@code ethtool -S} output, with or without the {@code NIC statistics:} header and the
- * indentation. Each line is split on its last {@code ": "}; the value must be an integer. Per-queue
+ * indentation; also {@code ethtool --phy-statistics} ({@code PHY statistics:}) and the kernel's standard
+ * counters of {@code ethtool -S X --all-groups} ({@code Standard stats for X:}, which names the port).
+ * The standard names ({@code eth-phy-SymbolErrorDuringCarrier}, {@code eth-mac-OctetsReceivedOK}) stay
+ * uncatalogued: they read the registers the driver's own names read ({@code rx_symbol_err_phy}), so one
+ * snapshot holding both dumps would hold one counter twice, read at two moments. Each line is split on
+ * its last {@code ": "}; the value must be an integer. Per-queue
  * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
  * {@code netdev <name>} when the file names the interface on a command line
  * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
@@ -31,6 +36,10 @@ import org.fabriclab.catalogue.Source;
 public final class EthtoolReader implements CaptureReader {
     static final String UNNAMED = "netdev ?";
     private static final String HEADER = "NIC statistics:";
+    /** {@code ethtool --phy-statistics}' header. */
+    private static final String PHY_HEADER = "PHY statistics:";
+    /** The header of the kernel's standard counters ({@code ethtool -S X --all-groups} / {@code --groups ...}), naming the interface. */
+    private static final String STD_HEADER = "Standard stats for ";
 
     @Override public String format() { return "ethtool"; }
 
@@ -39,7 +48,7 @@ public final class EthtoolReader implements CaptureReader {
         List<String> head = in.head(20);
         if (head.isEmpty()) return 0;
         String first = head.get(0).strip();
-        if (first.equals(HEADER) || interfaceOf(first) != null) return 95;
+        if (first.equals(HEADER) || first.equals(PHY_HEADER) || standardStatsInterface(first) != null || interfaceOf(first) != null) return 95;
         int pairs = 0;
         int ethNames = 0;
         for (String l : head) {
@@ -91,7 +100,20 @@ public final class EthtoolReader implements CaptureReader {
                 noise++;
                 continue;
             }
-            if (text.startsWith(HEADER, s) && e - s == HEADER.length()) { noise++; continue; }
+            if ((text.startsWith(HEADER, s) && e - s == HEADER.length()) || (text.startsWith(PHY_HEADER, s) && e - s == PHY_HEADER.length())) {
+                noise++;
+                continue;
+            }
+            if (first == 'S' && text.startsWith(STD_HEADER, s)) {
+                String dev = standardStatsInterface(text.substring(s, e));
+                if (dev != null) {
+                    port = "netdev " + dev;
+                    b.attr(port, PortAttr.NETDEV, dev, c.number());
+                    portAnnounced = true;
+                    noise++;
+                    continue;
+                }
+            }
             // the last ": " of the line: the value is the run of digits after it
             int sep = e - 2;
             while (sep >= s && !(a[sep] == ':' && a[sep + 1] == ' ')) sep--;
@@ -147,6 +169,13 @@ public final class EthtoolReader implements CaptureReader {
             if (n.startsWith(prefix) && n.length() > prefix.length()) return n.substring(prefix.length());
         }
         return n;
+    }
+
+    /** The interface of a {@code Standard stats for <if>:} header, or null. */
+    static String standardStatsInterface(String line) {
+        if (!line.startsWith(STD_HEADER) || !line.endsWith(":")) return null;
+        String dev = line.substring(STD_HEADER.length(), line.length() - 1).strip();
+        return dev.isEmpty() || dev.contains(" ") ? null : dev;
     }
 
     /** The interface named by an {@code ethtool -S <if>} command line, or null. */

@@ -70,6 +70,27 @@ class EthtoolReaderTest {
         assertTrue(reader.sniff(Input.ofText("grep.txt", "root@gpu-03:~# ethtool -S ens1f0np0\n     rx_bytes: 1\n")) >= 90);
     }
 
+    /**
+     * {@code ethtool -S X --all-groups} prints the kernel's standard counters under {@code Standard stats for X:};
+     * the header was taken for a counter without a value and the file refused (in a snapshot folder, the
+     * whole snapshot with it). {@code ethtool --phy-statistics} prints {@code PHY statistics:}.
+     */
+    @Test void standardStatsHeaderNamesThePort() {
+        String std = "Standard stats for ens1f0np0:\neth-phy-SymbolErrorDuringCarrier: 4\neth-mac-FramesTransmittedOK: 915\n"
+                + "eth-ctrl-MACControlFramesTransmitted: 12\nrmon-etherStatsUndersizePkts: 0\nrx-rmon-etherStatsPkts64to64Octets: 7\n";
+        Input in = Input.ofText("std.txt", std);
+        assertTrue(reader.sniff(in) >= 90);
+        Capture c = reader.read(in);
+        assertEquals(List.of("netdev ens1f0np0"), c.ports());
+        assertEquals(4, c.reading("netdev ens1f0np0", "eth-phy-SymbolErrorDuringCarrier").orElseThrow().value());
+        assertFalse(c.reading("netdev ens1f0np0", "eth-phy-SymbolErrorDuringCarrier").orElseThrow().catalogued());
+        assertEquals(7, c.reading("netdev ens1f0np0", "rx-rmon-etherStatsPkts64to64Octets").orElseThrow().value());
+        assertEquals(1, c.noiseLines());
+        Capture phy = reader.read(Input.ofText("phy.txt", "PHY statistics:\n     phy_receive_errors: 3\n     phy_idle_errors: 0\n"));
+        assertEquals(3, phy.reading("netdev ?", "phy_receive_errors").orElseThrow().value());
+        assertTrue(reader.sniff(Input.ofText("phy.txt", "PHY statistics:\n     phy_receive_errors: 3\n")) >= 90);
+    }
+
     @Test void splitsOnTheLastColonSpace() {
         Capture c = reader.read(Input.ofText("c.txt", "     q: 0: rx_packets: 12\n"));
         assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
