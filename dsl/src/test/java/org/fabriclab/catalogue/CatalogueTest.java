@@ -114,6 +114,29 @@ class CatalogueTest {
         assertEquals("", cat.lookup(Source.SYSFS, "symbol_error").orElseThrow().vendor(), "IB core sysfs: every vendor");
     }
 
+    /**
+     * mlx5 names the catalogue lacked: {@code rx_prio<n>_discards} (en_stats.c, the per-priority share of
+     * rx_discards_phy) and the q-counters {@code req_transport_retries_exceeded} / {@code req_rnr_retries_exceeded}
+     * (counters.c extended_err_cnts), which {@code rdma statistic} and {@code hw_counters/} print on current kernels.
+     */
+    @Test void mlx5PerPriorityDiscardsAndRetryExhaustion() {
+        Binding d = cat.lookup(Source.ETHTOOL, "rx_prio3_discards").orElseThrow();
+        assertEquals("rx_prio3_discards", d.canonical());
+        assertEquals(Layer.LOSSLESS_BROKEN, d.layer());
+        assertEquals(Scope.PRIORITY, d.def().scope());
+        assertTrue(cat.isError("rx_prio3_discards"));
+        assertTrue(cat.counters(Role.DISCARD, Direction.RX).contains("rx_prio0_discards"));
+        assertEquals("prio3", cat.counter("rx_prio3_discards").orElseThrow().priority());
+        for (Source s : List.of(Source.RDMA, Source.HW_COUNTERS)) {
+            Binding t = cat.lookup(s, "req_transport_retries_exceeded").orElseThrow();
+            assertEquals(Layer.TRANSPORT_RETRY, t.layer(), s.key());
+            assertEquals(32, t.field().width());
+            assertEquals(Overflow.WRAPPING, t.field().overflow());
+            assertEquals(Layer.TRANSPORT_RETRY, cat.lookup(s, "req_rnr_retries_exceeded").orElseThrow().layer());
+        }
+        assertTrue(cat.isError("req_transport_retries_exceeded"));
+    }
+
     @Test void countersExtDataCountsWords() {
         Binding b = cat.lookup(Source.SYSFS, "port_xmit_data_64").orElseThrow();
         assertEquals("PortXmitData", b.canonical());
