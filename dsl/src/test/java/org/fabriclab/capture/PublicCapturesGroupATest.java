@@ -125,6 +125,17 @@ class PublicCapturesGroupATest {
         assertEquals(309, c.readings().size());
         assertEquals(5487361L, value(c, "netdev ?", "rx_packets"));
         assertEquals(1063043816L, value(c, "netdev ?", "rx_bytes"));
+        // the pre-4.9 mlx5 names of the PPCNT fields: catalogued as the later names (they were uncatalogued: no discard, no symbol error)
+        var discards = c.reading("netdev ?", "rx_discards_phy").orElseThrow();
+        assertEquals("in_discards", discards.rawName());
+        assertEquals(0L, discards.value());
+        assertTrue(discards.catalogued());
+        assertEquals("symbol_err", c.reading("netdev ?", "rx_symbol_err_phy").orElseThrow().rawName());
+        assertEquals("check_seq_err", c.reading("netdev ?", "rx_crc_errors_phy").orElseThrow().rawName());
+        assertEquals(1084993260L, value(c, "netdev ?", "rx_bytes_phy"));
+        assertEquals(5834192580L, value(c, "netdev ?", "tx_bytes_phy"));
+        assertEquals(5116718L, value(c, "netdev ?", "tx_packets_phy"));
+        assertEquals(0L, value(c, "netdev ?", "tx_pause_ctrl_phy"));
     }
 
     @Test void rdmaCommitExamples() {

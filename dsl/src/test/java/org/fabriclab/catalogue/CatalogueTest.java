@@ -137,6 +137,24 @@ class CatalogueTest {
         assertTrue(cat.isError("req_transport_retries_exceeded"));
     }
 
+    /** mlx5 before kernel 4.9 ({@code prio3_rx_pause}, {@code in_discards}), i40e ({@code port.rx_priority_3_xoff_rx}) and ice before 5.3. */
+    @Test void olderDriverNamesMapToTheCanonicalNames() {
+        assertEquals("rx_prio3_pause", cat.lookup(Source.ETHTOOL, "prio3_rx_pause").orElseThrow().canonical());
+        assertEquals("tx_prio3_pause_duration", cat.lookup(Source.ETHTOOL, "prio3_tx_pause_duration").orElseThrow().canonical());
+        assertEquals("rx_prio0_bytes", cat.lookup(Source.ETHTOOL, "prio0_rx_octets").orElseThrow().canonical());
+        assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "in_discards").orElseThrow().canonical());
+        assertEquals("mellanox", cat.lookup(Source.ETHTOOL, "in_discards").orElseThrow().vendor());
+        for (String raw : List.of("port.rx_priority_3_xoff_rx", "port.rx_priority_3_xoff", "port.rx-priority-3-xoff")) {
+            Binding b = cat.lookup(Source.ETHTOOL, raw).orElseThrow();
+            assertEquals("rx_prio3_pause", b.canonical(), raw);
+            assertEquals("intel", b.vendor(), raw);
+        }
+        assertEquals("tx_prio5_xon", cat.lookup(Source.ETHTOOL, "port.tx_priority_5_xon_tx").orElseThrow().canonical());
+        assertEquals("rx_global_pause", cat.lookup(Source.ETHTOOL, "port.link_xoff_rx").orElseThrow().canonical());
+        assertEquals("rx_discards_phy", cat.lookup(Source.ETHTOOL, "port.rx_dropped").orElseThrow().canonical());
+        assertTrue(cat.lookup(Source.ETHTOOL, "port.rx_priority_3_xon_2_xoff").isEmpty(), "XON-to-XOFF transitions are not XON frames");
+    }
+
     @Test void countersExtDataCountsWords() {
         Binding b = cat.lookup(Source.SYSFS, "port_xmit_data_64").orElseThrow();
         assertEquals("PortXmitData", b.canonical());
