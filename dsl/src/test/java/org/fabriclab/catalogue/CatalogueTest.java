@@ -155,6 +155,23 @@ class CatalogueTest {
         assertTrue(cat.lookup(Source.ETHTOOL, "port.rx_priority_3_xon_2_xoff").isEmpty(), "XON-to-XOFF transitions are not XON frames");
     }
 
+    /** Soft-RoCE (rxe) prints its own names for sequence NAKs, out-of-sequence requests and exhausted retries; mlxlink its effective errors. */
+    @Test void rxeAndMlxlinkNames() {
+        for (Source s : List.of(Source.HW_COUNTERS, Source.RDMA)) {
+            Binding seq = cat.lookup(s, "rcvd_seq_err").orElseThrow();
+            assertEquals("packet_seq_err", seq.canonical());
+            assertEquals("rxe", seq.vendor());
+            assertEquals(64, seq.field().width());
+            assertEquals("out_of_sequence", cat.lookup(s, "out_of_seq_request").orElseThrow().canonical());
+            assertEquals("req_transport_retries_exceeded", cat.lookup(s, "retry_exceeded_err").orElseThrow().canonical());
+            assertEquals("req_rnr_retries_exceeded", cat.lookup(s, "retry_rnr_exceeded_err").orElseThrow().canonical());
+        }
+        assertTrue(cat.lookup(Source.HW_COUNTERS, "completer_retry_err").isEmpty(), "every retry, of either cause: no one meaning");
+        Binding eff = cat.lookup(Source.MLXLINK, "effective_physical_errors").orElseThrow();
+        assertEquals("effective_errors", eff.canonical());
+        assertEquals(Role.FEC_UNCORRECTED_BITS, cat.definition("effective_errors").orElseThrow().roles().iterator().next());
+    }
+
     @Test void countersExtDataCountsWords() {
         Binding b = cat.lookup(Source.SYSFS, "port_xmit_data_64").orElseThrow();
         assertEquals("PortXmitData", b.canonical());

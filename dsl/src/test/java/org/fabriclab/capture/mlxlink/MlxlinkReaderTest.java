@@ -73,7 +73,7 @@ class MlxlinkReaderTest {
         assertEquals(List.of("mlxlink link_down_no_command"), c.ports());
         Table ber = c.measurements(MlxlinkReader.BER).orElseThrow();
         assertTrue(ber.longColumn("effective_errors").isMissing(0));
-        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("effective_physical_errors")));
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("effective_errors")));
         assertEquals(38.0, c.measurements(MlxlinkReader.MODULE).orElseThrow().doubleColumn("temperature_c").get(0), "38 [-5..75]");
     }
 
@@ -138,7 +138,7 @@ class MlxlinkReaderTest {
                 + "========== mt4123_pciconf0 ==========\n\n" + out + " \n-E- \"--show_ber_monitor\" option is not supported for HCA\n"
                 + "========== mt4123_pciconf1 ==========\n\n" + out));
         assertEquals(List.of("mlxlink mt4123_pciconf0", "mlxlink mt4123_pciconf1"), c.ports());
-        assertEquals(3L, c.reading("mlxlink mt4123_pciconf1", "effective_physical_errors").orElseThrow().value());
+        assertEquals(3L, c.reading("mlxlink mt4123_pciconf1", "effective_errors").orElseThrow().value());
         assertEquals(1, c.warnings().size(), c.warnings().toString());
     }
 
