@@ -1,7 +1,6 @@
 package org.fabriclab.history.formats;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,11 +22,14 @@ import org.fabriclab.catalogue.Source;
  * <ul>
  * <li>Units: a Prometheus metric name carries its unit ({@code _bytes}, {@code _bytes_total}: the naming
  * convention). When it says bytes and the catalogue counter counts something else with a scale above 1
- * ({@code PortXmitData}: 4-octet words, scale 4), the value is divided by the scale, so the history holds
- * the counter in its own unit, as a CSV of the same port does: node_exporter and treydock's exporter
- * multiply the data words by 4 (procfs {@code class_infiniband.go}, treydock {@code perfquery.go}).</li>
+ * ({@code PortXmitData}: 4-octet words, scale 4), the value is divided by the scale ({@link Metric#divisor}),
+ * so the history holds the counter in its own unit, as a CSV of the same port does: node_exporter and
+ * treydock's exporter multiply the data words by 4 (procfs {@code class_infiniband.go}, treydock
+ * {@code perfquery.go}). A name is not proof of the unit, though: treydock's exporter before 0.10.0 exported
+ * the words as read under the same {@code _bytes_total} names. {@link ExporterSamples} tells the two apart by
+ * the values ({@link #divides}).</li>
  * <li>Values: Prometheus values are float64 text ({@code 1.493376e+07}); they are read exactly as
- * decimals and must be whole, non-negative and within 64 bits. NaN (a stale marker) is no sample.</li>
+ * decimals and must be whole, non-negative and within 64 bits ({@link #value}). NaN (a stale marker) is no sample.</li>
  * <li>Ports: node_exporter's {@code device}, {@code port} labels name {@code mlx5_0/1}, its
  * {@code node_ethtool_*} {@code device} label {@code netdev eth0} (as the snapshot readers name them);
  * the fabric exporters' {@code guid}/{@code local_guid} and {@code port}/{@code local_port} labels
@@ -43,7 +45,7 @@ final class ExporterMetrics {
     static final List<Source> SOURCES = List.of(Source.NODE_EXPORTER, Source.INFINIBAND_EXPORTER, Source.IBQUERYERRORS_EXPORTER);
     private static final Map<String, Optional<Metric>> CACHE = new ConcurrentHashMap<>();
     private static final BigDecimal MAX = new BigDecimal(Long.MAX_VALUE);
-    private static final BigInteger EXACT = BigInteger.ONE.shiftLeft(53);
+    private static final long EXACT = 1L << 53;
 
     private ExporterMetrics() {}
 
@@ -111,10 +113,9 @@ final class ExporterMetrics {
     }
 
     /**
-     * A sample value in the counter's own unit, {@link Long#MIN_VALUE} for NaN (no sample).
+     * A sample value as the exporter wrote it (before any {@link Metric#divisor}), {@link Long#MIN_VALUE} for NaN (no sample).
      *
-     * @throws CaptureException at {@code file:line} when it is not a whole non-negative 64-bit number, or not
-     *         a multiple of the divisor below 2^53 (where float64 holds every integer exactly)
+     * @throws CaptureException at {@code file:line} when it is not a whole non-negative 64-bit number
      */
     static long value(Metric m, String text, String file, int line) {
         String t = text.trim();
@@ -128,19 +129,20 @@ final class ExporterMetrics {
         if (d.signum() < 0 || d.compareTo(MAX) > 0) {
             throw new CaptureException(file, line, m.name() + " = " + t + ": a counter is a non-negative 64-bit value");
         }
-        BigInteger v;
         try {
-            v = d.toBigIntegerExact();
+            return d.toBigIntegerExact().longValueExact();
         } catch (ArithmeticException e) {
             throw new CaptureException(file, line, m.name() + " = " + t + ": a counter is a whole number");
         }
-        if (m.divisor() == 1) return v.longValueExact();
-        BigInteger[] qr = v.divideAndRemainder(BigInteger.valueOf(m.divisor()));
-        if (qr[1].signum() != 0 && v.compareTo(EXACT) < 0) {
-            throw new CaptureException(file, line, m.name() + " = " + t + " is not a multiple of " + m.divisor() + ": the exporter reports "
-                    + m.binding().canonical() + " (" + m.binding().def().unit() + ") as " + m.divisor() + " x its value in bytes");
-        }
-        return qr[0].longValueExact();
+    }
+
+    /**
+     * False when {@code exported} proves that the exporter did not multiply {@code m}'s counter by its divisor:
+     * a value below 2^53 (where float64 holds every integer exactly, so a product would still be a multiple)
+     * that is not a multiple of it. True otherwise, also for a value too large to tell.
+     */
+    static boolean divides(Metric m, long exported) {
+        return m.divisor() == 1 || exported >= EXACT || exported % m.divisor() == 0;
     }
 
     static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }

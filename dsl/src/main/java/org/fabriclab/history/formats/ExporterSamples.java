@@ -1,6 +1,7 @@
 package org.fabriclab.history.formats;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,13 @@ import org.fabriclab.history.History;
  * by its {@code instance} label ({@code node01:9100 mlx5_0/1}) when the files hold more than one
  * instance, so two hosts' {@code mlx5_0/1} stay two ports; fabric ports ({@code guid 0x.../N}) are
  * named alike whichever exporter instance reported them.
+ * <p>Values are kept as exported and brought to the counter's unit once all are read: a metric whose name
+ * says bytes of a counter of 4-octet words is divided by 4 ({@link ExporterMetrics.Metric#divisor}), unless
+ * one exporter instance (its source and {@code instance} label) wrote a value of such a metric that is no
+ * multiple of 4 (and exact in float64, below 2^53): then that instance exported the words as read (treydock's
+ * exporter before 0.10.0 did, under the same {@code _bytes_total} names) and none of its values are divided.
+ * Values that are all multiples of 4 are read as bytes (the exporters' current behaviour); a words exporter
+ * whose every nonzero value happens to be a multiple of 4 cannot be told apart.</p>
  *
  * <pre>{@code
  * ExporterSamples s = new ExporterSamples("scrapes");
@@ -23,11 +31,15 @@ import org.fabriclab.history.History;
  * }</pre>
  */
 final class ExporterSamples {
-    private record Sample(ExporterMetrics.Metric metric, String port, String instance, long timeMs, long value, String file, int line) {}
+    /** One sample, its value as exported; {@code exporter} (its source and {@code instance} label) is what the unit is decided for. */
+    private record Sample(ExporterMetrics.Metric metric, String port, String instance, String exporter, long timeMs, long value,
+                          String file, int line) {}
 
     private final String name;
     private final List<Sample> samples = new ArrayList<>();
     private final Set<String> instances = new LinkedHashSet<>();
+    /** The exporters (source and instance) that wrote a scaled counter unscaled: a value no multiple of its divisor. */
+    private final Set<String> wordsAsRead = new HashSet<>();
     private int uncatalogued;
 
     ExporterSamples(String name) { this.name = name; }
@@ -44,7 +56,9 @@ final class ExporterSamples {
             instance = labels.getOrDefault("instance", "");
             instances.add(instance);
         }
-        samples.add(new Sample(m.get(), port, instance, timeMs, v, file, line));
+        String exporter = m.get().source().key() + "\t" + labels.getOrDefault("instance", "");
+        if (!ExporterMetrics.divides(m.get(), v)) wordsAsRead.add(exporter);
+        samples.add(new Sample(m.get(), port, instance, exporter, timeMs, v, file, line));
     }
 
     /** How many samples were of metrics the catalogue does not bind (skipped). */
@@ -65,7 +79,8 @@ final class ExporterSamples {
         SampleGrid g = new SampleGrid(name);
         for (Sample s : samples) {
             String port = qualify && s.instance != null && !s.instance.isEmpty() ? s.instance + " " + s.port : s.port;
-            g.put(port, s.timeMs, s.metric.binding(), s.value, s.file, s.line);
+            long v = wordsAsRead.contains(s.exporter) ? s.value : s.value / s.metric.divisor();
+            g.put(port, s.timeMs, s.metric.binding(), v, s.file, s.line);
         }
         return g.build();
     }

@@ -95,11 +95,6 @@ class PrometheusTextHistoryTest {
         assertEquals(3, e.line());
         assertTrue(e.getMessage().contains("whole number"), e.getMessage());
 
-        Files.writeString(f, "node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_0\",port=\"1\"} 14933762\n");
-        e = assertThrows(CaptureException.class, () -> reader.read(f, Progress.NONE));
-        assertEquals(1, e.line());
-        assertTrue(e.getMessage().contains("not a multiple of 4"), e.getMessage());
-
         Path g = dir.resolve("scrape.prom");
         Files.writeString(g, "# HELP x y\nnode_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 1\n");
         e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
@@ -117,6 +112,24 @@ class PrometheusTextHistoryTest {
         Files.writeString(g, "# TYPE node_cpu_seconds_total counter\nnode_cpu_seconds_total{cpu=\"0\"} 3 1764547200000\n");
         e = assertThrows(CaptureException.class, () -> reader.read(g, Progress.NONE));
         assertTrue(e.getMessage().contains("no counter of a known exporter"), e.getMessage());
+    }
+
+    @Test void anExporterThatWroteDataWordsUnscaledUnderByteNamesIsReadInWords(@TempDir Path dir) throws Exception {
+        // treydock/infiniband_exporter before 0.10.0 (perfquery.go before 2172ade): PortXmitData as read, named _bytes_total;
+        // 0.10.0 multiplies by 4. One value that is no multiple of 4 marks the exporter instance; node_exporter's stay divided
+        Path f = dir.resolve("fabric.prom");
+        Files.writeString(f, "# TYPE infiniband_switch_port_transmit_data_bytes_total counter\n"
+                + "infiniband_switch_port_transmit_data_bytes_total{guid=\"0x506b4b03005c2740\",instance=\"ufm1:9315\",port=\"1\"} 8000000 1764547200000\n"
+                + "infiniband_switch_port_transmit_data_bytes_total{guid=\"0x506b4b03005c2740\",instance=\"ufm1:9315\",port=\"1\"} 8000000 1764547260000\n"
+                + "infiniband_hca_port_receive_data_bytes_total{guid=\"0x7cfe9003003b4bde\",instance=\"ufm1:9315\",port=\"1\"} 1.2279028775751e+13 1764547200000\n"
+                + "infiniband_hca_port_receive_data_bytes_total{guid=\"0x7cfe9003003b4bde\",instance=\"ufm1:9315\",port=\"1\"} 1.2279028776e+13 1764547260000\n"
+                + "infiniband_hca_port_transmit_data_bytes_total{guid=\"0x7cfe9003003b4b96\",instance=\"ufm2:9315\",port=\"1\"} 4.4e+07 1764547200000\n"
+                + "node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_0\",instance=\"ufm1:9100\",port=\"1\"} 4.4e+07 1764547200000\n");
+        History h = reader.read(f, Progress.NONE);
+        assertArrayEquals(new long[] {8_000_000, 8_000_000}, Res.values(h, "guid 0x506b4b03005c2740/1", "PortXmitData"));   // same exporter: words
+        assertArrayEquals(new long[] {12_279_028_775_751L, 12_279_028_776_000L}, Res.values(h, "guid 0x7cfe9003003b4bde/1", "PortRcvData"));
+        assertArrayEquals(new long[] {11_000_000}, Res.values(h, "guid 0x7cfe9003003b4b96/1", "PortXmitData"));   // another instance: bytes
+        assertArrayEquals(new long[] {11_000_000}, Res.values(h, "mlx5_0/1", "PortXmitData"));                    // node_exporter: bytes
     }
 
     @Test void sameSeriesTwiceAtOneTimeMustAgree(@TempDir Path dir) throws Exception {
