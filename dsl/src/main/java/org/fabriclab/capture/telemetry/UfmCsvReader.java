@@ -37,8 +37,17 @@ import tech.tablesaw.io.csv.CsvReadOptions;
  * LONG with {@code Long.parseLong}, exact). When a cell does not fit its type (a fraction in a
  * counter column, junk, a value above 2^63-1) the file is read again with every column STRING and
  * parsed cell by cell, so the error names its line and fractional columns are skipped with a
- * warning. Produces the {@code telemetry} table and the latest readings per port (see
- * {@link UfmSeries}).
+ * warning. Cell by cell:
+ * <ul>
+ * <li>a whole number written as a decimal or with an exponent ({@code 100000.0}, {@code 1.5e+15}: a CSV that went
+ * through pandas, where a column with an empty cell becomes float64) is that integer;</li>
+ * <li>a column the catalogue does not know with a cell that is no number ({@code node_description},
+ * {@code port_label}, cable vendor and part numbers, hex GUIDs such as {@code sys_image_guid}: the attribute
+ * columns of UFM's secondary telemetry and cable info) is an attribute, not a counter: skipped whole and
+ * named in a warning; in a catalogued counter column such a cell is an error at its line.</li>
+ * </ul>
+ * The port number is {@code Port_Number}, {@code port_num} or (UFM Telemetry's cable info) {@code Port}.
+ * Produces the {@code telemetry} table and the latest readings per port (see {@link UfmSeries}).
  *
  * <pre>{@code
  * Capture c = new UfmCsvReader().read(Input.of(Path.of("ufm_telemetry.csv")));
@@ -59,7 +68,8 @@ public final class UfmCsvReader implements CaptureReader {
         if (!h.contains(",")) return 0;
         boolean ts = h.startsWith("timestamp,") || h.contains(",timestamp,");
         boolean guid = h.contains("port_guid") || h.contains("node_guid");
-        boolean num = h.contains("port_number") || h.contains("port_num");
+        boolean num = h.contains("port_number") || h.contains("port_num") || h.startsWith("port,") || h.contains(",port,")
+                || h.endsWith(",port");
         return ts && guid && num ? 90 : 0;
     }
 
@@ -106,6 +116,7 @@ public final class UfmCsvReader implements CaptureReader {
         int ts = index(h, "timestamp"), node = index(h, "node_guid"), pg = index(h, "port_guid");
         int num = index(h, "port_number");
         if (num < 0) num = index(h, "port_num");
+        if (num < 0) num = index(h, "port");
         if (ts < 0) throw new CaptureException(file, headerLine, "header has no 'timestamp' column");
         if (num < 0) throw new CaptureException(file, headerLine, "header has no 'Port_Number' column");
         if (node < 0 && pg < 0) throw new CaptureException(file, headerLine, "header has neither 'Node_GUID' nor 'port_guid'");
@@ -214,8 +225,9 @@ public final class UfmCsvReader implements CaptureReader {
     private static void fromStrings(Table raw, Layout lay, List<Integer> dataLines, UfmSeries series, String file) {
         int n = lay.names.length;
         Catalogue cat = Catalogue.standard();
-        // an uncatalogued column with a fractional cell is a rate or a gauge, not a counter: skipped whole;
-        // a fraction in a column the catalogue knows as a counter is that sample's absent value
+        // an uncatalogued column with a fractional cell is a rate or a gauge, not a counter, and one with a cell that is
+        // no number is an attribute: skipped whole; a fraction in a column the catalogue knows as a counter is that
+        // sample's absent value, text there an error
         boolean[] fractional = new boolean[n];
         boolean[] catalogued = new boolean[n];
         for (int k = 0; k < n; k++) {
@@ -223,11 +235,15 @@ public final class UfmCsvReader implements CaptureReader {
             // UFM spells a metric's type in its name: _u_ unsigned integer, _f_ float (see UfmSeries)
             catalogued[k] = cat.lookup(Source.UFM, lay.names[k]).isPresent() || UfmSeries.isIntegerMetric(lay.names[k]);
             if (catalogued[k]) continue;
-            for (int r = 0; r < raw.rowCount() && !fractional[k]; r++) {
+            boolean text = false;
+            for (int r = 0; r < raw.rowCount() && !text; r++) {
                 String v = raw.stringColumn(k).get(r).trim();
-                if (isFraction(v)) fractional[k] = true;
+                if (none(v)) continue;
+                if (!NUMBER.matcher(v).matches()) text = true;
+                else if (fraction(v)) fractional[k] = true;
             }
-            if (fractional[k]) series.skip(lay.names[k]);
+            if (text) { fractional[k] = true; series.attribute(lay.names[k]); }
+            else if (fractional[k]) series.skip(lay.names[k]);
         }
         for (int r = 0; r < raw.rowCount(); r++) {
             int line = dataLines.get(r);
@@ -242,7 +258,7 @@ public final class UfmCsvReader implements CaptureReader {
                 String v = raw.stringColumn(k).get(r).trim();
                 if (lay.floatMetric[k]) { series.skip(name); continue; }
                 if (fractional[k]) continue;
-                boolean none = v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA") || v.equalsIgnoreCase("NaN");
+                boolean none = none(v);
                 if (lay.measurement[k] != null) {
                     if (none) continue;
                     double d = parseDouble(v, name, file, line);
@@ -251,17 +267,45 @@ public final class UfmCsvReader implements CaptureReader {
                     continue;
                 }
                 if (none) { absent.put(name, "'" + v + "' in UFM telemetry (no value)"); continue; }
-                if (catalogued[k] && isFraction(v)) { absent.put(name, "non-integer value '" + v + "' for a counter"); continue; }
-                counters.put(name, Values.parseCounter(v, file, line));
+                Long whole = NUMBER.matcher(v).matches() ? whole(v) : null;
+                if (whole != null) { counters.put(name, whole); continue; }
+                if (catalogued[k] && fraction(v)) {
+                    absent.put(name, "non-integer value '" + v + "' for a counter");
+                    continue;
+                }
+                counters.put(name, Values.parseCounter(v, file, line));        // a negative, above 2^63-1 or text: the error
             }
             series.sample(line, timestamp, lay.node < 0 ? null : raw.stringColumn(lay.node).get(r),
                     lay.portGuid < 0 ? null : raw.stringColumn(lay.portGuid).get(r), portNum, counters, Map.of(), measurements, absent);
         }
     }
 
-    /** A plain decimal fraction ({@code 1.5}, {@code 0.25}): a rate or a gauge, not a count. */
-    private static boolean isFraction(String v) {
-        return v.matches("\\d{1,18}\\.\\d{1,18}");
+    /** A decimal number as CSV writers print them: sign, digits, fraction, exponent ({@code 12}, {@code 1.5}, {@code 1e-12}). */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,3})?");
+
+    private static boolean none(String v) {
+        return v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA") || v.equalsIgnoreCase("NaN");
+    }
+
+    /** A number with a fractional part ({@code 1.5}, {@code 1e-12}): a rate or a gauge, not a count. */
+    private static boolean fraction(String v) {
+        if (!NUMBER.matcher(v).matches()) return false;
+        java.math.BigDecimal d = new java.math.BigDecimal(v.startsWith("+") ? v.substring(1) : v);
+        return d.stripTrailingZeros().scale() > 0;
+    }
+
+    /**
+     * The non-negative whole number a decimal cell writes ({@code 100000}, {@code 100000.0}, {@code 1.5e+15}), exactly;
+     * null for a fraction, a negative number or a value above 2^63-1.
+     */
+    private static Long whole(String v) {
+        try {
+            java.math.BigDecimal d = new java.math.BigDecimal(v.startsWith("+") ? v.substring(1) : v);
+            if (d.signum() < 0) return null;
+            return d.toBigIntegerExact().longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
     }
 
     private static double parseDouble(String v, String name, String file, int line) {

@@ -24,8 +24,10 @@ import com.fasterxml.jackson.core.JsonFactory;
  * Reads UFM telemetry as the fluentd plugin streams it: an object
  * {@code {"timestamp": "...", "type": "full", "values": [ {...}, ... ]}} (or an array of such
  * objects, or an array of samples, or several messages one after another), each sample {@code {"timestamp": <epoch µs>, "node_guid",
- * "port_guid", "port_num", <counter>: <number>, ...}}. Produces the {@code telemetry} table and the
- * latest readings per port (see {@link UfmSeries}).
+ * "port_guid", "port_num", <counter>: <number>, ...}}. A string value of a field the catalogue does not know as a counter
+ * ({@code node_description}, {@code port_label}, {@code status_message}: the plugin streams the telemetry's constant
+ * columns as they are) is an attribute, skipped with a warning; a whole number written as a float ({@code 5.0}) is that
+ * integer. Produces the {@code telemetry} table and the latest readings per port (see {@link UfmSeries}).
  *
  * <pre>{@code
  * Capture c = new UfmJsonReader().read(Input.of(Path.of("small_telemetry.json")));
@@ -147,7 +149,9 @@ public final class UfmJsonReader implements CaptureReader {
                 if (meas == null) absent.put(k, "null in UFM telemetry (no value)");
                 continue;
             }
+            boolean known = cat.lookup(Source.UFM, k).isPresent() || UfmSeries.isIntegerMetric(k);
             if (m.token() != JsonToken.VALUE_NUMBER_INT && m.token() != JsonToken.VALUE_NUMBER_FLOAT) {
+                if (meas == null && !known) { series.attribute(k); continue; }    // node_description, port_label, ...: not a counter
                 throw new CaptureException(file, m.line(), "counter \"" + k + "\": expected a number, found "
                         + abbreviate(String.valueOf(m.text())));
             }
@@ -157,9 +161,12 @@ public final class UfmJsonReader implements CaptureReader {
                 measurements.put(meas, d);
                 continue;
             }
+            Long whole = m.token() == JsonToken.VALUE_NUMBER_FLOAT ? whole(m.text()) : null;
             if (m.token() == JsonToken.VALUE_NUMBER_INT) {
                 counters.put(k, Values.parseCounter(m.text(), file, m.line()));
-            } else if (cat.lookup(Source.UFM, k).isPresent() || UfmSeries.isIntegerMetric(k)) {
+            } else if (whole != null) {
+                counters.put(k, whole);                   // 100000.0: a whole number written as a float
+            } else if (known) {
                 // a fraction where the catalogue knows a counter: this sample has no valid value for it
                 absent.put(k, "non-integer value " + abbreviate(m.text()) + " for a counter");
             } else {
@@ -169,6 +176,16 @@ public final class UfmJsonReader implements CaptureReader {
         Member ng = n.members.get("node_guid"), pg = n.members.get("port_guid");
         series.sample(n.line, timestamp, ng == null ? null : ng.text(), pg == null ? null : pg.text(), portNum, counters, lines,
                 measurements, absent);
+    }
+
+    /** The non-negative whole number a JSON float writes ({@code 100000.0}, {@code 1.5e15}) exactly, else null. */
+    private static Long whole(String text) {
+        try {
+            java.math.BigDecimal d = new java.math.BigDecimal(text);
+            return d.signum() < 0 ? null : d.toBigIntegerExact().longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
     }
 
     private static int line(JsonParser p) {

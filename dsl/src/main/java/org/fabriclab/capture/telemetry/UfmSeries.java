@@ -61,6 +61,7 @@ final class UfmSeries {
     private final Catalogue catalogue = Catalogue.standard();
     private final List<Sample> samples = new ArrayList<>();
     private final Set<String> skipped = new TreeSet<>();
+    private final Set<String> attributes = new TreeSet<>();
 
     record Sample(int line, long timestampMs, String port, String nodeGuid, String portGuid, long portNum,
                   Map<String, Long> counters, Map<String, Integer> lines, Map<String, Double> measurements,
@@ -106,6 +107,9 @@ final class UfmSeries {
 
     void skip(String column) { skipped.add(column); }
 
+    /** A column of text (a description, a label, a part number, a hex GUID): an attribute of the port, not a counter. */
+    void attribute(String column) { attributes.add(column); }
+
     void sample(int line, long timestamp, String nodeGuid, String portGuid, long portNum, Map<String, Long> counters,
                 Map<String, Double> measurements) {
         sample(line, timestamp, nodeGuid, portGuid, portNum, counters, Map.of(), measurements, Map.of());
@@ -136,8 +140,11 @@ final class UfmSeries {
     void emit(Capture.Builder b) {
         if (samples.isEmpty()) throw new CaptureException(file, 0, "no telemetry samples found");
         // a column skipped anywhere (a fraction in some sample) is not a counter in any sample
-        if (!skipped.isEmpty()) {
-            for (Sample s : samples) { s.counters.keySet().removeAll(skipped); s.absent.keySet().removeAll(skipped); }
+        if (!skipped.isEmpty() || !attributes.isEmpty()) {
+            for (Sample s : samples) {
+                s.counters.keySet().removeAll(skipped); s.absent.keySet().removeAll(skipped);
+                s.counters.keySet().removeAll(attributes); s.absent.keySet().removeAll(attributes);
+            }
         }
         // which raw column feeds each counter column of the table: the widest copy present
         Map<String, String> columnOfRaw = new LinkedHashMap<>();
@@ -205,6 +212,9 @@ final class UfmSeries {
         }
         if (!skipped.isEmpty()) {
             b.warn("skipped non-integer columns that are not BER/temperature/voltage: " + String.join(", ", skipped));
+        }
+        if (!attributes.isEmpty()) {
+            b.warn("skipped text columns (attributes, not counters): " + String.join(", ", attributes));
         }
     }
 }

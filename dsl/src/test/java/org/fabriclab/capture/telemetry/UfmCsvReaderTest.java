@@ -81,6 +81,48 @@ class UfmCsvReaderTest {
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("Port_Utilization")), c.warnings().toString());
     }
 
+    /**
+     * UFM's secondary telemetry (the fields list of the UFM Enterprise manual: Node_GUID, Device_ID, node_description, lid,
+     * Port_Number, port_label, ...) and cable info carry text columns; the file was refused at the first description.
+     * Text in a column the catalogue does not know is an attribute, skipped and named; text in a counter column stays an error.
+     */
+    @Test void textColumnsAreAttributesNotCountersAndRefuseNothing() {
+        String text = "timestamp,Node_GUID,Device_ID,node_description,lid,Port_Number,port_label,sys_image_guid,SymbolErrorCounterExtended\n"
+                + "1733050000000000,0xb83fd203002a1b00,54002,\"leaf01, MQM9790/U1\",12,7,1/4/1,0xb83fd203002a1b00,3\n"
+                + "1733050300000000,0xb83fd203002a1b00,54002,\"leaf01, MQM9790/U1\",12,7,1/4/1,0xb83fd203002a1b00,5\n";
+        Capture c = reader.read(Input.ofText("secondary.csv", text));
+        String p = "guid 0xb83fd203002a1b00/7";
+        assertEquals(5L, c.reading(p, "SymbolErrorCounter").orElseThrow().value());
+        assertTrue(c.reading(p, "node_description").isEmpty() && c.reading(p, "port_label").isEmpty()
+                && c.reading(p, "sys_image_guid").isEmpty(), c.readings().toString());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("node_description, port_label, sys_image_guid")), c.warnings().toString());
+        BadCaptureInput.fails(reader, "t.csv", "timestamp,Node_GUID,Port_Number,node_description,SymbolErrorCounterExtended\n"
+                + "1733050000000000,0x1,1,leaf01,many\n", 2, "found 'many'");
+    }
+
+    /** A CSV that went through pandas (read_csv, to_csv): an unnamed index column, and float64 where a column has an empty cell. */
+    @Test void wholeNumbersWrittenAsFloatsAreTheirIntegers() {
+        String text = ",timestamp,Node_GUID,Port_Number,PortXmitDataExtended,PortRcvDataExtended,hist3\n"
+                + "0,1733050000000000,0x1,1,100000.0,,2.0\n"
+                + "1,1733050000000000,0x2,1,,7,0.0\n"
+                + "2,1733050060000000,0x1,1,1.5e+15,,4.0\n"
+                + "3,1733050060000000,0x2,1,2.5,9,1.0\n";
+        Capture c = reader.read(Input.ofText("pandas.csv", text));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(ColumnType.LONG, t.column("PortXmitData").type());
+        assertEquals(1_500_000_000_000_000L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
+        assertEquals(4L, c.reading("guid 0x0000000000000001/1", "fec_hist3").orElseThrow().value());
+        assertTrue(c.reading("guid 0x0000000000000002/1", "PortXmitData").isEmpty(), "2.5 is no count: absent");
+        assertEquals(9L, c.reading("guid 0x0000000000000002/1", "PortRcvData").orElseThrow().value());
+    }
+
+    /** UFM Telemetry's cable-info and aggregated-port fields name the port number {@code Port}. */
+    @Test void aPortColumnIsThePortNumber() {
+        Input in = Input.ofText("cable.csv", "timestamp,node_guid,port_guid,Port,PortRcvErrorsExtended\n1733050000000000,0x1,0x2,33,4\n");
+        assertEquals(90, reader.sniff(in));
+        assertEquals(4L, reader.read(in).reading("guid 0x0000000000000002/33", "PortRcvErrors").orElseThrow().value());
+    }
+
     @Test void missingColumns() {
         BadCaptureInput.fails(reader, "t.csv", "time,Node_GUID,Port_Number\n1,0x1,1\n", 1, "no 'timestamp' column");
     }

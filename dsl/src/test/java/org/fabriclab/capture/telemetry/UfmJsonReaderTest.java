@@ -54,6 +54,17 @@ class UfmJsonReaderTest {
         assertEquals(2L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
     }
 
+    /** The fluentd plugin streams the telemetry's constant columns with the counters (node_description, port_label, ...). */
+    @Test void stringFieldsAreAttributesAndWholeFloatsAreCounts() {
+        String text = "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, "
+                + "\"node_description\": \"gpu01 HCA-1\", \"port_label\": \"1\", \"PortXmitDataExtended\": 5.0, \"hist2_u_count\": 7}]}";
+        Capture c = reader.read(Input.ofText("tfs.json", text));
+        assertEquals(5L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
+        assertEquals(7L, c.reading("guid 0x0000000000000001/1", "fec_hist2").orElseThrow().value());
+        assertTrue(c.reading("guid 0x0000000000000001/1", "node_description").isEmpty());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("node_description, port_label")), c.warnings().toString());
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "ufm_fluentd.json");
         assertEquals(90, reader.sniff(in));
