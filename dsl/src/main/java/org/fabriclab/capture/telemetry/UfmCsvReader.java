@@ -39,8 +39,8 @@ import tech.tablesaw.io.csv.CsvReadOptions;
  * parsed cell by cell, so the error names its line and fractional columns are skipped with a
  * warning. Cell by cell:
  * <ul>
- * <li>a whole number written as a decimal or with an exponent ({@code 100000.0}, {@code 1.5e+15}: a CSV that went
- * through pandas, where a column with an empty cell becomes float64) is that integer;</li>
+ * <li>a whole number written with a zero fraction ({@code 100000.0}: a CSV that went through pandas, where a column
+ * with an empty cell becomes float64) is that integer; a number with an exponent is not;</li>
  * <li>a column the catalogue does not know with a cell that is no number ({@code node_description},
  * {@code port_label}, cable vendor and part numbers, hex GUIDs such as {@code sys_image_guid}: the attribute
  * columns of UFM's secondary telemetry and cable info) is an attribute, not a counter: skipped whole and
@@ -283,6 +283,13 @@ public final class UfmCsvReader implements CaptureReader {
     /** A decimal number as CSV writers print them: sign, digits, fraction, exponent ({@code 12}, {@code 1.5}, {@code 1e-12}). */
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,3})?");
 
+    /**
+     * A whole number as a CSV writer prints it: digits, or digits and a zero fraction ({@code 100000.0}: pandas' float64).
+     * No exponent: {@code 1e3} in a counter column is no writer's integer (pandas prints exponents only from 1e16, where a
+     * float64 is no longer exact), so it stays a non-integer value.
+     */
+    private static final Pattern WHOLE = Pattern.compile("\\+?\\d+(\\.0*)?");
+
     private static boolean none(String v) {
         return v.isEmpty() || v.equalsIgnoreCase("N/A") || v.equalsIgnoreCase("NA") || v.equalsIgnoreCase("NaN");
     }
@@ -295,10 +302,11 @@ public final class UfmCsvReader implements CaptureReader {
     }
 
     /**
-     * The non-negative whole number a decimal cell writes ({@code 100000}, {@code 100000.0}, {@code 1.5e+15}), exactly;
-     * null for a fraction, a negative number or a value above 2^63-1.
+     * The non-negative whole number a cell writes ({@code 100000}, {@code 100000.0}), exactly; null for anything else
+     * ({@link #WHOLE}) or a value above 2^63-1.
      */
     private static Long whole(String v) {
+        if (!WHOLE.matcher(v).matches()) return null;
         try {
             java.math.BigDecimal d = new java.math.BigDecimal(v.startsWith("+") ? v.substring(1) : v);
             if (d.signum() < 0) return null;

@@ -178,8 +178,9 @@ public final class UfmJsonReader implements CaptureReader {
                 measurements, absent);
     }
 
-    /** The non-negative whole number a JSON float writes ({@code 100000.0}, {@code 1.5e15}) exactly, else null. */
+    /** The non-negative whole number a JSON float with a zero fraction writes ({@code 100000.0}) exactly, else null. */
     private static Long whole(String text) {
+        if (!text.matches("\\d+\\.0*")) return null;          // 5.0; not 1e3 (no writer's integer: a corrupt value stays absent)
         try {
             java.math.BigDecimal d = new java.math.BigDecimal(text);
             return d.signum() < 0 ? null : d.toBigIntegerExact().longValueExact();

@@ -105,7 +105,7 @@ class UfmCsvReaderTest {
         String text = ",timestamp,Node_GUID,Port_Number,PortXmitDataExtended,PortRcvDataExtended,hist3\n"
                 + "0,1733050000000000,0x1,1,100000.0,,2.0\n"
                 + "1,1733050000000000,0x2,1,,7,0.0\n"
-                + "2,1733050060000000,0x1,1,1.5e+15,,4.0\n"
+                + "2,1733050060000000,0x1,1,1500000000000000.0,,4.0\n"
                 + "3,1733050060000000,0x2,1,2.5,9,1.0\n";
         Capture c = reader.read(Input.ofText("pandas.csv", text));
         Table t = c.measurements(Telemetry.NAME).orElseThrow();
