@@ -42,10 +42,11 @@ public record Columns(String counter, Source source, Field field, Kind kind, Lay
         for (Source s : sources) {
             List<Field> fs = Catalogue.standard().fields(counter, s);
             if (fs == null || fs.isEmpty()) continue;
-            // the field printed under the canonical name itself (a vendor's other spelling may differ in width), else the widest copy
+            // the field printed under the canonical name itself (a vendor's other spelling may differ in width), else the widest
+            // copy; a canonical-named field of unverified width (UFM's PortRcvErrors beside PortRcvErrorsExtended) beats no other
             Field widest = fs.get(0);
             for (Field f : fs) if (f.width() > widest.width()) widest = f;
-            for (Field f : fs) if (f.rawName().equals(counter)) { widest = f; break; }
+            for (Field f : fs) if (f.rawName().equals(counter) && f.width() > 0) { widest = f; break; }
             return new Columns(counter, s, new Field(counter, widest.width(), widest.overflow()), d.kind(), d.layer(), d.scale());
         }
         return new Columns(counter, Source.GIVEN, new Field(counter, 0, Overflow.UNKNOWN), d.kind(), d.layer(), d.scale());

@@ -100,6 +100,23 @@ class UfmCsvReaderTest {
                 + "1733050000000000,0x1,1,leaf01,many\n", 2, "found 'many'");
     }
 
+    /**
+     * UFM's secondary telemetry names IB PortCounters without the Extended suffix (the PDR plugin reads PortRcvErrors,
+     * PortRcvRemotePhysicalErrors and Link_Down_IB from it): they were uncatalogued raw columns with no meaning.
+     */
+    @Test void secondaryTelemetryPortCounterNamesAreTheirCounters() {
+        String text = "timestamp,Node_GUID,Port_Number,PortRcvErrors,PortRcvRemotePhysicalErrors,Link_Down_IB,PortXmitWait,PortXmitWaitExtended\n"
+                + "1733050000000000,0x1,3,5,1,2,10,4294967300\n";
+        Capture c = reader.read(Input.ofText("xcset.csv", text));
+        String p = "guid 0x0000000000000001/3";
+        var rcv = c.reading(p, "PortRcvErrors").orElseThrow();
+        assertEquals(5L, rcv.value());
+        assertEquals(org.fabriclab.catalogue.Layer.PHYSICAL, rcv.layer());
+        assertEquals(1L, c.reading(p, "PortRcvRemotePhysicalErrors").orElseThrow().value());
+        assertEquals(2L, c.reading(p, "LinkDownedCounter").orElseThrow().value());
+        assertEquals(4294967300L, c.reading(p, "PortXmitWait").orElseThrow().value(), "the 64-bit copy wins");
+    }
+
     /** A CSV that went through pandas (read_csv, to_csv): an unnamed index column, and float64 where a column has an empty cell. */
     @Test void wholeNumbersWrittenAsFloatsAreTheirIntegers() {
         String text = ",timestamp,Node_GUID,Port_Number,PortXmitDataExtended,PortRcvDataExtended,hist3\n"
