@@ -88,31 +88,23 @@ public final class EthtoolReader implements CaptureReader {
             while (e > s && (a[e - 1] == ' ' || a[e - 1] == '\t')) e--;
             if (s >= e) { noise++; continue; }
             char first = (char) (a[s] & 0xff);
-            // a shell prompt or comment ($, #, [user@host ~]#, user@host:~#) naming "ethtool -S <if>" starts a
-            // port; bnxt's per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
-            if (first == '$' || first == '#' || text.startsWith("ethtool ", s) || promptLine(text, s, e, a)) {
-                String dev = interfaceOf(text.substring(s, e));
-                if (dev != null) {
-                    port = "netdev " + dev;
-                    b.attr(port, PortAttr.NETDEV, dev, c.number());
-                    portAnnounced = true;
-                }
-                noise++;
-                continue;
-            }
             if ((text.startsWith(HEADER, s) && e - s == HEADER.length()) || (text.startsWith(PHY_HEADER, s) && e - s == PHY_HEADER.length())) {
                 noise++;
                 continue;
             }
-            if (first == 'S' && text.startsWith(STD_HEADER, s)) {
-                String dev = standardStatsInterface(text.substring(s, e));
-                if (dev != null) {
-                    port = "netdev " + dev;
-                    b.attr(port, PortAttr.NETDEV, dev, c.number());
-                    portAnnounced = true;
-                    noise++;
-                    continue;
-                }
+            // a shell prompt or comment ($, #, [user@host ~]#, user@host:~#) naming "ethtool -S <if>" starts a
+            // port, as --all-groups' "Standard stats for X:" does; bnxt's per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
+            boolean prompt = first == '$' || first == '#' || text.startsWith("ethtool ", s) || promptLine(text, s, e, a);
+            String dev = prompt ? interfaceOf(text.substring(s, e))
+                    : first == 'S' && text.startsWith(STD_HEADER, s) ? standardStatsInterface(text.substring(s, e)) : null;
+            if (dev != null) {
+                port = "netdev " + dev;
+                b.attr(port, PortAttr.NETDEV, dev, c.number());
+                portAnnounced = true;
+            }
+            if (prompt || dev != null) {
+                noise++;
+                continue;
             }
             // the last ": " of the line: the value is the run of digits after it
             int sep = e - 2;
