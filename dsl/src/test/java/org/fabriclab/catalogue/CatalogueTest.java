@@ -137,6 +137,13 @@ class CatalogueTest {
         assertTrue(cat.isError("req_transport_retries_exceeded"));
     }
 
+    /** mlx5's rx_icrc_encapsulated is no 32-bit q-counter but a PPCNT field read as 64 bits (counters.c ext_ppcnt_cnts): not pegged at 2^32-1. */
+    @Test void mlx5IcrcErrorsAreSixtyFourBits() {
+        for (Source s : List.of(Source.RDMA, Source.HW_COUNTERS)) {
+            assertEquals(64, cat.lookup(s, "rx_icrc_encapsulated").orElseThrow().field().width(), s.key());
+        }
+    }
+
     /** mlx5 before kernel 4.9 ({@code prio3_rx_pause}, {@code in_discards}), i40e ({@code port.rx_priority_3_xoff_rx}) and ice before 5.3. */
     @Test void olderDriverNamesMapToTheCanonicalNames() {
         assertEquals("rx_prio3_pause", cat.lookup(Source.ETHTOOL, "prio3_rx_pause").orElseThrow().canonical());
