@@ -1,6 +1,7 @@
 package org.fabriclab.capture.perfquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -10,6 +11,9 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureCsv;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Layer;
+import org.fabriclab.catalogue.Role;
 import org.fabriclab.catalogue.Source;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,6 +139,30 @@ class PerfqueryReaderTest {
         assertEquals(16, q.field().width());
         assertTrue(q.field().isPegged(q.value()));
         assertEquals(9, c.reading("lid 7/1", "PortXmitWait").orElseThrow().value());
+    }
+
+    @Test void extendedSpeedsRsFecCountersAreCataloguedWithFieldsCWidths() {
+        Capture c = reader.read(Input.ofText("pq-T.txt", "# PortExtendedSpeedsCounters with RS-FEC Active counters: Lid 41 port 3\n"
+                + "PortSelect:......................3\nCounterSelect:...................0x0000000000000000\n"
+                + "SyncHeaderErrorCounter:..........6\nUnknownBlockCounter:.............1\n"
+                + "FECCorrectableSymbolCtrLane0:....90\nFECCorrectableSymbolCtrLane1:....0\n"
+                + "PortFECCorrectableBlockCtr:......4100\nPortFECUncorrectableBlockCtr:....3\nPortFECCorrectedSymbolCtr:.......8200\n"));
+        Reading lost = c.reading("lid 41/3", "PortFECUncorrectableBlockCtr").orElseThrow();
+        assertTrue(lost.catalogued());
+        assertEquals(Layer.PHYSICAL, lost.layer());
+        assertEquals(32, lost.field().width());
+        assertEquals(3, lost.value());
+        Reading sync = c.reading("lid 41/3", "SyncHeaderErrorCounter").orElseThrow();
+        assertEquals(Layer.PHYSICAL, sync.layer());
+        assertEquals(16, sync.field().width());
+        assertEquals(16, c.reading("lid 41/3", "UnknownBlockCounter").orElseThrow().field().width());
+        Reading corrected = c.reading("lid 41/3", "PortFECCorrectableBlockCtr").orElseThrow();
+        assertEquals(Layer.INFORMATIVE, corrected.layer());
+        assertEquals(32, corrected.field().width());
+        assertEquals(32, c.reading("lid 41/3", "PortFECCorrectedSymbolCtr").orElseThrow().field().width());
+        assertTrue(Catalogue.standard().hasRole("PortFECUncorrectableBlockCtr", Role.FEC_UNCORRECTED));
+        // per-lane counters have no lane scope in the catalogue: read, but uncatalogued
+        assertFalse(c.reading("lid 41/3", "FECCorrectableSymbolCtrLane0").orElseThrow().catalogued());
     }
 
     @Test void samplesControlBlocksAreSkippedNotMixedIn() {
