@@ -17,6 +17,8 @@ import org.fabriclab.catalogue.Source;
  * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}).
  * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
  * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) is not kept.
+ * {@code ibstat <ca> <port>} prints one port alone: a {@code CA: 'mlx5_0'} header (with a colon), then
+ * {@code Port 1:} and its fields unindented, without the CA's device lines.
  *
  * <pre>{@code
  * Capture c = new IbstatReader().read(Input.of(Path.of("ibstat.txt")));
@@ -30,8 +32,19 @@ public final class IbstatReader implements CaptureReader {
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
         List<String> head = in.head(5);
-        for (String l : head) if (l.startsWith("CA '") && l.strip().endsWith("'")) return 95;
+        for (String l : head) if (caName(l.strip()) != null) return 95;
         return 0;
+    }
+
+    /**
+     * The CA name of a header line: {@code CA 'mlx5_0'} (ibstat, ibstat CA) or {@code CA: 'mlx5_0'}
+     * (ibstat CA PORT); null for any other line.
+     */
+    static String caName(String t) {
+        String rest = t.startsWith("CA '") ? t.substring(3) : t.startsWith("CA: '") ? t.substring(4) : null;
+        if (rest == null || rest.length() < 3 || !rest.endsWith("'")) return null;
+        String name = rest.substring(1, rest.length() - 1);
+        return name.isEmpty() || name.indexOf('\'') >= 0 || name.chars().anyMatch(Character::isWhitespace) ? null : name;
     }
 
     @Override public Capture read(Input in) {
@@ -57,11 +70,10 @@ public final class IbstatReader implements CaptureReader {
                 noise++;
                 continue;
             }
-            if (t.startsWith("CA '")) {
+            if (t.startsWith("CA '") || t.startsWith("CA: '")) {
                 checkPort(port, portAttrs, file, portLine);
-                int q = t.indexOf('\'', 4);
-                if (q < 0) throw new CaptureException(file, c.number(), "expected CA '<name>', found '" + t + "'");
-                ca = t.substring(4, q);
+                ca = caName(t);
+                if (ca == null) throw new CaptureException(file, c.number(), "expected CA '<name>', found '" + abbreviate(t) + "'");
                 port = null;
                 caAttrs = new ArrayList<>();
                 continue;

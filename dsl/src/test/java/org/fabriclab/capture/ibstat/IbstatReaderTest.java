@@ -31,6 +31,19 @@ class IbstatReaderTest {
         assertEquals(Optional.empty(), c.attr("mlx5_1/1", "lid"));
     }
 
+    @Test void onePortAloneHasAColonHeaderAndUnindentedFields() {
+        // ibstat mlx5_2 1: port_dump(alone) under "CA: '<ca>'", no CA device lines
+        Capture c = reader.read(Input.ofText("ibstat-mlx5_2-1.txt", "CA: 'mlx5_2'\nPort 1:\nState: Active\n"
+                + "Physical state: LinkUp\nRate: 100\nBase lid: 212\nLMC: 0\nSM lid: 3\n"
+                + "Capability mask: 0x2659e848\nPort GUID: 0x98039B0300671A3E\nLink layer: InfiniBand\n"));
+        assertEquals(95, reader.sniff(Input.ofText("x.txt", "CA: 'mlx5_2'\nPort 1:\nState: Active\n")));
+        assertEquals(List.of("mlx5_2/1"), c.ports());
+        assertEquals(Optional.of("212"), c.attr("mlx5_2/1", "lid"));
+        assertEquals(Optional.of("0x98039b0300671a3e"), c.attr("mlx5_2/1", "guid"));
+        assertEquals(Optional.of("100"), c.attr("mlx5_2/1", "rate_gbps"));
+        assertEquals(Optional.of("mlx5_2"), c.attr("mlx5_2/1", "device"));
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "ibstat.txt", "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n\t\tBase lid: twelve\n");
         BadInput.expect(reader, f, 4, "Base lid is 'twelve'; expected a number");
