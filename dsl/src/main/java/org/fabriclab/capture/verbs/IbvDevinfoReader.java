@@ -1,0 +1,242 @@
+package org.fabriclab.capture.verbs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code ibv_devinfo} and {@code ibv_devinfo -v} (rdma-core libibverbs): per device an
+ * {@code hca_id:\tmlx5_0} line, tab-indented device lines ({@code fw_ver:}, {@code node_guid:}
+ * {@code 0c42:a103:00b5:1c20}, ...), then per port a {@code port:\t1} line and its fields. Attributes
+ * only, the same keys the ibstat and sysfs readers give, so the port joins them (and perfquery's
+ * {@code lid N/P}) as {@code <hca>/<port>}:
+ * <ul>
+ * <li>{@code state} + {@code state_id} ({@code PORT_ACTIVE (4)} gives {@code ACTIVE} and 4, as sysfs
+ * spells it), {@code phys_state} + {@code phys_state_id} ({@code -v}), {@code lid} (decimal; 0, an
+ * Ethernet port or one not yet configured, is not kept), {@code sm_lid}, {@code lmc}, {@code link_layer};</li>
+ * <li>{@code max_mtu}, {@code active_mtu} (bytes), and with {@code -v} {@code active_width},
+ * {@code active_speed} and {@code rate_gbps} = lanes x lane speed ({@code 4X} x {@code 25.0 Gbps} = 100);</li>
+ * <li>{@code default_gid} (GID index 0, {@code -v}) and from it {@code guid}, the port GUID (its low 64
+ * bits under the link-local prefix, as ibstat prints it); {@code node_guid}, {@code sys_image_guid}
+ * (spelt {@code 0x...} like ibstat's), {@code fw_ver}, {@code vendor_part_id}, {@code board_id},
+ * {@code device}, {@code port_num}.</li>
+ * </ul>
+ * The device capability dump of {@code -v} (limits, flag names one per line, nested caps) is skipped as
+ * noise. {@code bad_pkey_cntr} and {@code qkey_viol_cntr} (PortInfo's P_Key/Q_Key violation counts)
+ * are not read: the catalogue has no counter for them. The capture's source is {@code ibstat} (the
+ * catalogue has no ibv_devinfo column; the capture holds no readings).
+ *
+ * <pre>{@code
+ * Capture c = new IbvDevinfoReader().read(Input.of(Path.of("ibv_devinfo.txt")));
+ * c.attr("mlx5_0/1", "link_layer");   // Optional[Ethernet]
+ * }</pre>
+ *
+ * @throws CaptureException (from {@link #read}) for a port field before any {@code hca_id:} or
+ *     {@code port:} line, a port field that is not {@code key: value}, a number that does not parse, a
+ *     port with no fields, or a file without {@code hca_id:}
+ */
+public final class IbvDevinfoReader implements CaptureReader {
+    private static final Pattern HCA = Pattern.compile("^hca_id:\\s+(\\S+)$");
+    private static final Pattern PORT = Pattern.compile("^port:\\s+(\\d+)$");
+    /** {@code PORT_ACTIVE (4)}, {@code 4096 (5)}, {@code 4X (2)}, {@code 25.0 Gbps (32)}: the text, then the enum value. */
+    private static final Pattern ENUM = Pattern.compile("^(.*\\S)\\s+\\((-?\\d+)\\)$");
+    private static final Pattern SPEED = Pattern.compile("^(\\d+(?:\\.\\d+)?) Gbps$");
+    private static final Pattern WIDTH = Pattern.compile("^(\\d+)X$");
+    private static final Pattern COLON_GUID = Pattern.compile("^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){3}$");
+    private static final String LINK_LOCAL = "fe80:0000:0000:0000:";
+
+    @Override public String format() { return "ibv_devinfo"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        for (String l : in.head(5)) {
+            String t = l.strip();
+            if (t.isEmpty()) continue;
+            return HCA.matcher(t).matches() ? 95 : 0;
+        }
+        return 0;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.IBSTAT, file);
+        LineCursor c = new LineCursor(in.text());
+        String hca = null, port = null;
+        List<String[]> hcaAttrs = new ArrayList<>();
+        int portLine = 0, portFields = 0, ports = 0, noise = 0;
+        String width = null, speed = null;
+        int widthLine = 0;
+        while (c.next()) {
+            String t = c.line().strip();
+            if (t.isEmpty()) { noise++; continue; }
+            Matcher h = HCA.matcher(t);
+            if (h.matches()) {
+                finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+                hca = h.group(1);
+                port = null;
+                width = speed = null;
+                hcaAttrs = new ArrayList<>();
+                continue;
+            }
+            Matcher p = PORT.matcher(t);
+            if (p.matches()) {
+                if (hca == null) throw new CaptureException(file, c.number(), "'port:' line before any 'hca_id:' line (is the file cut at the start?)");
+                finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+                port = hca + "/" + p.group(1);
+                portLine = c.number();
+                portFields = 0;
+                width = speed = null;
+                ports++;
+                b.attr(port, PortAttr.DEVICE, hca, c.number());
+                b.attr(port, PortAttr.PORT_NUM, p.group(1), c.number());
+                for (String[] kv : hcaAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+                continue;
+            }
+            if (hca == null) {
+                throw new CaptureException(file, c.number(), "'" + Values.abbreviate(t) + "' before any 'hca_id:' line "
+                        + "(is the file cut at the start?)");
+            }
+            int colon = t.indexOf(':');
+            if (port == null) {
+                // the device's lines; -v adds limits, flag names one per line and nested capability blocks
+                if (colon <= 0) { noise++; continue; }
+                String key = t.substring(0, colon).strip(), value = t.substring(colon + 1).strip();
+                String k = switch (key) {
+                    case "fw_ver" -> "fw_ver";
+                    case "node_guid" -> PortAttr.NODE_GUID;
+                    case "sys_image_guid" -> "sys_image_guid";
+                    case "vendor_part_id" -> "vendor_part_id";
+                    case "board_id" -> "board_id";
+                    default -> null;
+                };
+                if (k == null || value.isEmpty()) { noise++; continue; }
+                if (k.endsWith("guid")) {
+                    if (PortAttr.isZeroGuid(value)) {
+                        b.warn(file + ":" + c.number() + ": " + key + " of '" + hca + "' is all zero; not used as an identity");
+                        continue;
+                    }
+                    value = guid(value, key, file, c.number());
+                }
+                hcaAttrs.add(new String[] {k, value, Integer.toString(c.number())});
+                continue;
+            }
+            if (colon <= 0) {
+                throw new CaptureException(file, c.number(), "expected 'key: value' as ibv_devinfo prints a port's fields, found '"
+                        + Values.abbreviate(t) + "'");
+            }
+            String key = t.substring(0, colon).strip(), value = t.substring(colon + 1).strip();
+            int line = c.number();
+            portFields++;
+            switch (key) {
+                case "state" -> enumAttr(b, port, PortAttr.STATE, "state_id", value, key, file, line, true);
+                case "phys_state" -> enumAttr(b, port, "phys_state", "phys_state_id", value, key, file, line, false);
+                case "max_mtu", "active_mtu" -> {
+                    String mtu = enumText(value);
+                    if (mtu.chars().allMatch(Character::isDigit)) b.attr(port, key, mtu, line);
+                    else noise++;   // "invalid MTU"
+                }
+                case "port_lid" -> {
+                    long lid = number(value, key, file, line);
+                    if (lid != 0) b.attr(port, PortAttr.LID, Long.toString(lid), line);
+                }
+                case "sm_lid" -> b.attr(port, "sm_lid", Long.toString(number(value, key, file, line)), line);
+                case "port_lmc" -> b.attr(port, "lmc", Long.toString(number(value, key, file, line)), line);
+                case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, value, line);
+                case "port_cap_flags" -> b.attr(port, "cap_mask", value, line);
+                case "active_width" -> { width = enumText(value); widthLine = line; b.attr(port, "active_width", width, line); }
+                case "active_speed" -> { speed = enumText(value); b.attr(port, "active_speed", speed, line); }
+                default -> {
+                    if (key.replace(" ", "").equals("GID[0]")) gid(b, port, value, line);
+                    else noise++;
+                }
+            }
+        }
+        finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+        if (hca == null) {
+            throw new CaptureException(file, 0, "no 'hca_id:' line found; expected ibv_devinfo output ('hca_id:<tab>mlx5_0', "
+                    + "then its port: blocks)");
+        }
+        if (ports == 0) {
+            throw new CaptureException(file, 0, "no 'port:' block found under 'hca_id: " + hca + "'; expected ibv_devinfo output "
+                    + "with the device's ports (is the file cut?)");
+        }
+        b.noise(noise);
+        return b.build();
+    }
+
+    /** Checks the port just read has fields, and gives its rate from {@code -v}'s width and lane speed. */
+    private static void finishPort(Capture.Builder b, String port, int fields, String width, String speed, int line,
+                                   String file, int portLine) {
+        if (port == null) return;
+        if (fields == 0) {
+            throw new CaptureException(file, portLine, "ibv_devinfo block for port " + port + " holds no fields (is the file cut "
+                    + "after 'port:'?)");
+        }
+        if (width == null || speed == null) return;
+        Matcher w = WIDTH.matcher(width), s = SPEED.matcher(speed);
+        if (!w.matches() || !s.matches()) return;   // "invalid width", "invalid speed": no rate
+        java.math.BigDecimal rate = new java.math.BigDecimal(s.group(1)).multiply(new java.math.BigDecimal(w.group(1)));
+        String r = rate.stripTrailingZeros().toPlainString();
+        b.attr(port, PortAttr.RATE_GBPS, r, line);
+    }
+
+    /** {@code PORT_ACTIVE (4)}: {@code ACTIVE} (without {@code PORT_} when asked) and the enum value 4. */
+    private static void enumAttr(Capture.Builder b, String port, String key, String idKey, String value, String field,
+                                 String file, int line, boolean stripPortPrefix) {
+        Matcher m = ENUM.matcher(value);
+        if (!m.matches()) {
+            throw new CaptureException(file, line, field + " is '" + Values.abbreviate(value) + "'; expected '<NAME> (<number>)' "
+                    + "as ibv_devinfo prints it");
+        }
+        String name = m.group(1);
+        if (stripPortPrefix && name.startsWith("PORT_")) name = name.substring(5);
+        b.attr(port, key, name, line);
+        b.attr(port, idKey, m.group(2), line);
+    }
+
+    /** The text before a trailing {@code (n)}: {@code 4096 (5)} gives {@code 4096}. */
+    private static String enumText(String value) {
+        Matcher m = ENUM.matcher(value);
+        return m.matches() ? m.group(1) : value;
+    }
+
+    /** {@code GID[  0]: fe80:0000:0000:0000:0c42:a103:00b5:1c21[, RoCE v2]}: the default GID, and the port GUID under it. */
+    private static void gid(Capture.Builder b, String port, String value, int line) {
+        String g = value.contains(",") ? value.substring(0, value.indexOf(',')).strip() : value;
+        b.attr(port, "default_gid", g, line);
+        String low = g.toLowerCase(Locale.ROOT);
+        if (low.startsWith(LINK_LOCAL) && COLON_GUID.matcher(low.substring(LINK_LOCAL.length())).matches()
+                && !PortAttr.isZeroGuid(low.substring(LINK_LOCAL.length()))) {
+            b.attr(port, PortAttr.GUID, "0x" + low.substring(LINK_LOCAL.length()).replace(":", ""), line);
+        }
+    }
+
+    /** {@code 0c42:a103:00b5:1c20} as ibstat spells a GUID: {@code 0x0c42a10300b51c20}. */
+    private static String guid(String v, String key, String file, int line) {
+        if (!COLON_GUID.matcher(v).matches()) {
+            throw new CaptureException(file, line, key + " is '" + Values.abbreviate(v) + "'; expected a GUID 'xxxx:xxxx:xxxx:xxxx'");
+        }
+        return "0x" + v.replace(":", "").toLowerCase(Locale.ROOT);
+    }
+
+    /** A decimal or {@code 0x} hex field ({@code port_lmc: 0x00}). */
+    private static long number(String v, String key, String file, int line) {
+        try {
+            if (v.startsWith("0x") || v.startsWith("0X")) return Long.parseLong(v.substring(2), 16);
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new CaptureException(file, line, key + " is '" + Values.abbreviate(v) + "'; expected a number");
+        }
+    }
+}
