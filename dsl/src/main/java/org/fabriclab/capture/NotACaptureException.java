@@ -17,4 +17,9 @@ public final class NotACaptureException extends CaptureException {
     public NotACaptureException(String file, int line, String message) {
         super(file, line, message);
     }
+
+    /** The warning for a stray file skipped in a folder: the message without the list of known formats. */
+    public String skipped() {
+        return getMessage().replaceFirst(" \\(known: \\[[^\\]]*\\]\\)", "") + "; skipped as no capture";
+    }
 }

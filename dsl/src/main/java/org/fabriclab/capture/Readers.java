@@ -120,6 +120,15 @@ public final class Readers {
         for (CaptureReader r : readers) {
             try { if (r.sniff(in) > 0) return List.of(path); } catch (RuntimeException ignored) { /* not this one */ }
         }
+        return entries(path);
+    }
+
+    /**
+     * The captures of a folder's entries, sorted: each file, and each sub-folder {@link #expand}ed, leaving out
+     * hidden files, {@code README.md}, {@code *.json.meta} and {@code timestamp.json}. Also used by a reader
+     * that claims a folder but not every file in it (an ibdiagnet output folder with a user's captures beside it).
+     */
+    public List<Path> entries(Path path) {
         try (var s = Files.list(path)) {
             List<Path> out = new ArrayList<>();
             for (Path p : s.sorted().toList()) {

@@ -91,7 +91,7 @@ public final class Snapshot implements Renderable {
                     if (!inFolder) throw e;
                     if (firstStray == null) firstStray = e;
                     // the list of known formats is left to the error a file named itself gets
-                    skipped.add(e.getMessage().replaceFirst(" \\(known: \\[[^\\]]*\\]\\)", "") + "; skipped as no capture");
+                    skipped.add(e.skipped());
                 }
             }
         }

@@ -2,11 +2,16 @@ package org.fabriclab.capture.ibdiagnet;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.NotACaptureException;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.topology.IbdiagnetLstReader;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -15,7 +20,14 @@ import org.fabriclab.catalogue.Source;
  * {@code .sm}, ...) being taken for captures. The counters come from {@code ibdiagnet2.db_csv}
  * when present (PM_INFO, PM_DELTA, and PORTS for LIDs), else from {@code ibdiagnet2.pm}; both hold the
  * same sample. The {@code ibdiagnet2.log} summary tables are added when the log is there; a log
- * without its summary (a run still going, or interrupted) is a warning, not an error.
+ * without its summary (a run still going, or interrupted) is a warning, not an error. The links of
+ * {@code ibdiagnet2.lst} are added as the capture's topology ({@code links}), so the folder alone gives the
+ * link pairs too (a malformed list is a warning).
+ * <p>
+ * Files that are not ibdiagnet's (their names do not start with {@code ibdiagnet}) are the user's captures
+ * dropped beside its output, as in a hand-collected {@code before/} holding {@code ibdiagnet2.*},
+ * {@code perfquery.txt} and {@code ibstat.txt}: each is read by its own reader and merged into the capture
+ * (a file no reader recognises is a warning; a malformed one fails as it would on its own).
  *
  * <pre>{@code
  * Capture c = Readers.standard().read(Path.of("/var/tmp/ibdiagnet2"));
@@ -26,6 +38,7 @@ public final class IbdiagnetDirReader implements CaptureReader {
     static final String CSV = "ibdiagnet2.db_csv";
     static final String PM = "ibdiagnet2.pm";
     static final String LOG = "ibdiagnet2.log";
+    static final String LST = "ibdiagnet2.lst";
 
     @Override public String format() { return "ibdiagnet-dir"; }
 
@@ -58,6 +71,25 @@ public final class IbdiagnetDirReader implements CaptureReader {
                 b.warn(e.getMessage() + " (summary left out)");
             }
         }
-        return b.build();
+        List<Capture> parts = new ArrayList<>(List.of(b.build()));
+        List<String> warnings = new ArrayList<>();
+        Path lst = d.resolve(LST);
+        if (Files.isRegularFile(lst)) {
+            try {
+                parts.add(new IbdiagnetLstReader().read(Input.of(lst)));
+            } catch (CaptureException e) {
+                warnings.add(e.getMessage() + " (links left out)");
+            }
+        }
+        Readers readers = Readers.standard();
+        for (Path p : readers.entries(d)) {
+            if (p.getParent().equals(d) && p.getFileName().toString().startsWith("ibdiagnet")) continue;
+            try {
+                parts.add(readers.read(p));
+            } catch (NotACaptureException e) {
+                warnings.add(e.skipped());
+            }
+        }
+        return parts.size() == 1 && warnings.isEmpty() ? parts.get(0) : Capture.merge(parts.get(0).file(), parts, warnings);
     }
 }

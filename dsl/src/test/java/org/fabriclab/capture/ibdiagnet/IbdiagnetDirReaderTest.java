@@ -13,7 +13,9 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.GoldenCapture;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.topology.Topology;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
@@ -53,6 +55,33 @@ class IbdiagnetDirReaderTest {
         assertEquals(0x00002a94d4327ba7L, c.readings().stream().filter(r -> r.rawName().equals("port_xmit_data_extended"))
                 .findFirst().orElseThrow().value());
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("ibdiagnet2.log") && w.contains("summary left out")), c.warnings().toString());
+    }
+
+    /**
+     * A hand-collected snapshot: ibdiagnet's files dropped into before/ beside the user's own captures. The
+     * folder was claimed whole and read as db_csv + log only: the perfquery beside it and the .lst's links were
+     * silently left out.
+     */
+    @Test void theFilesBesideIbdiagnetsAreReadAndTheLstGivesTheLinks(@TempDir Path dir) throws IOException {
+        Files.copy(GoldenCapture.fixture(getClass(), "small.db_csv"), dir.resolve("ibdiagnet2.db_csv"));
+        Files.copy(PublicCaptureFiles.file("ibdiagnet2_lst_sequoia.lst"), dir.resolve("ibdiagnet2.lst"));
+        Files.writeString(dir.resolve("ibdiagnet2.sm"), "ibdiagnet fabric SM report\n");
+        Files.writeString(dir.resolve("perfquery-lid7.txt"), "# Port extended counters: Lid 7 port 1\n"
+                + "PortXmitData:....................41\nPortRcvData:.....................42\n"
+                + "PortXmitPkts:....................43\nPortRcvPkts:.....................44\n");
+        Files.writeString(dir.resolve("notes.txt"), "cable reseated on leaf 3 before the run\n");
+        assertEquals(List.of(dir), Readers.standard().expand(dir));
+        Capture c = Readers.standard().read(dir);
+        assertEquals(Source.IBDIAGNET_CSV, c.source());
+        assertEquals(41, c.reading("lid 7/1", "PortXmitData").orElseThrow().value());
+        assertEquals(Source.PERFQUERY_X, c.reading("lid 7/1", "PortXmitData").orElseThrow().source());
+        assertEquals(9463628588L, Snapshot.of(dir).value("guid 0xb0cf0e0300d33fc0/1", "PortXmitWait").getAsLong());
+        assertEquals(271, c.measurements(Topology.LINKS).orElseThrow().rowCount());
+        assertEquals(271, Topology.of(c).links().size());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("notes.txt") && w.contains("skipped as no capture")), c.warnings().toString());
+        assertTrue(c.warnings().stream().noneMatch(w -> w.contains("ibdiagnet2.sm")), "ibdiagnet's own other files are not read: "
+                + c.warnings());
+        assertTrue(c.measurements(IbdiagnetCsvReader.PM_DELTA).isPresent());
     }
 
     @Test void notAnIbdiagnetFolder(@TempDir Path dir) throws IOException {
