@@ -40,7 +40,10 @@ import tech.tablesaw.columns.Column;
  * port_num, then one exact {@code LongColumn} per raw counter column; string columns for masks).</li>
  * <li>Every other section is kept as a string table named after the section ({@code RUN_INFO},
  * {@code NODES}, ...). PORTS gives the PM_INFO ports their {@code lid} attribute and NODES their
- * {@code node_desc}, so they join ports read by LID in other files.</li>
+ * {@code node_desc}, so they join ports read by LID in other files. Such a context section that is
+ * empty ({@code START_X} right above {@code END_X}) is skipped; one whose row does not split into its
+ * header's cells is left out with a warning naming the line, the counters still read (PM_INFO and
+ * PM_DELTA stay strict).</li>
  * </ul>
  * Rows are split with univocity's CSV parser (the one Tablesaw uses), one physical line per row.
  *
@@ -105,7 +108,15 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 throw new CaptureException(file, start, "section " + name + " is not closed by 'END_" + name
                         + "' (file truncated?)");
             }
-            if (end == i + 1) throw new CaptureException(file, start + 1, "section " + name + " has no header row");
+            boolean counters = name.equals("PM_INFO") || name.equals("PM_DELTA");
+            if (end == i + 1) {
+                if (counters) throw new CaptureException(file, start + 1, "section " + name + " has no header row");
+                // an empty context section (START_X then END_X): nothing to keep
+                noise += 2;
+                sections++;
+                i = end;
+                continue;
+            }
             String[] header = split(csv, lines.get(i + 1), file, i + 2);
             for (int k = 0; k < header.length; k++) header[k] = header[k] == null ? "" : header[k].trim();
             List<String[]> rows = new ArrayList<>();
@@ -124,15 +135,35 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 parsed = List.of();   // re-split line by line below, so the error names its line
             }
             boolean oneRowPerLine = parsed.size() == rowLines.size();
-            for (int r = 0; r < rowLines.size(); r++) {
+            String misfit = null;
+            for (int r = 0; r < rowLines.size() && misfit == null; r++) {
                 int j = rowLines.get(r) - 1;
-                String[] cells = oneRowPerLine ? parsed.get(r) : split(csv, lines.get(j), file, j + 1);
+                String[] cells;
+                try {
+                    cells = oneRowPerLine ? parsed.get(r) : split(csv, lines.get(j), file, j + 1);
+                } catch (CaptureException e) {
+                    if (counters) throw e;
+                    misfit = e.getMessage();
+                    break;
+                }
                 if (cells.length != header.length) {
-                    throw new CaptureException(file, j + 1, "section " + name + ": expected " + header.length
-                            + " comma-separated cells as in its header (line " + (i + 2) + "), found " + cells.length);
+                    String m = "section " + name + ": expected " + header.length + " comma-separated cells as in its header (line "
+                            + (i + 2) + "), found " + cells.length;
+                    if (counters) throw new CaptureException(file, j + 1, m);
+                    misfit = file + ":" + (j + 1) + ": " + m;
+                    break;
                 }
                 for (int k = 0; k < cells.length; k++) cells[k] = cells[k] == null ? "" : cells[k].trim();
                 rows.add(cells);
+            }
+            if (misfit != null) {
+                // a context section (cables, PHY, nodes...: ibdiagnet writes dozens, each plugin its own) does not
+                // hold the counters: one that does not parse leaves that section out, not the file
+                b.warn(misfit + "; section " + name + " left out (context, not counters)");
+                noise += end - i + 1;
+                sections++;
+                i = end;
+                continue;
             }
             switch (name) {
                 case "PM_INFO" -> disagreements += pmInfo(b, header, rows, rowLines, file, start, pmPorts);

@@ -52,6 +52,17 @@ class IbdiagnetCsvReaderTest {
                 "not closed by 'END_PM_INFO'");
     }
 
+    @Test void aContextSectionThatDoesNotParseIsLeftOutNotTheCounters() {
+        Capture c = reader.read(Input.ofText("t.db_csv", "START_AR_INFO\nEND_AR_INFO\n\n"
+                + "START_CABLE_INFO\nNodeGuid,PortNum,Vendor,PN\n0x1,1,Acme,PN-7,extra\nEND_CABLE_INFO\n\n"
+                + "START_PM_INFO\nNodeGUID,PortGUID,PortNumber,SymbolErrorCounter\n0x1,0x1,1,12\nEND_PM_INFO\n"));
+        assertEquals(12, c.reading("guid 0x0000000000000001/1", "SymbolErrorCounter").orElseThrow().value());
+        assertTrue(c.measurements("CABLE_INFO").isEmpty());
+        assertTrue(c.measurements("AR_INFO").isEmpty());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("t.db_csv:6: section CABLE_INFO: expected 4")
+                && w.contains("left out")), c.warnings().toString());
+    }
+
     @Test void rowWidthMismatch() {
         BadCaptureInput.fails(reader, "t.db_csv", "START_PM_INFO\nNodeGUID,PortGUID,PortNumber,PortXmitData\n0x1,0x1,1\nEND_PM_INFO\n", 3,
                 "expected 4 comma-separated cells");
