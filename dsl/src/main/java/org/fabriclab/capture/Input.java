@@ -40,7 +40,7 @@ public final class Input {
     /** An in-memory input, for tests and for text pasted into a cell. */
     public static Input ofText(String name, String text) {
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        return new Input(null, name, false, t);
+        return new Input(null, name, false, TerminalLog.unwrap(t));
     }
 
     /**
@@ -190,8 +190,15 @@ public final class Input {
         }
     }
 
-    /** Decodes capture bytes: BOM dropped, NUL and UTF-16 refused, invalid UTF-8 read as Latin-1. */
+    /**
+     * Decodes capture bytes: BOM dropped, NUL and UTF-16 refused, invalid UTF-8 read as Latin-1; a terminal
+     * session log's banner and closing prompt blanked ({@link TerminalLog}).
+     */
     static String decode(byte[] bytes, String name) {
+        return TerminalLog.unwrap(decodeText(bytes, name));
+    }
+
+    private static String decodeText(byte[] bytes, String name) {
         int from = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) from = 3;
         // a UTF-16 mark is refused where the text starts, also behind a UTF-8 one (a BOM changes nothing)
