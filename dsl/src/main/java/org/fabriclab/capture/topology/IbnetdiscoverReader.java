@@ -22,15 +22,16 @@ import org.fabriclab.catalogue.Source;
  * ({@code [ext N]} after a port number when printed). Each link is listed from both ends and kept
  * once. Ends are named {@code guid <node GUID>/<port>}; node types {@code S}/{@code H}/{@code R} are
  * SW, CA, RT. The widths and speeds are printed together ({@code 4xFDR}): split into {@code 4x} and
- * {@code FDR}.
+ * {@code FDR}. The tabs ibnetdiscover prints between fields may be missing (a terminal log that dropped
+ * them: {@code Switch41 "S-..."# "..."}, {@code [1]"H-..."[1](...)}): the fields are told apart without them.
  *
  * <pre>{@code
  * Topology.of(new IbnetdiscoverReader().read(Input.of(Path.of("ibnetdiscover.topo"))));
  * }</pre>
  */
 public final class IbnetdiscoverReader implements CaptureReader {
-    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\d{1,4})\\s+\"([SHR?])-([0-9a-fA-F]{1,16})\"(?:\\s+#\\s*\"(.*)\"(.*))?$");
-    private static final Pattern PORT = Pattern.compile("^\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\(([0-9a-fA-F]{1,16})\\))?\\s+"
+    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s*(\\d{1,4})\\s*\"([SHR?])-([0-9a-fA-F]{1,16})\"(?:\\s*#\\s*\"(.*)\"(.*))?$");
+    private static final Pattern PORT = Pattern.compile("^\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\(([0-9a-fA-F]{1,16})\\))?\\s*"
             + "\"([SHR?])-([0-9a-fA-F]{1,16})\"\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\s*\\(([0-9a-fA-F]{1,16})\\))?\\s*(?:#\\s*(.*))?$");
     private static final Pattern SW_COMMENT = Pattern.compile("^\"(.*)\"\\s+lid\\s+(\\d{1,9})\\s+(\\S+).*$");
     private static final Pattern CA_COMMENT = Pattern.compile("^lid\\s+(\\d{1,9})\\s+lmc\\s+\\d{1,3}\\s+\"(.*)\"\\s+lid\\s+(\\d{1,9})\\s+(\\S+).*$");

@@ -53,7 +53,7 @@ final class LinkTable {
         if (!e.nodeGuid().isEmpty()) b.attr(id, PortAttr.NODE_GUID, e.nodeGuid(), line);
         if (!e.portGuid().isEmpty()) b.attr(id, PortAttr.GUID, e.portGuid(), line);
         b.attr(id, PortAttr.PORT_NUM, Integer.toString(e.port()), line);
-        if (e.lid() > 0) b.attr(id, PortAttr.LID, Integer.toString(e.lid()), line);
+        if (isUnicast(e.lid())) b.attr(id, PortAttr.LID, Integer.toString(e.lid()), line);
         if (!e.desc().isEmpty()) b.attr(id, PortAttr.NODE_DESC, e.desc(), line);
         if (!e.type().isEmpty()) b.attr(id, "node_type", e.type(), line);
     }
@@ -83,8 +83,14 @@ final class LinkTable {
     }
 
     private static void lid(IntColumn c, int lid) {
-        if (lid > 0) c.append(lid); else c.appendMissing();
+        if (isUnicast(lid)) c.append(lid); else c.appendMissing();
     }
+
+    /**
+     * A unicast LID (1 to 0xBFFF): 0 is none, and 0xFFFF (65535, the permissive LID) is what ibnetdiscover
+     * prints for a port the SM has not given a LID; such a value names no port and joins nothing.
+     */
+    static boolean isUnicast(int lid) { return lid > 0 && lid <= 0xBFFF; }
 
     /** {@code 0x} and 16 lowercase hex digits from {@code 5c257303009ab1c0}, {@code 0x5C25...}; a {@link CaptureException} otherwise. */
     static String guid(String text, String file, int line) {

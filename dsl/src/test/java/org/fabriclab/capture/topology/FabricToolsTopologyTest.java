@@ -100,6 +100,38 @@ class FabricToolsTopologyTest {
         assertEquals("0x0002c903000c0b8c", leaf.nodeGuid());
     }
 
+    /**
+     * ibnetdiscover saved through a PuTTY session log (seen in a public test fixture of a director switch): the
+     * log's banner first, CRLF ends, the tabs between fields gone ({@code Switch41 "S-..."#}, {@code [1]"H-..."}),
+     * the appliance's prompt last, and hosts the SM gave no LID printed as {@code lid 65535}. It was refused at
+     * line 1, then at the first node line.
+     */
+    @Test void aTerminalLogWithoutTabsAndUnassignedLids() {
+        String topo = "=~=~=~=~=~=~=~=~=~=~=~= PuTTY log 2025.02.11 09:14:52 =~=~=~=~=~=~=~=~=~=~=~=\r\n\r\n"
+                + "#\r\n# Topology file: generated on Tue Feb 11 09:14:55 2025\r\n#\r\n"
+                + "vendid=0x2c9\r\ndevid=0xd2f0\r\nsysimgguid=0x1070fd0300aa1100\r\nswitchguid=0x1070fd0300aa1100(1070fd0300aa1100)\r\n"
+                + "Switch41 \"S-1070fd0300aa1100\"# \"MF0;leaf-7:MQM8700/U1\" enhanced port 0 lid 211 lmc 0\r\n"
+                + "[3]\"H-b83fd20300c20a10\"[1](b83fd20300c20a10) # \"gpu17 mlx5_0\" lid 65535 4xHDR\r\n"
+                + "[4]\"H-b83fd20300c20a20\"[1](b83fd20300c20a20) # \"gpu18 mlx5_0\" lid 65535 4xHDR\r\n"
+                + "[9]\"H-b83fd20300c20b30\"[1](b83fd20300c20b30) # \"gpu19 mlx5_0\" lid 88 4xHDR\r\n"
+                + "\r\nvendid=0x2c9\r\ndevid=0x101b\r\nsysimgguid=0xb83fd20300c20b30\r\ncaguid=0xb83fd20300c20b30\r\n"
+                + "Ca  1 \"H-b83fd20300c20b30\"# \"gpu19 mlx5_0\"\r\n"
+                + "[1](b83fd20300c20b30) \"S-1070fd0300aa1100\"[9]# lid 88 lmc 0 \"MF0;leaf-7:MQM8700/U1\" lid 211 4xHDR\r\n"
+                + "leaf-7 [ standalone: master ] (config) # ";
+        Input in = Input.ofText("ibnetdiscover-putty.log", topo);
+        assertEquals("ibnetdiscover", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        Topology t = Topology.of(c);
+        assertEquals(3, t.links().size());
+        assertEquals(Optional.of("guid 0xb83fd20300c20b30/1"), t.peer("guid 0x1070fd0300aa1100/9"));
+        assertEquals("HDR", t.links().get(0).speed());
+        assertEquals(Optional.of("211"), c.attr("guid 0x1070fd0300aa1100/3", "lid"));
+        assertEquals(Optional.of("88"), c.attr("guid 0xb83fd20300c20b30/1", "lid"));
+        // 65535 (the permissive LID) is no LID: two unassigned hosts must not share one
+        assertEquals(Optional.empty(), c.attr("guid 0xb83fd20300c20a10/1", "lid"));
+        assertEquals(Optional.empty(), c.attr("guid 0xb83fd20300c20a20/1", "lid"));
+    }
+
     @Test void badLines() {
         BadCaptureInput.fails(new IbnetdiscoverReader(), "t.topo", "Switch\t36 \"S-0002c903000c0b8c\"\t\t# \"x\" port 0 lid 1 lmc 0\n"
                 + "[1]\t\"H-0002c903000fb73a\"[x]\t\t# \"y\" lid 2 4xFDR\n", 2, "expected an ibnetdiscover topology line");
