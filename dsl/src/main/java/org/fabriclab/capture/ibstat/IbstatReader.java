@@ -122,7 +122,13 @@ public final class IbstatReader implements CaptureReader {
             switch (key) {
                 case "State" -> b.attr(port, PortAttr.STATE, value, c.number());
                 case "Physical state" -> b.attr(port, "phys_state", value, c.number());
-                case "Rate" -> b.attr(port, PortAttr.RATE_GBPS, number(value, key, file, c.number()), c.number());
+                case "Rate" -> {
+                    // ibstat.c prints "Rate: 40 (FDR10)" for an FDR10 link (4 x 10 Gb/s lanes at FDR's 64b/66b encoding)
+                    boolean fdr10 = value.endsWith("(FDR10)");
+                    String rate = fdr10 ? value.substring(0, value.length() - 7).strip() : value;
+                    b.attr(port, PortAttr.RATE_GBPS, number(rate, key, file, c.number()), c.number());
+                    if (fdr10) b.attr(port, "speed", "FDR10", c.number());
+                }
                 case "Base lid" -> {
                     String lid = number(value, key, file, c.number());
                     if (!lid.equals("0")) b.attr(port, PortAttr.LID, lid, c.number());

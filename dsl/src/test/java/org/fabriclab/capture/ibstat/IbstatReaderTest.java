@@ -44,6 +44,15 @@ class IbstatReaderTest {
         assertEquals(Optional.of("mlx5_2"), c.attr("mlx5_2/1", "device"));
     }
 
+    @Test void anFdr10RateIsItsNumber() {
+        // rdma-core ibstat.c port_dump: "Rate: %d (FDR10)" when the link runs FDR10; it was refused as not a number
+        Capture c = reader.read(Input.ofText("ibstat.txt", "CA 'mlx4_0'\n\tCA type: MT4099\n\tPort 1:\n\t\tState: Active\n"
+                + "\t\tPhysical state: LinkUp\n\t\tRate: 40 (FDR10)\n\t\tBase lid: 14\n\t\tLink layer: InfiniBand\n"));
+        assertEquals(Optional.of("40"), c.attr("mlx4_0/1", "rate_gbps"));
+        assertEquals(Optional.of("FDR10"), c.attr("mlx4_0/1", "speed"));
+        assertEquals(Optional.of("14"), c.attr("mlx4_0/1", "lid"));
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "ibstat.txt", "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n\t\tBase lid: twelve\n");
         BadInput.expect(reader, f, 4, "Base lid is 'twelve'; expected a number");
