@@ -26,7 +26,8 @@ import org.fabriclab.catalogue.Source;
  * spells it), {@code phys_state} + {@code phys_state_id} ({@code -v}), {@code lid} (decimal; 0, an
  * Ethernet port or one not yet configured, is not kept), {@code sm_lid}, {@code lmc}, {@code link_layer};</li>
  * <li>{@code max_mtu}, {@code active_mtu} (bytes), and with {@code -v} {@code active_width},
- * {@code active_speed} and {@code rate_gbps} = lanes x lane speed ({@code 4X} x {@code 25.0 Gbps} = 100);</li>
+ * {@code active_speed} and {@code rate_gbps}: the {@code effective_speed} newer rdma-core prints, else lanes x
+ * lane speed ({@code 4X} x {@code 25.0 Gbps} = 100);</li>
  * <li>{@code default_gid} (GID index 0, {@code -v}) and from it {@code guid}, the port GUID (its low 64
  * bits under the link-local prefix, as ibstat prints it); {@code node_guid}, {@code sys_image_guid}
  * (spelt {@code 0x...} like ibstat's), {@code fw_ver}, {@code vendor_part_id}, {@code board_id},
@@ -75,28 +76,28 @@ public final class IbvDevinfoReader implements CaptureReader {
         String hca = null, port = null;
         List<String[]> hcaAttrs = new ArrayList<>();
         int portLine = 0, portFields = 0, ports = 0, noise = 0;
-        String width = null, speed = null;
-        int widthLine = 0;
+        String width = null, speed = null, effective = null;
+        int widthLine = 0, effectiveLine = 0;
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
             Matcher h = HCA.matcher(t);
             if (h.matches()) {
-                finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+                finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
                 hca = h.group(1);
                 port = null;
-                width = speed = null;
+                width = speed = effective = null;
                 hcaAttrs = new ArrayList<>();
                 continue;
             }
             Matcher p = PORT.matcher(t);
             if (p.matches()) {
                 if (hca == null) throw new CaptureException(file, c.number(), "'port:' line before any 'hca_id:' line (is the file cut at the start?)");
-                finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+                finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
                 port = hca + "/" + p.group(1);
                 portLine = c.number();
                 portFields = 0;
-                width = speed = null;
+                width = speed = effective = null;
                 ports++;
                 b.attr(port, PortAttr.DEVICE, hca, c.number());
                 b.attr(port, PortAttr.PORT_NUM, p.group(1), c.number());
@@ -156,13 +157,18 @@ public final class IbvDevinfoReader implements CaptureReader {
                 case "port_cap_flags" -> b.attr(port, "cap_mask", value, line);
                 case "active_width" -> { width = enumText(value); widthLine = line; b.attr(port, "active_width", width, line); }
                 case "active_speed" -> { speed = enumText(value); b.attr(port, "active_speed", speed, line); }
+                case "effective_speed" -> {
+                    Matcher e = SPEED.matcher(value);
+                    if (e.matches()) { effective = plain(new java.math.BigDecimal(e.group(1))); effectiveLine = line; }
+                    else noise++;
+                }
                 default -> {
                     if (key.replace(" ", "").equals("GID[0]")) gid(b, port, value, line);
                     else noise++;
                 }
             }
         }
-        finishPort(b, port, portFields, width, speed, widthLine, file, portLine);
+        finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
         if (hca == null) {
             throw new CaptureException(file, 0, "no 'hca_id:' line found; expected ibv_devinfo output ('hca_id:<tab>mlx5_0', "
                     + "then its port: blocks)");
@@ -175,21 +181,25 @@ public final class IbvDevinfoReader implements CaptureReader {
         return b.build();
     }
 
-    /** Checks the port just read has fields, and gives its rate from {@code -v}'s width and lane speed. */
-    private static void finishPort(Capture.Builder b, String port, int fields, String width, String speed, int line,
-                                   String file, int portLine) {
+    /** Checks the port just read has fields, and gives its rate ({@code -v}: the effective speed, else width x lane speed). */
+    private static void finishPort(Capture.Builder b, String port, int fields, String rate, int line, String file, int portLine) {
         if (port == null) return;
         if (fields == 0) {
             throw new CaptureException(file, portLine, "ibv_devinfo block for port " + port + " holds no fields (is the file cut "
                     + "after 'port:'?)");
         }
-        if (width == null || speed == null) return;
-        Matcher w = WIDTH.matcher(width), s = SPEED.matcher(speed);
-        if (!w.matches() || !s.matches()) return;   // "invalid width", "invalid speed": no rate
-        java.math.BigDecimal rate = new java.math.BigDecimal(s.group(1)).multiply(new java.math.BigDecimal(w.group(1)));
-        String r = rate.stripTrailingZeros().toPlainString();
-        b.attr(port, PortAttr.RATE_GBPS, r, line);
+        if (rate != null) b.attr(port, PortAttr.RATE_GBPS, rate, line);
     }
+
+    /** Lanes x lane speed ({@code 4X}, {@code 25.0 Gbps}: 100); null without both, or for "invalid width"/"invalid speed". */
+    private static String rate(String width, String speed) {
+        if (width == null || speed == null) return null;
+        Matcher w = WIDTH.matcher(width), s = SPEED.matcher(speed);
+        if (!w.matches() || !s.matches()) return null;
+        return plain(new java.math.BigDecimal(s.group(1)).multiply(new java.math.BigDecimal(w.group(1))));
+    }
+
+    private static String plain(java.math.BigDecimal d) { return d.stripTrailingZeros().toPlainString(); }
 
     /** {@code PORT_ACTIVE (4)}: {@code ACTIVE} (without {@code PORT_} when asked) and the enum value 4. */
     private static void enumAttr(Capture.Builder b, String port, String key, String idKey, String value, String field,

@@ -70,6 +70,9 @@ class IbvDevinfoReaderTest {
                     + "\t\t\tactive_width:\t\t" + k[0] + "\n\t\t\tactive_speed:\t\t" + k[1] + "\n"));
             assertEquals(Optional.of(k[2]), c.attr("mlx5_0/1", PortAttr.RATE_GBPS), k[0] + " " + k[1]);
         }
+        Capture effective = reader.read(Input.ofText("v.txt", "hca_id:\tmlx5_0\n\t\tport:\t1\n\t\t\tactive_width:\t\t4X (2)\n"
+                + "\t\t\tactive_speed:\t\t25.0 Gbps (32)\n\t\t\teffective_speed:\t97.0 Gbps\n"));
+        assertEquals(Optional.of("97"), effective.attr("mlx5_0/1", PortAttr.RATE_GBPS), "rdma-core's effective_speed, when printed");
         Capture invalid = reader.read(Input.ofText("v.txt", "hca_id:\tmlx5_0\n\t\tport:\t1\n\t\t\tactive_width:\t\tinvalid width (0)\n"
                 + "\t\t\tactive_speed:\t\tinvalid speed (0)\n"));
         assertEquals(Optional.empty(), invalid.attr("mlx5_0/1", PortAttr.RATE_GBPS));
