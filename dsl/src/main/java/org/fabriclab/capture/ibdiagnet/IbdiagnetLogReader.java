@@ -39,6 +39,11 @@ public final class IbdiagnetLogReader implements CaptureReader {
 
     private static final Pattern STAGE_HEADER = Pattern.compile("^-I-\\s+Stage\\s+Warnings\\s+Errors\\s+Comment\\s*$");
     private static final Pattern STAGE_ROW = Pattern.compile("^-I-\\s+(\\S.*?)\\s{2,}(\\S+)\\s+(\\S+)\\s*(.*)$");
+    /**
+     * A row whose stage name filled its column, one space left before the counts ({@code -I- Cable Diagnostic
+     * (Plugin) 0 0} in the 26-wide column of older 2.x releases): the first two whole numbers after the name.
+     */
+    private static final Pattern STAGE_ROW_TIGHT = Pattern.compile("^-I-\\s+(\\S.*?)\\s+(\\d+)\\s+(\\d+)(?:\\s+(.*))?$");
     private static final Pattern SLEEP = Pattern.compile("Going to sleep for (\\d+) seconds until next counters sample");
     private static final Pattern FABRIC = Pattern.compile("^([A-Za-z][A-Za-z0-9 /]*?)\\s*:\\s*(\\d+)\\s*$");
 
@@ -99,6 +104,11 @@ public final class IbdiagnetLogReader implements CaptureReader {
             if (inStages) {
                 if (l.isEmpty()) { inStages = false; continue; }
                 Matcher m = STAGE_ROW.matcher(l);
+                if (!(m.matches() && isCount(m.group(2)) && isCount(m.group(3)))) {
+                    Matcher tight = STAGE_ROW_TIGHT.matcher(l);
+                    if (tight.matches()) m = tight;
+                    else m.reset();
+                }
                 if (!m.matches()) {
                     throw new CaptureException(file, lineNo, "expected a summary row '-I- <stage>  <warnings> <errors> [comment]', found '"
                             + IbdiagnetPmReader.abbreviate(l) + "'");
@@ -106,7 +116,7 @@ public final class IbdiagnetLogReader implements CaptureReader {
                 stage.append(m.group(1).trim());
                 warnings.append(count(m.group(2), "warnings", file, lineNo));
                 errors.append(count(m.group(3), "errors", file, lineNo));
-                comment.append(m.group(4).trim());
+                comment.append(m.group(4) == null ? "" : m.group(4).trim());
             }
         }
         boolean tagged = lines.stream().anyMatch(x -> x.startsWith("-I-") || x.startsWith("-W-") || x.startsWith("-E-")
@@ -124,6 +134,8 @@ public final class IbdiagnetLogReader implements CaptureReader {
         b.measurements(SUMMARY, Measurement.of(SUMMARY, stage, warnings, errors, comment));
         b.measurements(RUN, Measurement.of(RUN, key, value));
     }
+
+    private static boolean isCount(String t) { return !t.isEmpty() && t.chars().allMatch(Character::isDigit); }
 
     private static long count(String text, String what, String file, int line) {
         try {

@@ -40,6 +40,26 @@ class IbdiagnetLogReaderTest {
                 "no '-I- Stage Warnings Errors Comment' summary table");
     }
 
+    @Test void aStageNameThatFillsItsColumnLeavesOneSpace() {
+        // the 26-wide stage column of older 2.x logs: a 25-character plugin stage is followed by one space only
+        Capture c = reader.read(Input.ofText("old.log", "Running version:   \"IBDIAGNET 2.1.1\"\n"
+                + "-I- Stage                     Warnings   Errors     Comment   \n"
+                + "-I- Discovery                 2          0          \n"
+                + "-I- Cable Diagnostic (Plugin) 0          3          \n"
+                + "-I- Speed / Width checks      1          0          Skipped\n"
+                + "-I- Phy Diagnostic (Plugin)   0          0          \n"
+                + "-I- Temperature Sensing (Plugin) 4       0          one sensor not read\n\n"));
+        Table t = c.measurements(IbdiagnetLogReader.SUMMARY).orElseThrow();
+        assertEquals(5, t.rowCount());
+        assertEquals("Temperature Sensing (Plugin)", t.stringColumn("stage").get(4));
+        assertEquals(4L, t.longColumn("warnings").get(4));
+        assertEquals("one sensor not read", t.stringColumn("comment").get(4));
+        assertEquals("Cable Diagnostic (Plugin)", t.stringColumn("stage").get(1));
+        assertEquals(3L, t.longColumn("errors").get(1));
+        assertEquals("Speed / Width checks", t.stringColumn("stage").get(2));
+        assertEquals("Skipped", t.stringColumn("comment").get(2));
+    }
+
     @Test void nonNumberCount() {
         BadCaptureInput.fails(reader, "t.log", "Running version:   \"IBDIAGNET 2.10.0\"\n-I- Stage     Warnings   Errors     Comment\n"
                 + "-I- Discovery                           x7         0\n", 3, "expected a number of warnings, found 'x7'");
