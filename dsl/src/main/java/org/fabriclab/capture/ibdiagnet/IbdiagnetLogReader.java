@@ -102,7 +102,8 @@ public final class IbdiagnetLogReader implements CaptureReader {
             }
             if (STAGE_HEADER.matcher(l).matches()) { inStages = true; sawStages = true; continue; }
             if (inStages) {
-                if (l.isEmpty()) { inStages = false; continue; }
+                // the table ends at a blank line; a paste that lost its blank lines runs on into the report lines
+                if (l.isEmpty() || l.startsWith("-I- You can find detailed errors/warnings in")) { inStages = false; continue; }
                 Matcher m = STAGE_ROW.matcher(l);
                 if (!(m.matches() && isCount(m.group(2)) && isCount(m.group(3)))) {
                     Matcher tight = STAGE_ROW_TIGHT.matcher(l);

@@ -60,6 +60,18 @@ class IbdiagnetLogReaderTest {
         assertEquals("Skipped", t.stringColumn("comment").get(2));
     }
 
+    @Test void aSummaryPastedWithoutItsBlankLines() {
+        Capture c = reader.read(Input.ofText("pasted.log", "Running version:   \"IBDIAGNET 2.4.0\"\nSummary\n"
+                + "-I- Stage                     Warnings   Errors     Comment   \n"
+                + "-I- Discovery                 0          0          \n"
+                + "-I- Port Counters             6          2          \n"
+                + "-I- You can find detailed errors/warnings in: /var/tmp/ibdiagnet2/ibdiagnet2.log\n"
+                + "-I- Database                  : /var/tmp/ibdiagnet2/ibdiagnet2.db_csv\n"));
+        Table t = c.measurements(IbdiagnetLogReader.SUMMARY).orElseThrow();
+        assertEquals(2, t.rowCount());
+        assertEquals(2L, t.longColumn("errors").get(1));
+    }
+
     @Test void nonNumberCount() {
         BadCaptureInput.fails(reader, "t.log", "Running version:   \"IBDIAGNET 2.10.0\"\n-I- Stage     Warnings   Errors     Comment\n"
                 + "-I- Discovery                           x7         0\n", 3, "expected a number of warnings, found 'x7'");
