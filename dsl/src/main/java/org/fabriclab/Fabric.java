@@ -119,6 +119,14 @@ public final class Fabric {
     /** The same, reporting load progress (e.g. {@code Progress.terminal(System.err)}). */
     public static History history(String path, Progress progress) { return HistoryReaders.standard().read(Path.of(path), progress); }
 
+    /**
+     * The same, reading times that file names give without a zone ({@code metrics-20251201-120000.prom}) as
+     * wall-clock times in {@code zone} (UTC otherwise): {@code history("scrapes", ZoneId.of("Europe/Paris"))}.
+     */
+    public static History history(String path, java.time.ZoneId zone) {
+        return HistoryReaders.standard().withZone(zone).read(Path.of(path), Progress.NONE);
+    }
+
     /** Labelled incidents ({@code port,layer,start_ms,end_ms}) to score a sweep against. */
     public static Labels labels(String path) { return Labels.load(Path.of(path)); }
 

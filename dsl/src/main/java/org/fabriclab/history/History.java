@@ -31,11 +31,26 @@ import tech.tablesaw.api.Table;
  */
 public final class History {
     private final Series series;
+    private final List<String> warnings;
 
-    private History(Series series) { this.series = series; }
+    private History(Series series, List<String> warnings) { this.series = series; this.warnings = List.copyOf(warnings); }
 
     /** The history of a series (a telemetry table, snapshots over time, a generated set). */
-    public static History of(Series series) { return new History(series); }
+    public static History of(Series series) { return new History(series, List.of()); }
+
+    /**
+     * The same history with what its reader assumed or left out, for the reader of the result to see
+     * ({@code "file names have no zone; read as UTC"}); added to the warnings it already has.
+     */
+    public History withWarnings(List<String> more) {
+        if (more.isEmpty()) return this;
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new History(series, all);
+    }
+
+    /** What the reader assumed or skipped while reading (empty when nothing). */
+    public List<String> warnings() { return warnings; }
 
     /**
      * A history from primitive columns (loaders, the benchmark and the generator build these in
@@ -45,7 +60,7 @@ public final class History {
      */
     public static History of(String name, List<String> ports, long[] time, int[] port, Map<String, long[]> counters,
                              Map<String, Source> sources, long stepMs) {
-        return new History(Series.of(name, ports, time, port, counters, sources, stepMs));
+        return of(Series.of(name, ports, time, port, counters, sources, stepMs));
     }
 
     /**
@@ -58,7 +73,7 @@ public final class History {
      */
     public static History of(String name, List<String> ports, long[] time, int[] port, int rows, Map<String, long[]> counters,
                              Map<String, Source> sources, long stepMs) {
-        return new History(Series.of(name, ports, time, port, rows, counters, sources, stepMs));
+        return of(Series.of(name, ports, time, port, rows, counters, sources, stepMs));
     }
 
     /** Loads a history file: gzip (or plain) CSV ({@link HistoryCsv}) or Parquet; see {@link HistoryFormats}. */
@@ -98,7 +113,7 @@ public final class History {
     public static History of(Table telemetry, Source source) {
         Map<String, Source> sources = new LinkedHashMap<>();
         for (var c : telemetry.columns()) if (c instanceof LongColumn) sources.put(c.name(), source);
-        return new History(Series.of(telemetry, sources));
+        return of(Series.of(telemetry, sources));
     }
 
     /** Sweeps {@code rule} over {@code thresholds} with the default {@link PrimitiveSweepEngine}. */
@@ -168,6 +183,7 @@ public final class History {
 
     @Override public String toString() {
         return "History[" + name() + ": " + series.portCount() + " ports, " + rows() + " rows, step " + stepMs() / 1000 + " s, "
-                + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counters() + "]";
+                + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counters()
+                + (warnings.isEmpty() ? "" : "; warnings: " + String.join("; ", warnings)) + "]";
     }
 }

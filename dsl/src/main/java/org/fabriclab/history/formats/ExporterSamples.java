@@ -40,6 +40,7 @@ final class ExporterSamples {
     private final Set<String> instances = new LinkedHashSet<>();
     /** The exporters (source and instance) that wrote a scaled counter unscaled: a value no multiple of its divisor. */
     private final Set<String> wordsAsRead = new HashSet<>();
+    private final List<String> warnings = new ArrayList<>();
     private int uncatalogued;
 
     ExporterSamples(String name) { this.name = name; }
@@ -60,6 +61,9 @@ final class ExporterSamples {
         if (!ExporterMetrics.divides(m.get(), v)) wordsAsRead.add(exporter);
         samples.add(new Sample(m.get(), port, instance, exporter, timeMs, v, file, line));
     }
+
+    /** Something the reader assumed, for the history's {@link History#warnings()}. */
+    void warn(String warning) { warnings.add(warning); }
 
     /** How many samples were of metrics the catalogue does not bind (skipped). */
     int uncatalogued() { return uncatalogued; }
@@ -82,6 +86,6 @@ final class ExporterSamples {
             long v = wordsAsRead.contains(s.exporter) ? s.value : s.value / s.metric.divisor();
             g.put(port, s.timeMs, s.metric.binding(), v, s.file, s.line);
         }
-        return g.build();
+        return g.build().withWarnings(warnings);
     }
 }

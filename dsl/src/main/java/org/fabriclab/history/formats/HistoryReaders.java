@@ -31,8 +31,7 @@ import org.fabriclab.history.Progress;
  * }</pre>
  */
 public final class HistoryReaders {
-    private static final HistoryReaders STANDARD = new HistoryReaders(List.of(new HistoryFiles(), new CollectSeriesHistory(),
-            new UfmCsvExportsHistory(), new UfmStreamHistory(), new PrometheusRangeHistory(), new PrometheusTextHistory()));
+    private static final HistoryReaders STANDARD = standard(java.time.ZoneOffset.UTC);
 
     private final List<HistoryReader> readers;
 
@@ -40,6 +39,19 @@ public final class HistoryReaders {
 
     /** Every format fabriclab reads as a history. */
     public static HistoryReaders standard() { return STANDARD; }
+
+    private static HistoryReaders standard(java.time.ZoneId zone) {
+        return new HistoryReaders(List.of(new HistoryFiles(), new CollectSeriesHistory(), new UfmCsvExportsHistory(),
+                new UfmStreamHistory(), new PrometheusRangeHistory(), new PrometheusTextHistory(zone)));
+    }
+
+    /**
+     * The standard formats, reading a time that a file name gives without a zone ({@code metrics-20251201-120000.prom})
+     * as a wall-clock time in {@code zone} rather than UTC.
+     */
+    public HistoryReaders withZone(java.time.ZoneId zone) {
+        return new HistoryReaders(readers.stream().map(r -> r instanceof PrometheusTextHistory ? new PrometheusTextHistory(zone) : r).toList());
+    }
 
     public List<HistoryReader> readers() { return readers; }
 

@@ -3,6 +3,8 @@ package org.fabriclab.history.formats;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +24,11 @@ import org.fabriclab.history.Progress;
  * a sample is {@code name{label="value",...} value [timestamp]}, label values with the escapes
  * {@code \\}, {@code \"}, {@code \n}; an OpenMetrics exemplar ({@code # {...} v}) after the sample is ignored.</li>
  * <li>Time: a sample's own timestamp, milliseconds since the epoch (seconds, possibly fractional, in
- * OpenMetrics, which a {@code # EOF} line marks); a sample without one takes the time in its file name (the
- * first run of 10 digits = epoch seconds, or 13 = milliseconds), else it is refused: a history needs a time
- * per sample.</li>
+ * OpenMetrics, which a {@code # EOF} line marks); a sample without one takes the time in its file name
+ * ({@link NameTime}: epoch seconds or milliseconds, or a calendar date and time such as
+ * {@code metrics-20251201-120000.prom}, {@code node-2025-12-01T12:00:00Z.prom}), else it is refused: a history
+ * needs a time per sample. A name's time without a zone is read in the zone given to the constructor (UTC by
+ * default), and the history's {@link History#warnings()} say so.</li>
  * <li>What the values mean comes from the catalogue ({@link ExporterMetrics}): units, the x4 data words,
  * port names from labels. Other metrics are skipped.</li>
  * </ul>
@@ -38,7 +42,14 @@ import org.fabriclab.history.Progress;
 public final class PrometheusTextHistory implements HistoryReader {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern SAMPLE_HEAD = Pattern.compile("(?m)^[a-zA-Z_:][a-zA-Z0-9_:]*(\\{[^\\n]*\\})?[ \\t]+[-+0-9.eEInfNa]+");
-    private static final Pattern FILE_TIME = Pattern.compile("(?<!\\d)(\\d{13}|\\d{10})(?!\\d)");
+
+    private final ZoneId zone;
+
+    /** Zone-less times in file names are UTC. */
+    public PrometheusTextHistory() { this(ZoneOffset.UTC); }
+
+    /** Zone-less times in file names ({@code metrics-20251201-120000.prom}) are wall-clock times in {@code zone}. */
+    public PrometheusTextHistory(ZoneId zone) { this.zone = java.util.Objects.requireNonNull(zone, "zone"); }
 
     @Override public String format() { return "prometheus-text"; }
 
@@ -62,20 +73,28 @@ public final class PrometheusTextHistory implements HistoryReader {
         List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
         if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no Prometheus scrape files in the folder");
         ExporterSamples samples = new ExporterSamples(path.toString());
+        List<String> assumed = new java.util.ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
-            readFile(files.get(i), samples);
+            if (readFile(files.get(i), samples, zone)) assumed.add(files.get(i).getFileName().toString());
             progress.update("reading " + path.getFileName(), i + 1, files.size());
+        }
+        if (!assumed.isEmpty()) {
+            samples.warn(assumed.size() + " file name" + (assumed.size() == 1 ? "" : "s") + " give" + (assumed.size() == 1 ? "s" : "")
+                    + " the sample time without a zone (" + assumed.get(0) + (assumed.size() > 1 ? ", ..." : "") + "); read as "
+                    + (zone.equals(ZoneOffset.UTC) ? "UTC" : zone.getId()) + (zone.equals(ZoneOffset.UTC) ? " (assumed): for another zone read with "
+                    + "new PrometheusTextHistory(ZoneId.of(\"Europe/Paris\")) or history(path, ZoneId.of(...))" : ""));
         }
         return samples.history();
     }
 
-    static void readFile(Path f, ExporterSamples out) {
+    /** Reads one file into {@code out}; true when a sample took a zone-less time from the file name (read in {@code zone}). */
+    static boolean readFile(Path f, ExporterSamples out, ZoneId zone) {
         String file = f.toString();
         String text = Heads.text(f);
         boolean openMetrics = text.contains("\n# EOF") || text.startsWith("# EOF");
-        Long fileTime = null;
-        Matcher ft = FILE_TIME.matcher(f.getFileName().toString());
-        if (ft.find()) fileTime = ft.group(1).length() == 13 ? Long.parseLong(ft.group(1)) : Long.parseLong(ft.group(1)) * 1000;
+        NameTime named = NameTime.of(f.getFileName().toString(), zone).orElse(null);
+        Long fileTime = named == null ? null : named.epochMs();
+        boolean usedName = false;
         int lineNo = 0, start = 0;
         while (start <= text.length()) {
             int nl = text.indexOf('\n', start);
@@ -85,12 +104,13 @@ public final class PrometheusTextHistory implements HistoryReader {
             if (line.endsWith("\r")) line = line.substring(0, line.length() - 1);
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) continue;
-            sample(t, file, lineNo, openMetrics, fileTime, out);
+            usedName |= sample(t, file, lineNo, openMetrics, fileTime, out);
         }
+        return usedName && !named.zoned();
     }
 
-    /** One sample line: name, labels, value, optional timestamp. */
-    private static void sample(String s, String file, int line, boolean openMetrics, Long fileTime, ExporterSamples out) {
+    /** One sample line: name, labels, value, optional timestamp; true when it took the file name's time. */
+    private static boolean sample(String s, String file, int line, boolean openMetrics, Long fileTime, ExporterSamples out) {
         int i = 0;
         String name = null;
         Map<String, String> labels = new LinkedHashMap<>();
@@ -113,11 +133,13 @@ public final class PrometheusTextHistory implements HistoryReader {
         } else if (fileTime != null) {
             time = fileTime;
         } else {
-            if (ExporterMetrics.lookup(name).isEmpty()) return;   // a metric we do not read needs no time
-            throw new CaptureException(file, line, name + " has no timestamp and the file name holds no epoch time; a history "
-                    + "needs the time of each sample (write scrapes with timestamps, promtool tsdb dump, or name files by epoch seconds)");
+            if (ExporterMetrics.lookup(name).isEmpty()) return false;   // a metric we do not read needs no time
+            throw new CaptureException(file, line, name + " has no timestamp and the file name holds no time; a history "
+                    + "needs the time of each sample (write scrapes with timestamps, promtool tsdb dump, or name files by the "
+                    + "time: epoch seconds, node-$(date +%s).prom, or a date and time, metrics-$(date -u +%Y%m%dT%H%M%SZ).prom)");
         }
         out.add(name, labels, time, parts[0], file, line);
+        return parts.length == 1 && ExporterMetrics.lookup(name).isPresent();
     }
 
     /** Reads {@code label="value",...}} from {@code i} (after the brace); returns the index after the closing brace. */

@@ -140,4 +140,51 @@ class PrometheusTextHistoryTest {
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains(f + ":1"), e.getMessage());
     }
+
+    /** One scrape as curl saves node_exporter's /metrics: no sample timestamps, the time only in the file name. */
+    private static void scrape(Path f, long symbolErrors, long bytes) throws Exception {
+        Files.writeString(f, "# HELP node_infiniband_symbol_error_total Number of minor link errors.\n"
+                + "# TYPE node_infiniband_symbol_error_total counter\n"
+                + "node_infiniband_symbol_error_total{device=\"mlx5_2\",port=\"1\"} " + symbolErrors + "\n"
+                + "# TYPE node_infiniband_port_data_transmitted_bytes_total counter\n"
+                + "node_infiniband_port_data_transmitted_bytes_total{device=\"mlx5_2\",port=\"1\"} " + bytes + "\n");
+    }
+
+    @Test void scrapesNamedByDateAndTimeTakeThatTimeAndAZonelessOneIsUtcWithAWarning(@TempDir Path dir) throws Exception {
+        Path zoned = Files.createDirectory(dir.resolve("zoned")), local = Files.createDirectory(dir.resolve("local"));
+        String[] iso = {"2025-12-01T12:00:00Z", "2025-12-01T12:00:30Z", "2025-12-01T13:01:00+01:00"};
+        String[] compact = {"20251201-120000", "20251201-120030", "20251201-120100"};
+        for (int i = 0; i < 3; i++) {
+            scrape(zoned.resolve("node-" + iso[i] + ".prom"), 5 + i, 4_000_000L * (i + 1));
+            scrape(local.resolve("metrics-" + compact[i] + ".prom"), 5 + i, 4_000_000L * (i + 1));
+        }
+        long noon = java.time.Instant.parse("2025-12-01T12:00:00Z").toEpochMilli();
+        long[] times = {noon, noon + 30_000, noon + 60_000};
+
+        History z = HistoryReaders.standard().read(zoned);
+        assertArrayEquals(times, Res.times(z, "mlx5_2/1"));
+        assertArrayEquals(new long[] {5, 6, 7}, Res.values(z, "mlx5_2/1", "SymbolErrorCounter"));
+        assertArrayEquals(new long[] {1_000_000, 2_000_000, 3_000_000}, Res.values(z, "mlx5_2/1", "PortXmitData"));
+        assertEquals(List.of(), z.warnings());                                  // a zone in the name: exact
+
+        History l = HistoryReaders.standard().read(local);
+        assertArrayEquals(times, Res.times(l, "mlx5_2/1"));
+        assertEquals(1, l.warnings().size(), l.warnings().toString());
+        assertTrue(l.warnings().get(0).contains("without a zone") && l.warnings().get(0).contains("UTC"), l.warnings().toString());
+        assertTrue(l.toString().contains("warnings"), l.toString());
+
+        History paris = HistoryReaders.standard().withZone(java.time.ZoneId.of("Europe/Paris")).read(local);
+        assertArrayEquals(new long[] {times[0] - 3_600_000, times[1] - 3_600_000, times[2] - 3_600_000}, Res.times(paris, "mlx5_2/1"));
+        assertTrue(paris.warnings().get(0).contains("Europe/Paris"), paris.warnings().toString());
+        assertArrayEquals(Res.times(paris, "mlx5_2/1"), Res.times(org.fabriclab.Fabric.history(local.toString(),
+                java.time.ZoneId.of("Europe/Paris")), "mlx5_2/1"));
+    }
+
+    @Test void aScrapeNamedByADateAloneIsStillRefusedForWantOfATime(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("metrics-2025-12-01.prom");
+        scrape(f, 1, 4);
+        var e = assertThrows(CaptureException.class, () -> reader.read(f, Progress.NONE));
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("no timestamp and the file name holds no time"), e.getMessage());
+    }
 }
