@@ -22,7 +22,10 @@ import com.fasterxml.jackson.core.JsonToken;
  * Prometheus HTTP API query results as a history: the JSON of {@code /api/v1/query_range} (result type
  * {@code matrix}: {@code {"metric": {"__name__": ..., labels}, "values": [[<unix s>, "<value>"], ...]}}) or
  * of {@code /api/v1/query} ({@code vector}: one {@code "value"} each), one response per file, several one
- * after another (JSON lines), or a folder of such files (one query per metric).
+ * after another (JSON lines), or a folder of such files (one query per metric). The result array alone
+ * ({@code promtool query range -o json}, {@code jq .data.result}) is read too; Thanos', Mimir's and Cortex's responses
+ * are Prometheus' (their {@code warnings}, {@code infos}, {@code stats} are skipped), as is VictoriaMetrics'
+ * {@code /api/v1/export?format=promapi}.
  * <ul>
  * <li>Each result must keep {@code __name__}: query the raw counters ({@code {__name__=~"node_infiniband_.*"}}),
  * not {@code rate()} of them, which drops the name and is no counter.</li>
@@ -49,8 +52,12 @@ public final class PrometheusRangeHistory implements HistoryReader {
         return fileScore(path);
     }
 
+    private static final java.util.regex.Pattern BARE_RESULT = java.util.regex.Pattern.compile(
+            "^\\[\\s*\\{\\s*\"metric\"\\s*:\\s*\\{[^}]*\\}\\s*,\\s*\"values?\"\\s*:\\s*\\[\\s*\\[?\\s*[0-9]");
+
     private static int fileScore(Path f) {
         String h = Heads.head(f, 8192).stripLeading();
+        if (BARE_RESULT.matcher(h).find()) return 70;              // the result array alone ([{"metric": {...}, "values": [[t, "v"]...")
         if (!h.startsWith("{")) return 0;
         boolean result = h.contains("\"resultType\"") || h.contains("\"result\"");
         return result && h.contains("\"status\"") ? 95 : result ? 70 : 0;
@@ -73,6 +80,13 @@ public final class PrometheusRangeHistory implements HistoryReader {
             JsonToken t = p.nextToken();
             if (t == null) throw new CaptureException(file, 0, "empty file, expected a Prometheus query response");
             for (; t != null; t = p.nextToken()) {
+                if (t == JsonToken.START_ARRAY) {                   // the result alone: promtool query -o json, jq .data.result
+                    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                        if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a series object {\"metric\": ...}");
+                        series(p, file, out);
+                    }
+                    continue;
+                }
                 if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected a query response object {\"status\": ...}");
                 response(p, file, out);
             }
@@ -137,13 +151,7 @@ public final class PrometheusRangeHistory implements HistoryReader {
             String k = p.currentName();
             JsonToken v = p.nextToken();
             if (k.equals("metric")) {
-                if (v != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected \"metric\" to be an object of labels");
-                labels = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    if (p.nextToken() != JsonToken.VALUE_STRING) throw new CaptureException(file, line(p), "label " + name + ": expected a string");
-                    labels.put(name, p.getText());
-                }
+                labels = labels(p, file);
             } else if (k.equals("values") || k.equals("value")) {
                 if (v != JsonToken.START_ARRAY) throw new CaptureException(file, line(p), "expected \"" + k + "\" to be an array");
                 if (k.equals("value")) {
@@ -165,6 +173,18 @@ public final class PrometheusRangeHistory implements HistoryReader {
                     + "e.g. {__name__=~\"node_infiniband_.*\"}, not rate() or sum() of them");
         }
         for (Point x : points) out.add(name, labels, seconds(x.ts, file, x.line), x.value, file, x.line);
+    }
+
+    /** The labels of a series' {@code "metric"} object (its START_OBJECT the current token), {@code __name__} among them. */
+    static Map<String, String> labels(JsonParser p, String file) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw new CaptureException(file, line(p), "expected \"metric\" to be an object of labels");
+        Map<String, String> labels = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            if (p.nextToken() != JsonToken.VALUE_STRING) throw new CaptureException(file, line(p), "label " + name + ": expected a string");
+            labels.put(name, p.getText());
+        }
+        return labels;
     }
 
     /** Reads {@code <ts>, "<value>"]} (the START_ARRAY consumed) into a point at the value's line. */
@@ -192,7 +212,7 @@ public final class PrometheusRangeHistory implements HistoryReader {
         }
     }
 
-    private static int line(JsonParser p) {
+    static int line(JsonParser p) {
         return p.currentTokenLocation() == null ? 0 : p.currentTokenLocation().getLineNr();
     }
 }

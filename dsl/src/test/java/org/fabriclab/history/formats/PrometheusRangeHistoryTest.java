@@ -64,4 +64,23 @@ class PrometheusRangeHistoryTest {
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains("invalid JSON"), e.getMessage());
     }
+
+    @Test void theResultArrayAloneAndThanosOrMimirResponsesReadAsTheResponse(@TempDir Path dir) throws Exception {
+        String series = "{\"metric\": {\"__name__\": \"node_infiniband_symbol_error_total\", \"device\": \"mlx5_3\", \"port\": \"1\"},\n"
+                + "  \"values\": [\n    [\n      1764547200,\n      \"4\"\n    ],\n    [\n      1764547260.5,\n      \"9\"\n    ]\n  ]}";
+        Path bare = dir.resolve("promtool.json");                        // promtool query range -o json, or jq .data.result
+        Files.writeString(bare, "[\n  " + series + "\n]\n");
+        Path thanos = dir.resolve("thanos.json");                        // warnings beside data, extra members in data
+        Files.writeString(thanos, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + series
+                + "],\"analysis\":{}},\"warnings\":[\"partial response\"],\"infos\":[\"PromQL info: x\"]}\n");
+        for (Path f : List.of(bare, thanos)) {
+            assertEquals("prometheus-query-json", HistoryReaders.standard().choose(f).format(), f.toString());
+            History h = HistoryReaders.standard().read(f);
+            assertArrayEquals(new long[] {4, 9}, Res.values(h, "mlx5_3/1", "SymbolErrorCounter"), f.toString());
+            assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_260_500L}, Res.times(h, "mlx5_3/1"), f.toString());
+        }
+        Files.writeString(bare, "[\n  " + series.replace("\"4\"", "\"-4\"") + "\n]\n");
+        var e = assertThrows(CaptureException.class, () -> reader.read(bare, Progress.NONE));
+        assertEquals(6, e.line());                                      // the line of the negative value
+    }
 }
