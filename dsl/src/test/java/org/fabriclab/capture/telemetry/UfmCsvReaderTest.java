@@ -117,6 +117,33 @@ class UfmCsvReaderTest {
         assertEquals(4294967300L, c.reading(p, "PortXmitWait").orElseThrow().value(), "the 64-bit copy wins");
     }
 
+    /**
+     * UFM's secondary telemetry (csv/xcset low_freq_debug, columns as the UFM Enterprise manual lists them) carries levels and
+     * states beside its counters: catalogued gauges, so a delta takes none of them (a LID the SM reassigned, a link that
+     * went down and a clear of the physical counters are no resets) and only the counters move.
+     */
+    @Test void secondaryTelemetryStatesAndLevelsAreGaugesNotCounters() {
+        String head = "timestamp,source_id,tag,Node_GUID,Device_ID,lid,Port_Number,Phy_Manager_State,phy_state,logical_state,"
+                + "Link_speed_active,Link_width_active,Active_FEC,Time_since_last_clear_Min,Chip_Temp,Link_Down_IB\n";
+        Capture before = reader.read(Input.ofText("before.csv", head + "1733050000000000,0x1,,0x1,4127,57,3,3,5,4,64,2,1,9000,61,2\n"));
+        Capture after = reader.read(Input.ofText("after.csv", head + "1733050300000000,0x1,,0x1,4127,12,3,1,3,1,16,1,0,4,58,3\n"));
+        String p = "guid 0x0000000000000001/3";
+        for (String g : List.of("device_id", "port_lid", "phy_manager_state", "phy_state", "logical_state", "link_speed_active",
+                "link_width_active", "active_fec", "time_since_last_clear", "chip_temp")) {
+            var r = after.reading(p, g).orElseThrow(() -> new AssertionError(g + " not read under its catalogue name"));
+            assertEquals(org.fabriclab.catalogue.Kind.GAUGE, r.kind(), g);
+        }
+        assertEquals(12L, after.reading(p, "port_lid").orElseThrow().value());
+        var d = org.fabriclab.delta.Delta.between(Snapshot.ofCaptures("before", List.of(before)), Snapshot.ofCaptures("after", List.of(after)))
+                .port(p);
+        for (String g : List.of("port_lid", "phy_state", "time_since_last_clear", "chip_temp")) {
+            assertEquals(org.fabriclab.delta.Status.GAUGE, d.get(g).status(), g + " fell, a gauge: " + d.get(g));
+            assertEquals(null, d.get(g).delta(), g);
+        }
+        assertEquals(org.fabriclab.delta.Status.READABLE, d.get("LinkDownedCounter").status());
+        assertEquals(1L, d.get("LinkDownedCounter").delta());
+    }
+
     /** A CSV that went through pandas (read_csv, to_csv): an unnamed index column, and float64 where a column has an empty cell. */
     @Test void wholeNumbersWrittenAsFloatsAreTheirIntegers() {
         String text = ",timestamp,Node_GUID,Port_Number,PortXmitDataExtended,PortRcvDataExtended,hist3\n"

@@ -102,6 +102,21 @@ class UfmHistoryTest {
         assertArrayEquals(new long[] {0, 0}, Res.values(h, "guid 0x0c42a103007ab890/1", "LinkDownedCounter"));
     }
 
+    /** Secondary-telemetry exports: the states and levels among the columns are gauges of the history, never swept as counts. */
+    @Test void secondaryTelemetryStatesAreGaugesOfTheHistory(@TempDir Path dir) throws Exception {
+        String head = "timestamp,source_id,tag,Node_GUID,lid,Port_Number,phy_state,Active_FEC,Chip_Temp,Link_Down_IB\n";
+        Files.writeString(dir.resolve("xcset-20251201T1200.csv"), head + "1764590400000000,0x1,,0x1,57,3,5,1,61,2\n");
+        Files.writeString(dir.resolve("xcset-20251201T1205.csv"), head + "1764590700000000,0x1,,0x1,12,3,3,0,58,3\n");
+        History h = HistoryReaders.standard().read(dir);
+        for (String g : List.of("port_lid", "phy_state", "active_fec", "chip_temp")) {
+            assertEquals(org.fabriclab.catalogue.Kind.GAUGE, h.column(g).orElseThrow(() -> new AssertionError(g)).kind(), g);
+        }
+        assertEquals(org.fabriclab.catalogue.Kind.COUNTER, h.column("LinkDownedCounter").orElseThrow().kind());
+        var e = assertThrows(IllegalArgumentException.class, () -> h.sweep(org.fabriclab.history.RateRule.errorCount("phy_state"),
+                new double[] {1}, org.fabriclab.history.Labels.of(List.of())));
+        assertTrue(e.getMessage().contains("gauge"), e.getMessage());
+    }
+
     @Test void gzipExportsAreReadAlike(@TempDir Path dir) throws Exception {
         for (Path f : Heads.files(Res.path("ufm-exports"))) {
             try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(f.getFileName() + ".gz")))) {
