@@ -160,6 +160,15 @@ public final class UfmCsvReader implements CaptureReader {
         for (int k = 0; k < n; k++) cols[k] = t.column(k);
         LongColumn ts = (LongColumn) cols[lay.ts], num = (LongColumn) cols[lay.num];
         for (int k = 0; k < n; k++) if (lay.floatMetric[k]) series.skip(lay.names[k]);
+        // an uncatalogued column with a negative value is a level (a lane's power in dBm), not a counter: skipped whole
+        boolean[] negative = new boolean[n];
+        Catalogue cat = Catalogue.standard();
+        for (int k = 0; k < n; k++) {
+            if (lay.identity[k] || lay.floatMetric[k] || lay.measurement[k] != null || !(cols[k] instanceof LongColumn c)) continue;
+            if (cat.lookup(Source.UFM, lay.names[k]).isPresent() || UfmSeries.isIntegerMetric(lay.names[k])) continue;
+            for (int r = 0; r < c.size() && !negative[k]; r++) negative[k] = !c.isMissing(r) && c.getLong(r) < 0;
+            if (negative[k]) series.negative(lay.names[k]);
+        }
         for (int r = 0; r < t.rowCount(); r++) {
             int line = dataLines.get(r);
             if (ts.isMissing(r) || num.isMissing(r)) throw new CaptureException(file, line, "row has no timestamp or Port_Number");
@@ -169,7 +178,7 @@ public final class UfmCsvReader implements CaptureReader {
             Map<String, Double> measurements = new LinkedHashMap<>();
             Map<String, String> absent = new LinkedHashMap<>();
             for (int k = 0; k < n; k++) {
-                if (lay.identity[k] || lay.floatMetric[k]) continue;
+                if (lay.identity[k] || lay.floatMetric[k] || negative[k]) continue;
                 if (cols[k].isMissing(r)) {
                     if (lay.measurement[k] == null) absent.put(lay.names[k], "empty or N/A cell in UFM telemetry (no value)");
                     continue;
@@ -235,15 +244,17 @@ public final class UfmCsvReader implements CaptureReader {
             // UFM spells a metric's type in its name: _u_ unsigned integer, _f_ float (see UfmSeries)
             catalogued[k] = cat.lookup(Source.UFM, lay.names[k]).isPresent() || UfmSeries.isIntegerMetric(lay.names[k]);
             if (catalogued[k]) continue;
-            boolean text = false;
+            boolean text = false, below = false;
             for (int r = 0; r < raw.rowCount() && !text; r++) {
                 String v = raw.stringColumn(k).get(r).trim();
                 if (none(v)) continue;
                 if (!NUMBER.matcher(v).matches()) text = true;
                 else if (fraction(v)) fractional[k] = true;
+                else if (v.startsWith("-") && new java.math.BigDecimal(v).signum() < 0) below = true;
             }
             if (text) { fractional[k] = true; series.attribute(lay.names[k]); }
             else if (fractional[k]) series.skip(lay.names[k]);
+            else if (below) { fractional[k] = true; series.negative(lay.names[k]); }   // a level, not a counter (see fromTyped)
         }
         for (int r = 0; r < raw.rowCount(); r++) {
             int line = dataLines.get(r);

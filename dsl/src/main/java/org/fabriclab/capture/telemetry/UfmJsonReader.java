@@ -162,7 +162,9 @@ public final class UfmJsonReader implements CaptureReader {
                 continue;
             }
             Long whole = m.token() == JsonToken.VALUE_NUMBER_FLOAT ? whole(m.text()) : null;
-            if (m.token() == JsonToken.VALUE_NUMBER_INT) {
+            if (m.token() == JsonToken.VALUE_NUMBER_INT && !known && m.text().startsWith("-")) {
+                series.negative(k);                       // a level (dBm), not a counter: never negative
+            } else if (m.token() == JsonToken.VALUE_NUMBER_INT) {
                 counters.put(k, Values.parseCounter(m.text(), file, m.line()));
             } else if (whole != null) {
                 counters.put(k, whole);                   // 100000.0: a whole number written as a float

@@ -62,6 +62,7 @@ final class UfmSeries {
     private final List<Sample> samples = new ArrayList<>();
     private final Set<String> skipped = new TreeSet<>();
     private final Set<String> attributes = new TreeSet<>();
+    private final Set<String> negative = new TreeSet<>();
 
     record Sample(int line, long timestampMs, String port, String nodeGuid, String portGuid, long portNum,
                   Map<String, Long> counters, Map<String, Integer> lines, Map<String, Double> measurements,
@@ -107,6 +108,12 @@ final class UfmSeries {
 
     void skip(String column) { skipped.add(column); }
 
+    /**
+     * A column the catalogue does not know with a negative whole number in it (a level such as a lane's optical power in dBm,
+     * {@code rx_power_lane_0 = -40} on a dark lane): no counter, which is never negative; skipped and named in a warning.
+     */
+    void negative(String column) { negative.add(column); }
+
     /** A column of text (a description, a label, a part number, a hex GUID): an attribute of the port, not a counter. */
     void attribute(String column) { attributes.add(column); }
 
@@ -140,10 +147,11 @@ final class UfmSeries {
     void emit(Capture.Builder b) {
         if (samples.isEmpty()) throw new CaptureException(file, 0, "no telemetry samples found");
         // a column skipped anywhere (a fraction in some sample) is not a counter in any sample
-        if (!skipped.isEmpty() || !attributes.isEmpty()) {
+        if (!skipped.isEmpty() || !attributes.isEmpty() || !negative.isEmpty()) {
             for (Sample s : samples) {
                 s.counters.keySet().removeAll(skipped); s.absent.keySet().removeAll(skipped);
                 s.counters.keySet().removeAll(attributes); s.absent.keySet().removeAll(attributes);
+                s.counters.keySet().removeAll(negative); s.absent.keySet().removeAll(negative);
             }
         }
         // which raw column feeds each counter column of the table: the widest copy present
@@ -215,6 +223,9 @@ final class UfmSeries {
         }
         if (!attributes.isEmpty()) {
             b.warn("skipped text columns (attributes, not counters): " + String.join(", ", attributes));
+        }
+        if (!negative.isEmpty()) {
+            b.warn("skipped columns with negative values (levels, not counters): " + String.join(", ", negative));
         }
     }
 }

@@ -144,6 +144,26 @@ class UfmCsvReaderTest {
         assertEquals(1L, d.get("LinkDownedCounter").delta());
     }
 
+    /**
+     * Cable info's per-lane optical power (dBm) is a level: -40 on a dark lane made the whole export refused as a bad counter. An
+     * uncatalogued column with a negative value is skipped and named, on the typed path and on the cell-by-cell one (a
+     * fraction elsewhere in the file); in a catalogued counter a negative value is still an error.
+     */
+    @Test void anUncataloguedColumnWithANegativeValueIsNoCounter() {
+        String head = "timestamp,Node_GUID,Port_Number,rx_power_lane_0,SymbolErrorCounterExtended,Raw_Errors_Lane_0\n";
+        for (String rate : new String[] {"7", "7.5"}) {
+            String text = head + "1733050000000000,0x1,1,-40,3," + rate + "\n" + "1733050300000000,0x1,1,1,4,9\n";
+            Capture c = reader.read(Input.ofText("cable.csv", text));
+            String p = "guid 0x0000000000000001/1";
+            assertEquals(4L, c.reading(p, "SymbolErrorCounter").orElseThrow().value(), rate);
+            assertTrue(c.reading(p, "rx_power_lane_0").isEmpty(), "skipped whole: " + rate);
+            assertTrue(c.warnings().stream().anyMatch(w -> w.contains("negative values") && w.contains("rx_power_lane_0")), c.warnings().toString());
+        }
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class, () -> reader.read(
+                Input.ofText("bad.csv", head + "1733050000000000,0x1,1,1,-3,7\n")));
+        assertEquals(2, e.line());
+    }
+
     /** A CSV that went through pandas (read_csv, to_csv): an unnamed index column, and float64 where a column has an empty cell. */
     @Test void wholeNumbersWrittenAsFloatsAreTheirIntegers() {
         String text = ",timestamp,Node_GUID,Port_Number,PortXmitDataExtended,PortRcvDataExtended,hist3\n"

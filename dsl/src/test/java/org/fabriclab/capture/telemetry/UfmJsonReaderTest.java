@@ -65,6 +65,20 @@ class UfmJsonReaderTest {
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("node_description, port_label")), c.warnings().toString());
     }
 
+    /** A lane's optical power in dBm is a level: -40 on a dark lane is no counter (never negative), not a bad one. */
+    @Test void anUncataloguedFieldWithANegativeValueIsNoCounter() {
+        String text = "{\"values\": [\n {\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"rx_power_lane_0\": 1,"
+                + " \"PortXmitDataExtended\": 5},\n {\"timestamp\": 1762000300000000, \"node_guid\": \"0x1\", \"port_num\": 1,"
+                + " \"rx_power_lane_0\": -40, \"PortXmitDataExtended\": 9}]}";
+        Capture c = reader.read(Input.ofText("tfs.json", text));
+        assertEquals(9L, c.reading("guid 0x0000000000000001/1", "PortXmitData").orElseThrow().value());
+        assertTrue(c.reading("guid 0x0000000000000001/1", "rx_power_lane_0").isEmpty(), "a column with a negative value is skipped whole");
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("negative values") && w.contains("rx_power_lane_0")), c.warnings().toString());
+        // in a catalogued counter a negative value is still an error
+        String bad = "{\"values\": [{\"timestamp\": 1762000000000000, \"node_guid\": \"0x1\", \"port_num\": 1, \"PortXmitDataExtended\": -5}]}";
+        org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class, () -> reader.read(Input.ofText("tfs.json", bad)));
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "ufm_fluentd.json");
         assertEquals(90, reader.sniff(in));
