@@ -22,6 +22,7 @@ import org.fabriclab.history.Progress;
  * ({@link PrometheusTextHistory});</li>
  * <li>{@code prometheus-query-json}: {@code /api/v1/query_range} (and {@code query}) responses
  * ({@link PrometheusRangeHistory}), also the result array alone, Thanos/Mimir/Cortex and VictoriaMetrics {@code format=promapi};</li>
+ * <li>{@code promtool-query-text}: {@code promtool query range} / {@code instant} text output ({@link PromtoolQueryHistory});</li>
  * <li>{@code victoriametrics-export}: VictoriaMetrics {@code /api/v1/export} JSON lines ({@link VictoriaExportHistory});</li>
  * <li>{@code collect-series}: a {@code fabriclab collect} series of snapshot folders ({@link CollectSeriesHistory}).</li>
  * </ul>
@@ -43,7 +44,8 @@ public final class HistoryReaders {
 
     private static HistoryReaders standard(java.time.ZoneId zone) {
         return new HistoryReaders(List.of(new HistoryFiles(), new CollectSeriesHistory(), new UfmCsvExportsHistory(),
-                new UfmStreamHistory(), new PrometheusRangeHistory(), new VictoriaExportHistory(), new PrometheusTextHistory(zone)));
+                new UfmStreamHistory(), new PrometheusRangeHistory(), new VictoriaExportHistory(), new PromtoolQueryHistory(),
+                new PrometheusTextHistory(zone)));
     }
 
     /**
@@ -75,7 +77,7 @@ public final class HistoryReaders {
         if (best == null) {
             throw new CaptureException(path.toString(), 0, "not a history fabriclab reads; expected one of " + formats()
                     + " (a history CSV/Parquet, a folder of UFM CSV exports, a UFM fluentd stream, Prometheus scrapes or "
-                    + "query_range JSON, a VictoriaMetrics export, or a fabriclab collect series)");
+                    + "query_range JSON or promtool query output, a VictoriaMetrics export, or a fabriclab collect series)");
         }
         return best;
     }

@@ -143,7 +143,7 @@ public final class PrometheusTextHistory implements HistoryReader {
     }
 
     /** Reads {@code label="value",...}} from {@code i} (after the brace); returns the index after the closing brace. */
-    private static int labels(String s, int i, Map<String, String> labels, String file, int line) {
+    static int labels(String s, int i, Map<String, String> labels, String file, int line) {
         while (true) {
             while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == ',')) i++;
             if (i >= s.length()) throw new CaptureException(file, line, "unterminated label set (expected '}')");
