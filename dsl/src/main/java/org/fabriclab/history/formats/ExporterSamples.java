@@ -80,12 +80,18 @@ final class ExporterSamples {
                     + "or infiniband-exporter's infiniband_<counter>_total series");
         }
         boolean qualify = instances.size() > 1;
+        List<String> said = new ArrayList<>(warnings);
+        for (String e : new java.util.TreeSet<>(wordsAsRead)) {
+            String[] si = e.split("\t", -1);
+            said.add("data counters of " + si[0] + (si[1].isEmpty() ? "" : " instance " + si[1]) + " read as 4-octet words: a value under a "
+                    + "_bytes_total name is no multiple of 4, so that exporter wrote the words unscaled (infiniband_exporter before 0.10.0 did)");
+        }
         SampleGrid g = new SampleGrid(name);
         for (Sample s : samples) {
             String port = qualify && s.instance != null && !s.instance.isEmpty() ? s.instance + " " + s.port : s.port;
             long v = wordsAsRead.contains(s.exporter) ? s.value : s.value / s.metric.divisor();
             g.put(port, s.timeMs, s.metric.binding(), v, s.file, s.line);
         }
-        return g.build().withWarnings(warnings);
+        return g.build().withWarnings(said);
     }
 }

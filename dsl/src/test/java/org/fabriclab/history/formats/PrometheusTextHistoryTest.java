@@ -130,6 +130,9 @@ class PrometheusTextHistoryTest {
         assertArrayEquals(new long[] {12_279_028_775_751L, 12_279_028_776_000L}, Res.values(h, "guid 0x7cfe9003003b4bde/1", "PortRcvData"));
         assertArrayEquals(new long[] {11_000_000}, Res.values(h, "guid 0x7cfe9003003b4b96/1", "PortXmitData"));   // another instance: bytes
         assertArrayEquals(new long[] {11_000_000}, Res.values(h, "mlx5_0/1", "PortXmitData"));                    // node_exporter: bytes
+        // the decision is said, once for the one instance it was made for
+        assertEquals(1, h.warnings().size(), h.warnings().toString());
+        assertTrue(h.warnings().get(0).contains("instance ufm1:9315 read as 4-octet words"), h.warnings().toString());
     }
 
     @Test void sameSeriesTwiceAtOneTimeMustAgree(@TempDir Path dir) throws Exception {
