@@ -3,8 +3,10 @@ package org.fabriclab.capture;
 /**
  * A fact about a port that is not a counter: {@code lid}, {@code guid}, {@code node_guid},
  * {@code device}, {@code port_num}, {@code rate_gbps}, {@code state}, {@code link_layer},
- * {@code netdev}, {@code node_desc}. Snapshots use {@code lid}, {@code guid} and {@code netdev} to
- * join the same port seen through different files.
+ * {@code netdev}, {@code node_desc}; and what the host says about its lossless configuration
+ * ({@code mlnx_qos}, {@code dcb}, {@code ethtool -a}: {@link #PFC_ENABLED}, {@link #TRUST}, ...).
+ * Snapshots use {@code lid}, {@code guid} and {@code netdev} to join the same port seen through
+ * different files.
  */
 public record PortAttr(String port, String key, String value, String file, int line) {
     public static final String LID = "lid";
@@ -17,6 +19,45 @@ public record PortAttr(String port, String key, String value, String file, int l
     public static final String LINK_LAYER = "link_layer";
     public static final String NETDEV = "netdev";
     public static final String NODE_DESC = "node_desc";
+    /** The priorities with PFC on, ascending and comma-separated ({@code 3}, {@code 3,4}), or {@code none}. */
+    public static final String PFC_ENABLED = "pfc_enabled";
+    /** What the NIC classifies received traffic by: {@code dscp} or {@code pcp} (mlnx_qos' trust state). */
+    public static final String TRUST = "trust";
+    /** Who runs DCBX: {@code os} or {@code firmware} (mlnx_qos' DCBX mode). */
+    public static final String DCBX = "dcbx";
+    /** Priority to traffic class, {@code prio:tc} pairs ({@code 0:0 1:0 2:0 3:3 ...}), as dcb prints them. */
+    public static final String PRIO_TC = "prio_tc";
+    /** Each traffic class's scheduler, {@code tc:tsa} pairs ({@code 0:ets 3:strict}). */
+    public static final String TC_TSA = "tc_tsa";
+    /** Each ETS traffic class's bandwidth share in percent, {@code tc:percent} pairs. */
+    public static final String TC_BW = "tc_bw";
+    /** Priority to receive buffer, {@code prio:buffer} pairs (mlnx_qos' buffer row). */
+    public static final String PRIO_BUFFER = "prio_buffer";
+    /** Link-level (802.3x) pause: autonegotiated, honoured on receive, sent ({@code on}/{@code off}; ethtool -a). */
+    public static final String PAUSE_AUTONEG = "pause_autoneg";
+    public static final String PAUSE_RX = "pause_rx";
+    public static final String PAUSE_TX = "pause_tx";
+
+    /** The priorities a {@link #PFC_ENABLED} value names (empty for {@code none}). */
+    public static java.util.List<Integer> pfcPriorities(String v) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        if (v == null || v.isBlank() || v.strip().equals("none")) return out;
+        for (String s : v.split(",")) {
+            try { out.add(Integer.parseInt(s.strip())); } catch (NumberFormatException e) { /* not a priority */ }
+        }
+        return out;
+    }
+
+    /** The {@link #PFC_ENABLED} value for an 8-bit mask, bit n = priority n. */
+    public static String pfcEnabled(int mask) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if ((mask >> i & 1) == 0) continue;
+            if (sb.length() > 0) sb.append(',');
+            sb.append(i);
+        }
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
 
     /**
      * A {@link #LID} value as a number: decimal ({@code 164}) or hex ({@code 0x00a4}), as the readers

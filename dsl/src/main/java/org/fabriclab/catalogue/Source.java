@@ -30,6 +30,8 @@ public enum Source {
     INFINIBAND_EXPORTER("infiniband_exporter"),
     /** guilbaults/infiniband-exporter: {@code infiniband_<field>_total} from {@code ibqueryerrors --data} (data in words). */
     IBQUERYERRORS_EXPORTER("ibqueryerrors_exporter"),
+    /** {@code mlnx_qos -i X} (MLNX_OFED / mlnx-tools): the NIC's QoS settings; attributes only, no counters. */
+    MLNX_QOS("mlnx_qos"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 
