@@ -32,6 +32,11 @@ public enum Source {
     IBQUERYERRORS_EXPORTER("ibqueryerrors_exporter"),
     /** {@code mlnx_qos -i X} (MLNX_OFED / mlnx-tools): the NIC's QoS settings; attributes only, no counters. */
     MLNX_QOS("mlnx_qos"),
+    /**
+     * iproute2's {@code dcb} ({@code dcb [-s] pfc show dev X}, {@code dcb ets show dev X}): the kernel's DCB
+     * netlink view; with {@code -s} the per-priority PFC {@code requests} (sent) and {@code indications} (received).
+     */
+    DCB("dcb"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 
