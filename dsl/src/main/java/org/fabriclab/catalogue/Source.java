@@ -37,6 +37,8 @@ public enum Source {
      * netlink view; with {@code -s} the per-priority PFC {@code requests} (sent) and {@code indications} (received).
      */
     DCB("dcb"),
+    /** {@code ethtool -I -a X}: the kernel's standard pause statistics ({@code struct ethtool_pause_stats}). */
+    ETHTOOL_PAUSE("ethtool_pause"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 

@@ -1,0 +1,122 @@
+package org.fabriclab.capture.qos;
+
+import java.util.Locale;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.Values;
+import org.fabriclab.catalogue.Source;
+
+/**
+ * Reads {@code ethtool -a X} / {@code ethtool --show-pause X} (link-level 802.3x pause) and its
+ * {@code -I} / {@code --include-statistics} form: {@code Pause parameters for X:} (which names the port),
+ * {@code Autonegotiate:}, {@code RX:}, {@code TX:} ({@code on}/{@code off}), from ethtool 5.6 (netlink)
+ * {@code RX negotiated:} / {@code TX negotiated:}, and with {@code -I} a {@code Statistics:} block of
+ * {@code name: value} lines ({@code tx_pause_frames}, {@code rx_pause_frames}: the kernel's
+ * {@code struct ethtool_pause_stats}). The settings are attributes ({@link PortAttr#PAUSE_AUTONEG},
+ * {@link PortAttr#PAUSE_RX}, {@link PortAttr#PAUSE_TX}); the statistics are readings of source
+ * {@code ethtool_pause}, a source of their own because the same names mean different registers in
+ * {@code ethtool -S} (bnxt_en's link-level {@code tx_pause_frames}) and here (the MAC's PAUSE control
+ * frames, which on mlx5 include PFC frames). A port without the header is {@code netdev ?}.
+ *
+ * <pre>{@code
+ * Capture c = new EthtoolPauseReader().read(Input.of(Path.of("pause.txt")));
+ * c.attr("netdev eth0", PortAttr.PAUSE_RX);   // Optional[on]
+ * }</pre>
+ */
+public final class EthtoolPauseReader implements CaptureReader {
+    static final String UNNAMED = "netdev ?";
+    private static final String HEADER = "Pause parameters for ";
+
+    @Override public String format() { return "ethtool-pause"; }
+
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        for (String l : in.head(6)) {
+            String t = l.strip();
+            if (t.startsWith(HEADER) && t.endsWith(":")) return 95;
+            String[] cmd = CommandLine.command(l, "ethtool");
+            if (cmd != null && CommandLine.operandAfter(cmd, "-a", "--show-pause") != null) return 95;
+        }
+        return 0;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        Capture.Builder b = Capture.builder(Source.ETHTOOL_PAUSE, file);
+        LineCursor c = new LineCursor(in.text());
+        String port = UNNAMED;
+        boolean stats = false;
+        int facts = 0, noise = 0;
+        while (c.next()) {
+            String line = c.line();
+            String t = line.strip();
+            int n = c.number();
+            if (t.isEmpty()) { noise++; continue; }
+            String[] cmd = CommandLine.command(line, "ethtool");
+            if (cmd != null) {
+                String dev = CommandLine.operandAfter(cmd, "-a", "--show-pause");
+                if (dev != null) {
+                    port = "netdev " + dev;
+                    b.attr(port, PortAttr.NETDEV, dev, n);
+                }
+                stats = false;
+                noise++;
+                continue;
+            }
+            if (t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
+            if (t.startsWith(HEADER) && t.endsWith(":")) {
+                String dev = t.substring(HEADER.length(), t.length() - 1).strip();
+                if (dev.isEmpty() || dev.contains(" ")) throw new CaptureException(file, n, "'" + t + "' names no interface");
+                port = "netdev " + dev;
+                b.attr(port, PortAttr.NETDEV, dev, n);
+                stats = false;
+                noise++;
+                continue;
+            }
+            if (t.startsWith("Cannot get") || t.startsWith("netlink error")) {
+                throw new CaptureException(file, n, "ethtool could not read the pause settings: '" + Values.abbreviate(t) + "'");
+            }
+            if (t.equals("Statistics:")) { stats = true; noise++; continue; }
+            int colon = t.indexOf(':');
+            if (colon <= 0) {
+                throw new CaptureException(file, n, "expected ethtool -a output ('Autonegotiate:', 'RX:', 'TX:', 'Statistics:'), found '"
+                        + Values.abbreviate(t) + "'");
+            }
+            String key = t.substring(0, colon).strip();
+            String v = t.substring(colon + 1).strip();
+            if (stats) {
+                if (v.isEmpty()) throw new CaptureException(file, n, "pause statistic '" + key + "' has no value (is the file cut?)");
+                b.counter(port, key, Values.parseCounter(v, file, n), n);
+                facts++;
+                continue;
+            }
+            String attr = switch (key) {
+                case "Autonegotiate" -> PortAttr.PAUSE_AUTONEG;
+                case "RX" -> PortAttr.PAUSE_RX;
+                case "TX" -> PortAttr.PAUSE_TX;
+                case "RX negotiated" -> "pause_rx_negotiated";
+                case "TX negotiated" -> "pause_tx_negotiated";
+                default -> null;
+            };
+            if (attr == null) {
+                b.warn(file + ":" + n + ": '" + Values.abbreviate(t) + "' is not an ethtool -a line this reader knows; skipped");
+                noise++;
+                continue;
+            }
+            String onOff = v.toLowerCase(Locale.ROOT);
+            if (!onOff.equals("on") && !onOff.equals("off")) {
+                throw new CaptureException(file, n, key + " is '" + v + "'; expected on or off");
+            }
+            b.attr(port, attr, onOff, n);
+            facts++;
+        }
+        if (facts == 0) throw new CaptureException(file, 0, "no pause settings found; expected ethtool -a output (Autonegotiate:, RX:, TX:)");
+        b.noise(noise);
+        return b.build();
+    }
+}
