@@ -146,6 +146,23 @@ public final class Snapshot implements Renderable {
     }
 
     /**
+     * Where {@link #attr(String, String)}'s value was read: the first capture attribute of that key on a
+     * port joined as {@code port} (the one the snapshot kept), with its file and line.
+     *
+     * <pre>{@code
+     * s.attrSource("mlx5_0/1", PortAttr.PFC_ENABLED).map(a -> a.file() + ":" + a.line());   // Optional[before/mlnx_qos.txt:12]
+     * }</pre>
+     */
+    public Optional<PortAttr> attrSource(String port, String key) {
+        for (Capture c : captures) {
+            for (PortAttr a : c.attrs()) {
+                if (a.key().equals(key) && joinedName.getOrDefault(a.port(), a.port()).equals(port)) return Optional.of(a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The links of the snapshot's topology captures ({@code ibnetdiscover}, {@code iblinkinfo},
      * {@code ibdiagnet2.lst} / {@code .net_dump}), each end named by its joined port identity (a link
      * end whose LID or GUID another capture carries gets that port's name, e.g. {@code lid 2052/7} or
