@@ -122,7 +122,9 @@ final class Analysis {
                     ? Grading.provisional(delta, port, profileOf(v, primary, other), v, bytes, o.congPerGb()) : null;
             why.addAll(Explain.why(v, delta.port(port)));
             if (provisional != null) why.add(Explain.provisional(v, provisional));
-            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind())));
+            LosslessConfig qos = LosslessConfig.of(last, port);
+            if (qos.known()) why.add(qos.summary());
+            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind(), qos, delta.port(port))));
         }
 
         // checks

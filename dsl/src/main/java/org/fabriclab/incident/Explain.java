@@ -125,7 +125,16 @@ final class Explain {
 
     /** A fabric engineer's next steps for a verdict. */
     static List<String> nextSteps(Verdict v, FabricKind fabric) {
+        return nextSteps(v, fabric, LosslessConfig.NONE, Map.of());
+    }
+
+    /**
+     * The next steps, with what the host's QoS configuration ({@code mlnx_qos}, {@code dcb}) says about
+     * the verdict in place of the advice to go and look at it.
+     */
+    static List<String> nextSteps(Verdict v, FabricKind fabric, LosslessConfig qos, Map<String, CounterDelta> port) {
         List<String> out = new ArrayList<>();
+        List<String> said = qos.onVerdict(v, port);
         switch (v.verdict()) {
             case Verdict.CLEAN -> {
                 out.add("the counters hold nothing against the fabric: look at the application, the host (CPU, NUMA, PCIe) or the test itself");
@@ -133,6 +142,10 @@ final class Explain {
             }
             case Verdict.INCOMPLETE -> {
                 if (v.detail().contains(Grading.BYTES)) out.add("give the bytes the test moved (bytesMoved), or capture the port's data counters (PortXmitData, tx_bytes_phy)");
+                else if (!said.isEmpty()) {
+                    out.addAll(said);
+                    out.add("capture any other missing counter: ethtool -S of the RDMA netdev, sysfs hw_counters; or grade with the -full profile, which needs fewer");
+                }
                 else out.add("capture the missing counters: " + (fabric == FabricKind.ROCE
                         ? "ethtool -S of the RDMA netdev (per-priority pause counters exist only for PFC-enabled priorities: check mlnx_qos / dcb), sysfs hw_counters"
                         : "perfquery -x for the port, sysfs counters/ and hw_counters/") + "; or grade with the -full profile, which needs fewer");
@@ -156,7 +169,8 @@ final class Explain {
                         out.add("check the switches' PFC watchdog logs for the same window");
                     }
                     case LOSSLESS_BROKEN -> {
-                        out.add("drops on the lossless priority: check that PFC is enabled on that priority on both the NIC (mlnx_qos) and the switch port");
+                        if (said.isEmpty()) out.add("drops on the lossless priority: check that PFC is enabled on that priority on both the NIC (mlnx_qos) and the switch port");
+                        else out.addAll(said);
                         out.add("check the DSCP/PCP to priority mapping end to end and the switch's headroom (lossless buffer) for the cable length");
                     }
                     case TRANSPORT_RETRY -> {

@@ -1,0 +1,150 @@
+package org.fabriclab.incident;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.CounterName;
+import org.fabriclab.catalogue.Role;
+import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.Status;
+import org.fabriclab.snapshot.Snapshot;
+import org.fabriclab.verdict.Verdict;
+
+/**
+ * What the host said about a port's lossless configuration ({@code mlnx_qos}, {@code dcb pfc show},
+ * {@code ethtool -a} in the last snapshot: {@link PortAttr#PFC_ENABLED}, {@link PortAttr#TRUST},
+ * {@link PortAttr#PAUSE_RX} ...), each value with the file and line it was read from, and what it means
+ * for a verdict: a per-priority pause counter missing on a priority the host says has PFC off, or drops
+ * on such a priority, are stated with that evidence instead of "check mlnx_qos".
+ *
+ * <pre>{@code
+ * LosslessConfig q = LosslessConfig.of(last, "mlx5_0/1");
+ * q.pfcOn();       // Optional[[3]]
+ * q.summary();     // "the host's QoS configuration: PFC on priority 3 (after/mlnx_qos.txt:19); trust dscp (...)"
+ * }</pre>
+ */
+final class LosslessConfig {
+    private final Optional<List<Integer>> pfcOn;
+    private final String pfcWhere;
+    private final String netdev;
+    private final List<String> facts;
+
+    private LosslessConfig(Optional<List<Integer>> pfcOn, String pfcWhere, String netdev, List<String> facts) {
+        this.pfcOn = pfcOn;
+        this.pfcWhere = pfcWhere;
+        this.netdev = netdev;
+        this.facts = facts;
+    }
+
+    static final LosslessConfig NONE = new LosslessConfig(Optional.empty(), "", "", List.of());
+
+    static LosslessConfig of(Snapshot s, String port) {
+        List<String> facts = new ArrayList<>();
+        Optional<List<Integer>> pfc = s.attr(port, PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities);
+        String where = where(s, port, PortAttr.PFC_ENABLED);
+        pfc.ifPresent(p -> facts.add((p.isEmpty() ? "PFC off on every priority" : "PFC on " + priorities(p)) + " (" + where + ")"));
+        s.attr(port, PortAttr.TRUST).ifPresent(t -> facts.add("trust " + t + " (" + where(s, port, PortAttr.TRUST) + ")"));
+        s.attr(port, PortAttr.DCBX).ifPresent(t -> facts.add("DCBX " + t + "-controlled (" + where(s, port, PortAttr.DCBX) + ")"));
+        Optional<String> rx = s.attr(port, PortAttr.PAUSE_RX), tx = s.attr(port, PortAttr.PAUSE_TX);
+        if (rx.isPresent() || tx.isPresent()) {
+            facts.add("link-level pause rx " + rx.orElse("?") + ", tx " + tx.orElse("?") + " ("
+                    + where(s, port, rx.isPresent() ? PortAttr.PAUSE_RX : PortAttr.PAUSE_TX) + ")");
+        }
+        if (facts.isEmpty()) return NONE;
+        return new LosslessConfig(pfc, where, s.attr(port, PortAttr.NETDEV).orElse("NETDEV"), List.copyOf(facts));
+    }
+
+    private static String where(Snapshot s, String port, String key) {
+        return s.attrSource(port, key).map(a -> a.file() + ":" + a.line()).orElse("?");
+    }
+
+    /** The priorities the host says have PFC on; empty when no capture says. */
+    Optional<List<Integer>> pfcOn() { return pfcOn; }
+
+    boolean known() { return !facts.isEmpty(); }
+
+    /** One line for the report's "why", or null when no capture said anything about the configuration. */
+    String summary() {
+        return facts.isEmpty() ? null : "the host's QoS configuration: " + String.join("; ", facts);
+    }
+
+    /**
+     * What the PFC configuration says about a verdict, or an empty list when it says nothing (not known,
+     * or a verdict it does not bear on): missing per-priority pause counters, drops on a priority.
+     */
+    List<String> onVerdict(Verdict v, Map<String, CounterDelta> port) {
+        List<String> out = new ArrayList<>();
+        if (pfcOn.isEmpty()) return out;
+        List<Integer> on = pfcOn.get();
+        Catalogue cat = Catalogue.standard();
+        if (v.verdict().equals(Verdict.INCOMPLETE)) {
+            for (String c : v.detail()) {
+                int prio = priority(cat, c);
+                if (prio < 0 || !cat.hasRole(c, Role.PAUSE)) continue;
+                if (!on.contains(prio)) {
+                    out.add(c + " is missing because PFC is off on priority " + prio + ": " + stated(on)
+                            + "; drivers print per-priority pause counters only for PFC-enabled priorities, so this is the configuration, "
+                            + "not a lost file. If priority " + prio + " is the RoCE priority, enable PFC on it on the NIC (mlnx_qos -i " + netdev
+                            + " --pfc " + mask(on, prio) + ", or dcb pfc set dev " + netdev + " prio-pfc " + prio + ":on) and on the switch port; "
+                            + "otherwise grade with the -full profile, which grades the priorities the capture holds");
+                } else {
+                    out.add(c + " is missing although PFC is on for priority " + prio + " (" + pfcWhere + "): capture ethtool -S of " + netdev
+                            + " again (the file may be cut, or of another port)");
+                }
+            }
+        } else if (v.layer().isPresent() && v.layer().get() == org.fabriclab.catalogue.Layer.LOSSLESS_BROKEN) {
+            for (String c : v.detail()) {
+                int prio = priority(cat, c);
+                CounterDelta cd = port.get(c);
+                String moved = cd != null && cd.status() == Status.READABLE && cd.delta() != null ? " +" + cd.delta() : "";
+                if (prio < 0) {
+                    out.add(c + moved + " is a port-wide drop; " + (on.isEmpty()
+                            ? "the port is not lossless at all: " + stated(on)
+                            : stated(on) + ": check that the traffic runs on " + (on.size() == 1 ? "that priority" : "one of them")
+                            + " (the DSCP/PCP to priority map)"));
+                } else if (!on.contains(prio)) {
+                    out.add(c + moved + ": drops on priority " + prio + ", which has PFC off (" + stated(on) + "): a priority without PFC "
+                            + "drops when its buffer fills. Enable PFC on priority " + prio + " (mlnx_qos -i " + netdev + " --pfc " + mask(on, prio)
+                            + ", or dcb pfc set dev " + netdev + " prio-pfc " + prio + ":on) and on the switch port, or move the RoCE traffic "
+                            + "to a PFC priority");
+                } else {
+                    out.add(c + moved + ": drops on priority " + prio + " although the NIC has PFC on for it (" + pfcWhere + "): check the switch "
+                            + "port's PFC on that priority and its headroom for the cable length");
+                }
+            }
+        }
+        return out;
+    }
+
+    private String stated(List<Integer> on) {
+        return "the host says PFC is on for " + (on.isEmpty() ? "no priority" : priorities(on)) + " (" + pfcWhere + ")";
+    }
+
+    private static String priorities(List<Integer> p) {
+        return (p.size() == 1 ? "priority " : "priorities ") + p.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /** mlnx_qos' --pfc list with {@code add} turned on beside what is on already. */
+    private static String mask(List<Integer> on, int add) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (i > 0) sb.append(',');
+            sb.append(on.contains(i) || i == add ? '1' : '0');
+        }
+        return sb.toString();
+    }
+
+    /** The priority of a per-priority counter ({@code rx_prio3_pause} -> 3), -1 for any other. */
+    private static int priority(Catalogue cat, String counter) {
+        Optional<CounterName> n = cat.counter(counter);
+        if (n.isEmpty()) return -1;
+        String p = n.get().priority();
+        if (!p.startsWith("prio") || p.length() != 5 || !Character.isDigit(p.charAt(4))) return -1;
+        return p.charAt(4) - '0';
+    }
+}

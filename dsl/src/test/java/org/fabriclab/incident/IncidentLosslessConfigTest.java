@@ -1,0 +1,86 @@
+package org.fabriclab.incident;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * incident(dir) on a bundled RoCE folder with the host's QoS configuration beside the counters
+ * (mlnx_qos or dcb pfc show in each snapshot): the report states which priorities have PFC on, with
+ * the file and line, and says what that means for the verdict instead of "check mlnx_qos".
+ */
+class IncidentLosslessConfigTest {
+    @TempDir Path tmp;
+
+    private Path withQos(String dataset, String fileName, String qos) throws IOException {
+        Path src = IncidentDatasetsTest.DATASETS.resolve(dataset);
+        Path dir = tmp.resolve(dataset);
+        for (String side : new String[] {"before", "after"}) {
+            Path to = Files.createDirectories(dir.resolve(side));
+            try (Stream<Path> s = Files.list(src.resolve(side))) {
+                for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
+            }
+            Files.writeString(to.resolve(fileName), qos);
+        }
+        return dir;
+    }
+
+    private static String mlnxQos(String enabled) {
+        return "# mlnx_qos -i ens1f0np0\nDCBX mode: OS controlled\nPriority trust state: dscp\nCable len: 7\nPFC configuration:\n"
+                + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     " + enabled + "\n";
+    }
+
+    @Test void missingPausePriorityMeetsPfcOffWithTheEvidence() throws IOException {
+        Path dir = withQos("roce-pfc-disabled", "mlnx_qos.txt", mlnxQos("0   0   0   0   0   0   0   0   "));
+        Incident inc = Incident.of(dir);
+        PortReport p = inc.port("mlx5_0/1");
+        assertEquals("incomplete", p.verdict().verdict());
+        String where = dir.resolve("after").resolve("mlnx_qos.txt") + ":7";
+        assertTrue(p.why().contains("the host's QoS configuration: PFC off on every priority (" + where + "); trust dscp ("
+                + dir.resolve("after").resolve("mlnx_qos.txt") + ":3); DCBX os-controlled (" + dir.resolve("after").resolve("mlnx_qos.txt") + ":2)"),
+                p.why().toString());
+        String steps = String.join("\n", p.nextSteps());
+        assertTrue(steps.contains("rx_prio3_pause is missing because PFC is off on priority 3: the host says PFC is on for no priority (" + where + ")"), steps);
+        assertTrue(steps.contains("mlnx_qos -i ens1f0np0 --pfc 0,0,0,1,0,0,0,0"), steps);
+        assertFalse(steps.contains("check mlnx_qos / dcb"), steps);
+    }
+
+    @Test void missingPauseCounterOnAPfcPriorityIsACaptureProblem() throws IOException {
+        Path dir = withQos("roce-pfc-disabled", "dcb-pfc.txt", "$ dcb pfc show dev ens1f0np0\npfc-cap 8 macsec-bypass off delay 0 \n"
+                + "prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n");
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        String steps = String.join("\n", p.nextSteps());
+        assertTrue(steps.contains("rx_prio3_pause is missing although PFC is on for priority 3 (" + dir.resolve("after").resolve("dcb-pfc.txt") + ":3)"), steps);
+    }
+
+    @Test void dropsOnAPfcPriorityPointAtTheSwitch() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "mlnx_qos.txt", mlnxQos("0   0   0   1   0   0   0   0   "));
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        assertEquals("lossless-broken", p.verdict().verdict());
+        String steps = String.join("\n", p.nextSteps());
+        assertTrue(steps.contains("rx_prio3_buf_discard +4200: drops on priority 3 although the NIC has PFC on for it"), steps);
+        assertTrue(steps.contains("rx_discards_phy +4200 is a port-wide drop; the host says PFC is on for priority 3"), steps);
+        assertFalse(steps.contains("check that PFC is enabled on that priority on both the NIC (mlnx_qos)"), steps);
+    }
+
+    @Test void dropsOnAPfcOffPrioritySaySo() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "mlnx_qos.txt", mlnxQos("0   0   0   0   1   0   0   0   "));
+        String steps = String.join("\n", Incident.of(dir).port("mlx5_0/1").nextSteps());
+        assertTrue(steps.contains("rx_prio3_buf_discard +4200: drops on priority 3, which has PFC off (the host says PFC is on for priority 4"), steps);
+        assertTrue(steps.contains("--pfc 0,0,0,1,1,0,0,0"), steps);
+    }
+
+    @Test void withoutAConfigurationTheAdviceStands() throws IOException {
+        PortReport p = Incident.of(IncidentDatasetsTest.DATASETS.resolve("roce-pfc-disabled")).port("mlx5_0/1");
+        assertTrue(String.join("\n", p.nextSteps()).contains("check mlnx_qos / dcb"));
+        assertTrue(p.why().stream().noneMatch(w -> w.startsWith("the host's QoS configuration")));
+    }
+}
