@@ -137,6 +137,7 @@ final class Explain {
         List<String> said = qos.onVerdict(v, port);
         switch (v.verdict()) {
             case Verdict.CLEAN -> {
+                out.addAll(said);
                 out.add("the counters hold nothing against the fabric: look at the application, the host (CPU, NUMA, PCIe) or the test itself");
                 out.add("if the bandwidth was low, read the reconciliation (perftest vs counters vs link rate)");
             }
@@ -184,6 +185,7 @@ final class Explain {
                     }
                     default -> { }
                 }
+                if (v.layer().get() != Layer.LOSSLESS_BROKEN) out.addAll(said);
             }
         }
         return out;

@@ -117,6 +117,11 @@ final class LosslessConfig {
                             + "port's PFC on that priority and its headroom for the cable length");
                 }
             }
+        } else if (on.isEmpty() && (v.isClean() || v.layer().isPresent())) {
+            // dcb -s reads every priority's pause counter, so a port with PFC off everywhere can grade: say what the counters cannot
+            out.add("the port is not lossless: " + stated(on) + ", so its pause counters stay at 0 and RoCE traffic is dropped, not paused, "
+                    + "when a buffer fills. Enable PFC on the RoCE priority on the NIC (mlnx_qos -i " + netdev + " --pfc, or dcb pfc set dev "
+                    + netdev + " prio-pfc N:on) and on the switch port");
         }
         return out;
     }
