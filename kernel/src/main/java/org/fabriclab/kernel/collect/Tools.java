@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The fabric tools collect runs, found on a {@code PATH} (the process's, or one given for tests):
  * {@code perfquery}, {@code ibstat} (infiniband-diags), {@code ethtool}, {@code rdma} (iproute2),
- * {@code mlxlink} (mstflint / MFT). An absent tool is skipped and noted, never an error.
+ * {@code mlxlink} (mstflint / MFT), {@code mlnx_qos} (MLNX_OFED / mlnx-tools), {@code dcb} (iproute2). An absent tool is skipped and noted, never an error.
  *
  * <pre>{@code
  * Tools t = Tools.onPath(System.getenv("PATH"));
@@ -19,7 +19,7 @@ import java.util.Optional;
  * }</pre>
  */
 public final class Tools {
-    public static final List<String> ALL = List.of("perfquery", "ibstat", "ethtool", "rdma", "mlxlink");
+    public static final List<String> ALL = List.of("perfquery", "ibstat", "ethtool", "rdma", "mlxlink", "mlnx_qos", "dcb");
 
     private final List<Path> dirs;
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.fabriclab.capture.Readers;
 import org.fabriclab.delta.Delta;
@@ -99,6 +100,20 @@ class CollectorTest {
         assertEquals(List.of("mlx5_0/1"), b.ports(), "the netdev's counters join the RDMA port: " + b.ports() + " " + b.unjoined());
         Verdict v = Delta.between(b, a).moved(5e10).classify(Profiles.ROCE).port("mlx5_0/1").orElseThrow();
         assertEquals("pause-storm", v.verdict());
+    }
+
+    @Test void roceSnapshotsHoldTheHostsPfcConfigurationJoinedToTheDevicePort() throws Exception {
+        StubHost h = StubHost.roce(dir.resolve("host"), List.of("ethtool", "rdma", "mlnx_qos", "dcb"));
+        Path out = dir.resolve("incident");
+        new Collector(config(h, out, List.of(h.bin.resolve("fake-perftest").toString()), null, null)).run();
+        assertTrue(Files.isRegularFile(out.resolve("before/mlnx_qos.ens1f0np0.txt")), Files.readString(out.resolve("manifest.json")));
+        assertTrue(Files.readString(out.resolve("before/mlnx_qos.ens1f0np0.txt")).startsWith("# mlnx_qos -i ens1f0np0\n"));
+        assertTrue(Files.readString(out.resolve("before/dcb-pfc.ens1f0np0.txt")).startsWith("# dcb -s pfc show dev ens1f0np0\n"));
+        assertFalse(Files.exists(out.resolve("unread")), "every QoS file is read");
+        Snapshot a = Snapshot.of(out.resolve("after"));
+        assertEquals(List.of("mlx5_0/1"), a.ports());
+        assertEquals(Optional.of("3"), a.attr("mlx5_0/1", "pfc_enabled"));
+        assertEquals(Optional.of("dscp"), a.attr("mlx5_0/1", "trust"));
     }
 
     @Test void aSeriesIsTimestampedSnapshotsInOrder() throws Exception {

@@ -118,6 +118,12 @@ final class StubHost {
                         + "  \"-j statistic show\") exec cat " + state + "/" + phase + "/rdma-statistic.json ;;\n"
                         + "  *) echo \"rdma stub: unexpected arguments $*\" >&2; exit 1 ;;\nesac\n");
                 case "mlxlink" -> script(t, "exec sed 1d " + DATASETS.resolve("degrading-optic/mlxlink/day00.txt") + "\n");
+                // PFC on priority 3, as mlnx_qos and dcb print it (settings: the same before and after)
+                case "mlnx_qos" -> script(t, "[ \"$*\" = \"-i ens1f0np0\" ] || { echo \"mlnx_qos stub: unexpected arguments $*\" >&2; exit 1; }\n"
+                        + "printf 'DCBX mode: OS controlled\\nPriority trust state: dscp\\nCable len: 7\\nPFC configuration:\\n"
+                        + "\\tpriority    0   1   2   3   4   5   6   7\\n\\tenabled     0   0   0   1   0   0   0   0   \\n'\n");
+                case "dcb" -> script(t, "[ \"$*\" = \"-s pfc show dev ens1f0np0\" ] || { echo \"dcb stub: unexpected arguments $*\" >&2; exit 1; }\n"
+                        + "printf 'pfc-cap 8 macsec-bypass off delay 7 \\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \\n'\n");
                 default -> throw new IllegalArgumentException(t);
             }
         }
