@@ -12,19 +12,43 @@ import org.fabriclab.capture.Words;
 final class CommandLine {
     private CommandLine() {}
 
-    /** The words of the command on {@code line} when it runs {@code tool}, or null. */
+    /** The words of the command on {@code line} when it runs {@code tool} (with or without a prompt), or null. */
     static String[] command(String line, String tool) {
+        String[] w = words(line, false);
+        return w != null && tool(w[0]).equals(tool) ? w : null;
+    }
+
+    /**
+     * Whether {@code line} is a command line of some other tool behind a prompt: a shell prompt, {@code $ },
+     * {@code # }, or bash's {@code set -x} trace ({@code + cmd}, {@code ++ cmd}). A paste that runs several
+     * commands holds their output too; the readers skip it up to their own tool's next command line.
+     */
+    static boolean otherCommand(String line, String tool) {
+        if (line.strip().startsWith("#")) return false;   // a comment, or root's prompt: too alike to skip what follows
+        String[] w = words(line, true);
+        return w != null && !tool(w[0]).equals(tool);
+    }
+
+    private static String tool(String word) {
+        int slash = word.lastIndexOf('/');
+        return slash >= 0 ? word.substring(slash + 1) : word;
+    }
+
+    /** The command's words after a prompt; with {@code promptNeeded} false also a bare command line. */
+    private static String[] words(String line, boolean promptNeeded) {
         String t = line.strip();
         int at = ShellPrompt.commandStart(line);
         if (at >= 0) t = line.substring(at).strip();
         else if (t.startsWith("#") || t.startsWith("$")) t = t.substring(1).strip();
+        else if (t.startsWith("+")) {
+            int k = 0;
+            while (k < t.length() && t.charAt(k) == '+') k++;
+            if (k == t.length() || t.charAt(k) != ' ') return null;
+            t = t.substring(k).strip();
+        } else if (promptNeeded) return null;
         if (t.startsWith("sudo ")) t = t.substring(5).strip();
         String[] w = Words.split(t);
-        if (w.length == 0) return null;
-        String first = w[0];
-        int slash = first.lastIndexOf('/');
-        if (slash >= 0) first = first.substring(slash + 1);
-        return first.equals(tool) ? w : null;
+        return w.length == 0 || w[0].isEmpty() ? null : w;
     }
 
     /**

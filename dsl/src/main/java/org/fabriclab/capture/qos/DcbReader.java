@@ -61,6 +61,7 @@ public final class DcbReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String port = UNNAMED;
         int facts = 0, noise = 0;
+        boolean foreign = false;   // another command's output in a paste, up to dcb's next command line
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
@@ -73,10 +74,12 @@ public final class DcbReader implements CaptureReader {
                     port = "netdev " + dev;
                     b.attr(port, PortAttr.NETDEV, dev, n);
                 }
+                foreign = false;
                 noise++;
                 continue;
             }
-            if (t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
+            if (CommandLine.otherCommand(line, "dcb")) { foreign = true; noise++; continue; }
+            if (foreign || t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
             String[] w = Words.split(t);
             int i = 0;
             while (i < w.length) {

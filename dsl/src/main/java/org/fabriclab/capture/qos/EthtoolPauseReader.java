@@ -52,6 +52,7 @@ public final class EthtoolPauseReader implements CaptureReader {
         String port = UNNAMED;
         boolean stats = false;
         int facts = 0, noise = 0;
+        boolean foreign = false;   // another command's output in a paste (ethtool -S too), up to the next ethtool -a
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
@@ -64,12 +65,16 @@ public final class EthtoolPauseReader implements CaptureReader {
                     port = "netdev " + dev;
                     b.attr(port, PortAttr.NETDEV, dev, n);
                 }
+                // an ethtool command that is no pause query (-S, -m) behind a prompt: its output is not ours
+                foreign = dev == null && CommandLine.otherCommand(line, "");
                 stats = false;
                 noise++;
                 continue;
             }
-            if (t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
+            if (CommandLine.otherCommand(line, "ethtool")) { foreign = true; noise++; continue; }
+            if ((foreign && !t.startsWith(HEADER)) || t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
             if (t.startsWith(HEADER) && t.endsWith(":")) {
+                foreign = false;
                 String dev = t.substring(HEADER.length(), t.length() - 1).strip();
                 if (dev.isEmpty() || dev.contains(" ")) throw new CaptureException(file, n, "'" + t + "' names no interface");
                 port = "netdev " + dev;

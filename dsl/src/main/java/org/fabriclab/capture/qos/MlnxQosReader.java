@@ -71,6 +71,7 @@ public final class MlnxQosReader implements CaptureReader {
         List<Integer> header = null;   // the priorities of the PFC table's header, once seen
         Integer tc = null;             // the traffic class whose "priority: N" lines follow
         boolean inDscp = false;
+        boolean foreign = false;       // after another command's line in a paste: its output, up to mlnx_qos' next
         int facts = 0;
         int noise = 0;
         while (c.next()) {
@@ -89,10 +90,12 @@ public final class MlnxQosReader implements CaptureReader {
                     tc = null;
                     inDscp = false;
                 }
+                foreign = false;
                 noise++;
                 continue;
             }
-            if (t.startsWith("#") || t.startsWith("$")) { noise++; continue; }   // another command or a comment
+            if (CommandLine.otherCommand(line, "mlnx_qos")) { foreign = true; noise++; continue; }
+            if (foreign || t.startsWith("#") || t.startsWith("$")) { noise++; continue; }   // another command's output, a comment
             if (inDscp && t.startsWith("prio:")) {
                 dscpLine(file, n, t, p);
                 facts++;

@@ -53,6 +53,17 @@ class EthtoolPauseReaderTest {
         assertEquals("ethtool-pause", Readers.standard().choose(Input.of(CaptureCsv.fixture("qos/ethtool_a_ioctl_nostats.txt"))).format());
     }
 
+    @Test void aSessionWithEthtoolSBesideKeepsOnlyThePauseQuery() {
+        Path f = BadInput.write(tmp, "session.txt", "[root@h1 ~]# ethtool -S eth0 | grep pause\n     rx_pause_ctrl_phy: 12\n"
+                + "[root@h1 ~]# ethtool -I -a eth0\nPause parameters for eth0:\nAutonegotiate:\ton\nRX:\t\ton\nTX:\t\toff\n"
+                + "Statistics:\n  tx_pause_frames: 3\n  rx_pause_frames: 4\n[root@h1 ~]# ip -br link\neth0  UP  aa:bb:cc:dd:ee:ff\n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(Optional.of("off"), c.attr("netdev eth0", PortAttr.PAUSE_TX));
+        assertEquals(2, c.readings().size());
+        assertEquals(4L, c.reading("netdev eth0", "rx_pause_ctrl_phy").orElseThrow().value());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+    }
+
     @Test void notSupported() {
         Path f = BadInput.write(tmp, "p.txt", "Pause parameters for wlan0:\nCannot get device pause settings: Operation not supported\n");
         BadInput.expect(reader, f, 2, "could not read the pause settings");

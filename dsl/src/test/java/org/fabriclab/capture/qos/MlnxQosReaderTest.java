@@ -68,6 +68,25 @@ class MlnxQosReaderTest {
         assertEquals(Optional.of("5"), c.attr("netdev ens1f1", PortAttr.PFC_ENABLED));
     }
 
+    @Test void aSetXTraceOfASetupScriptKeepsOnlyMlnxQosOutput() {
+        // bash -x of a setup script: "+ cmd" lines, mlnx_qos' output after each mlnx_qos call, other commands' output between
+        Path f = BadInput.write(tmp, "setup.log", "+ mlnx_qos -i eth4 --trust dscp\nDCBX mode: OS controlled\nPriority trust state: dscp\n"
+                + "PFC configuration:\n        priority    0   1   2   3   4   5   6   7\n        enabled     0   0   0   0   0   0   0   0   \n"
+                + "+ sudo cma_roce_tos -d mlx5_2 -t 106\n106\n+ sudo sysctl -w net.ipv4.tcp_ecn=1\nnet.ipv4.tcp_ecn = 1\n"
+                + "+ mlnx_qos -i eth4 --pfc 0,0,0,1,0,0,0,0\nDCBX mode: OS controlled\nPriority trust state: dscp\n"
+                + "PFC configuration:\n        priority    0   1   2   3   4   5   6   7\n        enabled     0   0   0   1   0   0   0   0   \n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(Optional.of("3"), c.attrs().stream().filter(a -> a.key().equals(PortAttr.PFC_ENABLED)).reduce((a, b) -> b).map(PortAttr::value));
+        assertEquals(List.of("netdev eth4"), c.attrs().stream().map(PortAttr::port).distinct().toList());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+    }
+
+    @Test void aCommentLineIsNoOtherCommand() {
+        Path f = BadInput.write(tmp, "q.txt", "# PFC on node 7 after the change\nPriority trust state: dscp\nPFC configuration:\n"
+                + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n");
+        assertEquals(Optional.of("3"), reader.read(Input.of(f)).attr("netdev ?", PortAttr.PFC_ENABLED));
+    }
+
     @Test void unknownKeyValueLineIsSkippedWithAWarning() {
         Path f = BadInput.write(tmp, "q.txt", "Priority trust state: dscp\ndefault priority: 0\nPFC configuration:\n"
                 + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n");
