@@ -47,12 +47,22 @@ public final class DcbReader implements CaptureReader {
             String t = l.strip();
             if (t.isEmpty()) continue;
             String[] cmd = CommandLine.command(l, "dcb");
-            if (cmd != null && CommandLine.operandAfter(cmd, "dev") != null) return 95;
+            if (cmd != null && CommandLine.operandAfter(cmd, "dev") != null) return json(cmd) ? 0 : 95;
+            if (t.startsWith("{") || t.startsWith("[")) return 0;   // dcb -j: DcbJsonReader's
             lines++;
             String[] w = Words.split(t);
             if (FIRST.contains(w[0]) && w.length >= 2) known++;
         }
         return known > 0 && known == lines ? 90 : known > 0 && known * 2 >= lines ? 60 : 0;
+    }
+
+    /** Whether a dcb command line asks for JSON ({@code -j}, {@code --json}, {@code -js}). */
+    static boolean json(String[] cmd) {
+        for (String w : cmd) {
+            if (w.equals("--json")) return true;
+            if (w.startsWith("-") && !w.startsWith("--") && w.indexOf('j') > 0) return true;
+        }
+        return false;
     }
 
     @Override public Capture read(Input in) {
@@ -107,7 +117,7 @@ public final class DcbReader implements CaptureReader {
         return b.build();
     }
 
-    private static void scalar(Capture.Builder b, String port, String key, String v, String file, int n) {
+    static void scalar(Capture.Builder b, String port, String key, String v, String file, int n) {
         switch (key) {
             case "pfc-cap" -> b.attr(port, "pfc_cap", number(v, key, file, n), n);
             case "delay" -> b.attr(port, "pfc_delay", number(v, key, file, n), n);
@@ -120,8 +130,11 @@ public final class DcbReader implements CaptureReader {
         }
     }
 
-    /** {@code key 0:a 1:b ...}: words {@code [from, to)} of {@code w}. */
-    private static void array(Capture.Builder b, String port, String key, String[] w, int from, int to, String file, int n) {
+    /**
+     * {@code key 0:a 1:b ...}: words {@code [from, to)} of {@code w}, each {@code index:value}; also what
+     * {@link DcbJsonReader} passes for a JSON array (its elements numbered in order).
+     */
+    static void array(Capture.Builder b, String port, String key, String[] w, int from, int to, String file, int n) {
         switch (key) {
             case "prio-pfc" -> {
                 int mask = 0;
