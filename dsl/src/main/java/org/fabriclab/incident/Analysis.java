@@ -122,7 +122,7 @@ final class Analysis {
                     ? Grading.provisional(delta, port, profileOf(v, primary, other), v, bytes, o.congPerGb()) : null;
             why.addAll(Explain.why(v, delta.port(port)));
             if (provisional != null) why.add(Explain.provisional(v, provisional));
-            LosslessConfig qos = LosslessConfig.of(last, port);
+            LosslessConfig qos = LosslessConfig.of(first, last, port);
             if (qos.known()) why.add(qos.summary());
             ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind(), qos, delta.port(port))));
         }

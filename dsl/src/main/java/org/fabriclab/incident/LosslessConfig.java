@@ -43,6 +43,24 @@ final class LosslessConfig {
 
     static final LosslessConfig NONE = new LosslessConfig(Optional.empty(), "", "", List.of());
 
+    /**
+     * The configuration the last snapshot holds, else the first's (a QoS file collected on one side only);
+     * when both hold PFC settings that differ, a fact says so: the change happened during the test.
+     */
+    static LosslessConfig of(Snapshot first, Snapshot last, String port) {
+        LosslessConfig l = of(last, port), f = of(first, port);
+        if (!l.known()) return f;
+        if (f.pfcOn.isPresent() && l.pfcOn.isPresent() && !f.pfcOn.get().equals(l.pfcOn.get())) {
+            List<String> facts = new ArrayList<>(l.facts);
+            facts.add("PFC changed between the snapshots: " + on(f.pfcOn.get()) + " (" + f.pfcWhere + ") before, " + on(l.pfcOn.get())
+                    + " (" + l.pfcWhere + ") after");
+            return new LosslessConfig(l.pfcOn, l.pfcWhere, l.netdev, List.copyOf(facts));
+        }
+        return l;
+    }
+
+    private static String on(List<Integer> p) { return p.isEmpty() ? "on no priority" : "on " + priorities(p); }
+
     static LosslessConfig of(Snapshot s, String port) {
         List<String> facts = new ArrayList<>();
         Optional<List<Integer>> pfc = s.attr(port, PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities);

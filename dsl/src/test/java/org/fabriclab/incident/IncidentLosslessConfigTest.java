@@ -89,6 +89,23 @@ class IncidentLosslessConfigTest {
         assertTrue(steps.contains("the port is not lossless: the host says PFC is on for no priority (" + dir.resolve("after").resolve("dcb-pfc.txt") + ":3)"), steps);
     }
 
+    @Test void aConfigurationInOneSnapshotOnlyStillSpeaks() throws IOException {
+        Path dir = withQos("roce-pfc-disabled", "mlnx_qos.txt", mlnxQos("0   0   0   0   0   0   0   0   "));
+        Files.delete(dir.resolve("after").resolve("mlnx_qos.txt"));
+        String steps = String.join("\n", Incident.of(dir).port("mlx5_0/1").nextSteps());
+        assertTrue(steps.contains("rx_prio3_pause is missing because PFC is off on priority 3: the host says PFC is on for no priority ("
+                + dir.resolve("before").resolve("mlnx_qos.txt") + ":7)"), steps);
+    }
+
+    @Test void aPfcChangeDuringTheTestIsSaid() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "mlnx_qos.txt", mlnxQos("0   0   0   1   0   0   0   0   "));
+        Files.writeString(dir.resolve("before").resolve("mlnx_qos.txt"), mlnxQos("0   0   0   0   0   0   0   0   "));
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        assertTrue(p.why().stream().anyMatch(w -> w.contains("PFC changed between the snapshots: on no priority ("
+                + dir.resolve("before").resolve("mlnx_qos.txt") + ":7) before, on priority 3 (" + dir.resolve("after").resolve("mlnx_qos.txt") + ":7) after")),
+                p.why().toString());
+    }
+
     @Test void withoutAConfigurationTheAdviceStands() throws IOException {
         PortReport p = Incident.of(IncidentDatasetsTest.DATASETS.resolve("roce-pfc-disabled")).port("mlx5_0/1");
         assertTrue(String.join("\n", p.nextSteps()).contains("check mlnx_qos / dcb"));
