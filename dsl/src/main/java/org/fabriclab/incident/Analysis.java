@@ -123,7 +123,10 @@ final class Analysis {
             why.addAll(Explain.why(v, delta.port(port)));
             if (provisional != null) why.add(Explain.provisional(v, provisional));
             LosslessConfig qos = LosslessConfig.of(first, last, port);
-            if (qos.known()) why.add(qos.summary());
+            if (qos.known()) {
+                why.add(qos.summary());
+                why.addAll(qos.disagreements(delta.port(port)));
+            }
             ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind(), qos, delta.port(port))));
         }
 

@@ -144,6 +144,24 @@ final class LosslessConfig {
         return out;
     }
 
+    /**
+     * Per-priority pause counters that moved on a priority the host says has PFC off: the QoS capture and
+     * the counters disagree (taken at another time, or of another port), so neither should be trusted alone.
+     */
+    List<String> disagreements(Map<String, CounterDelta> port) {
+        List<String> out = new ArrayList<>();
+        if (pfcOn.isEmpty()) return out;
+        Catalogue cat = Catalogue.standard();
+        for (CounterDelta cd : port.values()) {
+            int prio = priority(cat, cd.counter());
+            if (prio < 0 || pfcOn.get().contains(prio) || !cat.hasRole(cd.counter(), Role.PAUSE)) continue;
+            if (cd.status() != Status.READABLE || cd.delta() == null || cd.delta() <= 0) continue;
+            out.add(cd.counter() + " moved +" + cd.delta() + " although " + stated(pfcOn.get()) + ": PFC frames on priority " + prio
+                    + " mean PFC was on there; the QoS capture and the counters disagree (another moment, or another port?)");
+        }
+        return out;
+    }
+
     private String stated(List<Integer> on) {
         return "the host says PFC is on for " + (on.isEmpty() ? "no priority" : priorities(on)) + " (" + pfcWhere + ")";
     }

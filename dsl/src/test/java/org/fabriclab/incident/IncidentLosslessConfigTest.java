@@ -78,6 +78,20 @@ class IncidentLosslessConfigTest {
         assertTrue(steps.contains("--pfc 0,0,0,1,1,0,0,0"), steps);
     }
 
+    @Test void pauseFramesOnAPriorityThePfcCaptureCallsOffAreADisagreement() throws IOException {
+        // roce-lossless-broken's rx_prio3_pause moves: PFC was on for 3, whatever this mlnx_qos says
+        Path dir = withQos("roce-lossless-broken", "mlnx_qos.txt", mlnxQos("0   0   0   0   1   0   0   0   "));
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        assertTrue(p.why().contains("rx_prio3_pause moved +2400000 although the host says PFC is on for priority 4 ("
+                + dir.resolve("after").resolve("mlnx_qos.txt") + ":7): PFC frames on priority 3 mean PFC was on there; "
+                + "the QoS capture and the counters disagree (another moment, or another port?)"), p.why().toString());
+    }
+
+    @Test void noDisagreementWhenTheyAgree() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "mlnx_qos.txt", mlnxQos("0   0   0   1   0   0   0   0   "));
+        assertTrue(Incident.of(dir).port("mlx5_0/1").why().stream().noneMatch(w -> w.contains("disagree")));
+    }
+
     @Test void dcbStatisticsOnAPortWithPfcOffEverywhereGradeButSayItIsNotLossless() throws IOException {
         // dcb -s reads rx_prio3_pause (0) although PFC is off: the profile is complete, the configuration still speaks
         Path dir = withQos("roce-pfc-disabled", "dcb-pfc.txt", "# dcb -s pfc show dev ens1f0np0\npfc-cap 8 macsec-bypass off delay 0\n"
