@@ -66,6 +66,11 @@ final class LosslessConfig {
         Optional<List<Integer>> pfc = s.attr(port, PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities);
         String where = where(s, port, PortAttr.PFC_ENABLED);
         pfc.ifPresent(p -> facts.add((p.isEmpty() ? "PFC off on every priority" : "PFC on " + priorities(p)) + " (" + where + ")"));
+        s.attr(port, "peer_" + PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities).ifPresent(peer -> {
+            String w = where(s, port, "peer_" + PortAttr.PFC_ENABLED);
+            facts.add("the neighbour (switch) advertises PFC " + (peer.isEmpty() ? "on no priority" : "on " + priorities(peer)) + " (lldptool -n, " + w + ")"
+                    + (pfc.isPresent() && !pfc.get().equals(peer) ? ": not what the host has, so the two ends disagree on which priorities are lossless" : ""));
+        });
         s.attr(port, PortAttr.TRUST).ifPresent(t -> facts.add("trust " + t + " (" + where(s, port, PortAttr.TRUST) + ")"));
         s.attr(port, PortAttr.DCBX).ifPresent(t -> facts.add("DCBX " + t + "-controlled (" + where(s, port, PortAttr.DCBX) + ")"));
         Optional<String> rx = s.attr(port, PortAttr.PAUSE_RX), tx = s.attr(port, PortAttr.PAUSE_TX);

@@ -120,6 +120,15 @@ class IncidentLosslessConfigTest {
                 p.why().toString());
     }
 
+    @Test void theSwitchsAdvertisedPfcBesideTheHostsIsCompared() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "lldptool.txt", "# lldptool -t -i ens1f0np0 -V PFC\nIEEE 8021QAZ PFC TLV\n\t Willing: no\n"
+                + "\t PFC enabled: 3 \n# lldptool -n -t -i ens1f0np0 -V PFC\nIEEE 8021QAZ PFC TLV\n\t Willing: no\n\t PFC enabled: none\n");
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        String lld = dir.resolve("after").resolve("lldptool.txt").toString();
+        assertTrue(p.why().contains("the host's QoS configuration: PFC on priority 3 (" + lld + ":4); the neighbour (switch) advertises PFC on no priority "
+                + "(lldptool -n, " + lld + ":8): not what the host has, so the two ends disagree on which priorities are lossless"), p.why().toString());
+    }
+
     @Test void withoutAConfigurationTheAdviceStands() throws IOException {
         PortReport p = Incident.of(IncidentDatasetsTest.DATASETS.resolve("roce-pfc-disabled")).port("mlx5_0/1");
         assertTrue(String.join("\n", p.nextSteps()).contains("check mlnx_qos / dcb"));
