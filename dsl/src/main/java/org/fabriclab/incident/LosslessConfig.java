@@ -66,6 +66,13 @@ final class LosslessConfig {
         Optional<List<Integer>> pfc = s.attr(port, PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities);
         String where = where(s, port, PortAttr.PFC_ENABLED);
         pfc.ifPresent(p -> facts.add((p.isEmpty() ? "PFC off on every priority" : "PFC on " + priorities(p)) + " (" + where + ")"));
+        // two QoS files of one snapshot (mlnx_qos and dcb, or two pastes) that disagree: the first is kept, the others named
+        for (PortAttr a : s.attrSources(port, PortAttr.PFC_ENABLED)) {
+            if (pfc.isPresent() && !PortAttr.pfcPriorities(a.value()).equals(pfc.get())) {
+                facts.add("but " + a.file() + ":" + a.line() + " says PFC is on " + (a.value().equals("none") ? "no priority" : a.value())
+                        + ": the QoS captures of one snapshot disagree");
+            }
+        }
         s.attr(port, "peer_" + PortAttr.PFC_ENABLED).map(PortAttr::pfcPriorities).ifPresent(peer -> {
             String w = where(s, port, "peer_" + PortAttr.PFC_ENABLED);
             facts.add("the neighbour (switch) advertises PFC " + (peer.isEmpty() ? "on no priority" : "on " + priorities(peer)) + " (lldptool -n, " + w + ")"

@@ -154,12 +154,19 @@ public final class Snapshot implements Renderable {
      * }</pre>
      */
     public Optional<PortAttr> attrSource(String port, String key) {
+        List<PortAttr> all = attrSources(port, key);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
+    }
+
+    /** Every capture attribute of {@code key} on a port joined as {@code port}, in capture order: the kept one first, then any other file's. */
+    public List<PortAttr> attrSources(String port, String key) {
+        List<PortAttr> out = new ArrayList<>();
         for (Capture c : captures) {
             for (PortAttr a : c.attrs()) {
-                if (a.key().equals(key) && joinedName.getOrDefault(a.port(), a.port()).equals(port)) return Optional.of(a);
+                if (a.key().equals(key) && joinedName.getOrDefault(a.port(), a.port()).equals(port)) out.add(a);
             }
         }
-        return Optional.empty();
+        return out;
     }
 
     /**

@@ -129,6 +129,13 @@ class IncidentLosslessConfigTest {
                 + "(lldptool -n, " + lld + ":8): not what the host has, so the two ends disagree on which priorities are lossless"), p.why().toString());
     }
 
+    @Test void twoQosFilesThatDisagreeAreBothNamed() throws IOException {
+        Path dir = withQos("roce-lossless-broken", "dcb-pfc.txt", "# dcb pfc show dev ens1f0np0\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n");
+        for (String side : new String[] {"before", "after"}) Files.writeString(dir.resolve(side).resolve("mlnx_qos.txt"), mlnxQos("0   0   0   0   0   0   0   0"));
+        PortReport p = Incident.of(dir).port("mlx5_0/1");
+        assertTrue(p.why().stream().anyMatch(w -> w.contains("the QoS captures of one snapshot disagree")), p.why().toString());
+    }
+
     @Test void withoutAConfigurationTheAdviceStands() throws IOException {
         PortReport p = Incident.of(IncidentDatasetsTest.DATASETS.resolve("roce-pfc-disabled")).port("mlx5_0/1");
         assertTrue(String.join("\n", p.nextSteps()).contains("check mlnx_qos / dcb"));
