@@ -92,15 +92,18 @@ class IncidentLosslessConfigTest {
         assertTrue(Incident.of(dir).port("mlx5_0/1").why().stream().noneMatch(w -> w.contains("disagree")));
     }
 
-    @Test void dcbStatisticsOnAPortWithPfcOffEverywhereGradeButSayItIsNotLossless() throws IOException {
-        // dcb -s reads rx_prio3_pause (0) although PFC is off: the profile is complete, the configuration still speaks
+    @Test void dcbStatisticsOnAPortWithPfcOffEverywhereAreNoPauseCounts() throws IOException {
+        // dcb -s prints rx_prio3_pause (0) although PFC is off: no pause count, so the port stays incomplete, as without
+        // the file, and the configuration says why
         Path dir = withQos("roce-pfc-disabled", "dcb-pfc.txt", "# dcb -s pfc show dev ens1f0np0\npfc-cap 8 macsec-bypass off delay 0\n"
                 + "prio-pfc 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off\nrequests 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0\n"
                 + "indications 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0\n");
         PortReport p = Incident.of(dir).port("mlx5_0/1");
-        assertFalse(p.verdict().verdict().equals("incomplete"), p.verdict().toString());
+        assertEquals("incomplete", p.verdict().verdict(), p.verdict().toString());
+        assertEquals(java.util.List.of("rx_prio3_pause"), p.verdict().detail());
         String steps = String.join("\n", p.nextSteps());
-        assertTrue(steps.contains("the port is not lossless: the host says PFC is on for no priority (" + dir.resolve("after").resolve("dcb-pfc.txt") + ":3)"), steps);
+        assertTrue(steps.contains("rx_prio3_pause is missing because PFC is off on priority 3: the host says PFC is on for no priority ("
+                + dir.resolve("after").resolve("dcb-pfc.txt") + ":3)"), steps);
     }
 
     @Test void aConfigurationInOneSnapshotOnlyStillSpeaks() throws IOException {

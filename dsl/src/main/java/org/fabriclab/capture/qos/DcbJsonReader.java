@@ -53,6 +53,7 @@ public final class DcbJsonReader implements CaptureReader {
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.DCB, file);
+        PfcCounters pfc = new PfcCounters();
         // command lines name the port of the object after them; the JSON is parsed with them blanked out, line numbers kept
         String text = in.text();
         LineCursor c = new LineCursor(text);
@@ -87,7 +88,7 @@ public final class DcbJsonReader implements CaptureReader {
                     if (cl[0] < line) port = "netdev " + devs.get(cl[1]);
                 }
                 if (!port.equals("netdev ?")) b.attr(port, PortAttr.NETDEV, port.substring(7), line);
-                member(b, port, o, file, line);
+                member(b, pfc, port, o, file, line);
                 objects++;
             }
         } catch (JsonProcessingException e) {
@@ -97,10 +98,11 @@ public final class DcbJsonReader implements CaptureReader {
             throw new CaptureException(file, 0, "cannot read JSON: " + e, e);
         }
         if (objects == 0) throw new CaptureException(file, 0, "no JSON object; expected dcb -j pfc show / ets show output");
+        pfc.emit(b);
         return b.build();
     }
 
-    private static void member(Capture.Builder b, String port, JsonNode o, String file, int line) {
+    private static void member(Capture.Builder b, PfcCounters pfc, String port, JsonNode o, String file, int line) {
         for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String key = e.getKey().replace('_', '-');
@@ -108,7 +110,7 @@ public final class DcbJsonReader implements CaptureReader {
             if (v.isArray()) {
                 String[] words = new String[v.size()];
                 for (int i = 0; i < v.size(); i++) words[i] = i + ":" + text(v.get(i), e.getKey(), file, line);
-                DcbReader.array(b, port, key, words, 0, words.length, file, line);
+                DcbReader.array(b, pfc, port, key, words, 0, words.length, file, line);
             } else {
                 DcbReader.scalar(b, port, key, text(v, e.getKey(), file, line), file, line);
             }

@@ -20,7 +20,7 @@ import org.fabriclab.catalogue.Source;
  * {@code pg-bw}, {@code tc-tsa}, {@code prio-tc} and the {@code reco-} copies. Every line is keywords, each
  * followed by one value or by {@code index:value} pairs. The settings become port attributes
  * ({@link PortAttr#PFC_ENABLED}, {@link PortAttr#PRIO_TC}, {@link PortAttr#TC_TSA}, {@link PortAttr#TC_BW},
- * {@code pfc_cap}, {@code pfc_delay}); the counters are readings named {@code requests N} and
+ * {@code pfc_cap}, {@code pfc_delay}); the counters of the priorities with PFC on are readings named {@code requests N} and
  * {@code indications N}, which the catalogue binds (source {@code dcb}). The port is {@code netdev <if>} from
  * a command line naming {@code dev <if>}, else {@code netdev ?}. A keyword this reader does not know is
  * skipped with a warning.
@@ -72,6 +72,7 @@ public final class DcbReader implements CaptureReader {
         String port = UNNAMED;
         int facts = 0, noise = 0;
         boolean foreign = false;   // another command's output in a paste, up to dcb's next command line
+        PfcCounters pfc = new PfcCounters();
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
@@ -106,13 +107,14 @@ public final class DcbReader implements CaptureReader {
                     scalar(b, port, key, w[j], file, n);
                     i = j + 1;
                 } else {
-                    array(b, port, key, w, i + 1, j, file, n);
+                    array(b, pfc, port, key, w, i + 1, j, file, n);
                     i = j;
                 }
                 facts++;
             }
         }
         if (facts == 0) throw new CaptureException(file, 0, "no dcb settings found; expected dcb pfc show / dcb ets show output (pfc-cap, prio-pfc, ...)");
+        pfc.emit(b);
         b.noise(noise);
         return b.build();
     }
@@ -134,7 +136,7 @@ public final class DcbReader implements CaptureReader {
      * {@code key 0:a 1:b ...}: words {@code [from, to)} of {@code w}, each {@code index:value}; also what
      * {@link DcbJsonReader} passes for a JSON array (its elements numbered in order).
      */
-    static void array(Capture.Builder b, String port, String key, String[] w, int from, int to, String file, int n) {
+    static void array(Capture.Builder b, PfcCounters pfc, String port, String key, String[] w, int from, int to, String file, int n) {
         switch (key) {
             case "prio-pfc" -> {
                 int mask = 0;
@@ -144,12 +146,13 @@ public final class DcbReader implements CaptureReader {
                     if (onOff(w[k].substring(colon + 1), key, file, n).equals("on")) mask |= 1 << prio;
                 }
                 b.attr(port, PortAttr.PFC_ENABLED, PortAttr.pfcEnabled(mask), n);
+                pfc.pfc(port, mask);
             }
             case "requests", "indications" -> {
                 for (int k = from; k < to; k++) {
                     int colon = w[k].indexOf(':');
                     int prio = index(w[k].substring(0, colon), key, file, n);
-                    b.counter(port, key + " " + prio, Values.parseCounter(w[k].substring(colon + 1), file, n), n);
+                    pfc.counter(port, key + " " + prio, prio, Values.parseCounter(w[k].substring(colon + 1), file, n), n);
                 }
             }
             case "prio-tc", "tc-tsa", "tc-bw" -> {
