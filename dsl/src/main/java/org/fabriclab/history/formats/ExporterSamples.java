@@ -1,14 +1,18 @@
 package org.fabriclab.history.formats;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
+import org.fabriclab.history.Progress;
 
 /**
  * The samples of catalogued exporter series read from Prometheus files (text scrapes, range queries),
@@ -67,6 +71,23 @@ final class ExporterSamples {
 
     /** How many samples were of metrics the catalogue does not bind (skipped). */
     int uncatalogued() { return uncatalogued; }
+
+    /**
+     * The history of {@code path}, a file or a folder of files (in {@link Heads#files} order), each read into
+     * the same samples by {@code readFile}, with progress per file.
+     *
+     * @throws CaptureException naming the folder when it holds no file ({@code what} names the files expected)
+     */
+    static History readAll(Path path, String what, BiConsumer<Path, ExporterSamples> readFile, Progress progress) {
+        List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
+        if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no " + what + " in the folder");
+        ExporterSamples samples = new ExporterSamples(path.toString());
+        for (int i = 0; i < files.size(); i++) {
+            readFile.accept(files.get(i), samples);
+            progress.update("reading " + path.getFileName(), i + 1, files.size());
+        }
+        return samples.history();
+    }
 
     /**
      * The history of the samples.

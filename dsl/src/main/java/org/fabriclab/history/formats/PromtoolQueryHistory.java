@@ -5,7 +5,6 @@ import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,14 +47,7 @@ public final class PromtoolQueryHistory implements HistoryReader {
     }
 
     @Override public History read(Path path, Progress progress) {
-        List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
-        if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no promtool query output files in the folder");
-        ExporterSamples samples = new ExporterSamples(path.toString());
-        for (int i = 0; i < files.size(); i++) {
-            readFile(files.get(i), samples);
-            progress.update("reading " + path.getFileName(), i + 1, files.size());
-        }
-        return samples.history();
+        return ExporterSamples.readAll(path, "promtool query output files", PromtoolQueryHistory::readFile, progress);
     }
 
     private static void readFile(Path f, ExporterSamples out) {

@@ -56,14 +56,7 @@ public final class VictoriaExportHistory implements HistoryReader {
     }
 
     @Override public History read(Path path, Progress progress) {
-        List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
-        if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no VictoriaMetrics export files in the folder");
-        ExporterSamples samples = new ExporterSamples(path.toString());
-        for (int i = 0; i < files.size(); i++) {
-            readFile(files.get(i), samples);
-            progress.update("reading " + path.getFileName(), i + 1, files.size());
-        }
-        return samples.history();
+        return ExporterSamples.readAll(path, "VictoriaMetrics export files", VictoriaExportHistory::readFile, progress);
     }
 
     private static void readFile(Path f, ExporterSamples out) {
