@@ -101,8 +101,7 @@ final class Analysis {
 
         // ports: fabric, bytes, verdicts
         for (String port : delta.ports()) {
-            FabricKind.Found found = o.fabricGiven() != null
-                    ? new FabricKind.Found(o.fabricGiven(), "given (" + o.fabricGiven() + ")") : FabricKind.found(last, port);
+            FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
             BytesMoved derived = BytesMoved.derive(delta, port);
             BytesMoved bytes = o.bytesGiven() > 0 ? BytesMoved.given(port, o.bytesGiven(), derived) : derived;
             Profile primary = o.profileGiven() != null ? o.profileGiven() : o.full() ? found.kind().full() : found.kind().profile();

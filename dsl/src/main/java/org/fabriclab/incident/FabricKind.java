@@ -65,6 +65,26 @@ public enum FabricKind {
     }
 
     /**
+     * The fabric of {@code port} in {@code s} when {@code given} was asked for: the given one, unless the
+     * port's captured {@code link_layer} says the other fabric. A link layer is a fact about the port (an
+     * InfiniBand link carries no RoCE), so on a host that mixes InfiniBand HCAs and a RoCE NIC, {@code
+     * fabric=roce} grades the Ethernet ports as RoCE and leaves the InfiniBand ones InfiniBand (graded with
+     * the RoCE profile they would be "incomplete" for five counters they cannot have, with their symbol
+     * errors unread); the port's fabric says so. Where nothing captured tells the link layer (counters
+     * alone), the given fabric decides.
+     */
+    public static Found given(Snapshot s, String port, FabricKind given) {
+        Found own = found(s, port);
+        String ll = s.attr(port, PortAttr.LINK_LAYER).orElse("").trim();
+        boolean byLinkLayer = ll.equalsIgnoreCase("InfiniBand") || ll.equalsIgnoreCase("Ethernet");
+        if (byLinkLayer && own.kind() != given) {
+            return new Found(own.kind(), own.how() + "; fabric " + given + " was given, but this port's captured link layer is "
+                    + ll + ": a given fabric decides the ports whose link layer is not captured");
+        }
+        return new Found(given, "given (" + given + ")");
+    }
+
+    /**
      * The fabric of {@code port} in {@code s}: its {@code link_layer} attribute (sysfs, ibstat), else
      * netdev counters ({@code ethtool -S}), a netdev attribute or a counter whose role exists only on
      * Ethernet ({@link org.fabriclab.catalogue.Role#impliesEthernet()}: an ECN-marked count, as

@@ -106,7 +106,7 @@ public final class Incident implements Renderable {
     }
 
     /**
-     * The fabric of every port: {@code ib} or {@code roce} (their runbook profiles), {@code ib-full} or
+     * The fabric of every port whose captured link layer does not say the other one ({@link FabricKind#given}): {@code ib} or {@code roce} (their runbook profiles), {@code ib-full} or
      * {@code roce-full} (grade every counter the catalogue knows for it); null or blank: each port's own,
      * from its link layer or counters.
      *

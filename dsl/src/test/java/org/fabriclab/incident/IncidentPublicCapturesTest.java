@@ -78,4 +78,44 @@ class IncidentPublicCapturesTest {
         Path clean = pair("bnxt-clean", "ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt", Map.of("rx_bytes", 1_000_000L, "tx_bytes", 2_000_000L));
         assertEquals("clean", Incident.of(clean).ports().get(0).provisional().verdict());
     }
+
+    /** The gpud H100 tree (8 InfiniBand HCAs and a RoCE bond) as before, and as after with {@code bumps} added to mlx5_4's counters. */
+    Path h100(String name, Map<String, Long> bumps) throws Exception {
+        Path tree = PublicCaptureFiles.file("sysfs_tree_h100_9dev_gpud"), dir = tmp.resolve(name);
+        for (String side : List.of("before", "after")) {
+            try (var files = Files.walk(tree)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    Path to = dir.resolve(side).resolve("sys/class/infiniband").resolve(tree.relativize(f).toString());
+                    Files.createDirectories(to.getParent());
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Path counters = dir.resolve("after/sys/class/infiniband/mlx5_4/ports/1/counters");
+        for (var e : bumps.entrySet()) {
+            Path f = counters.resolve(e.getKey());
+            Files.writeString(f, Long.toString(Long.parseLong(Files.readString(f).trim()) + e.getValue()));
+        }
+        return dir;
+    }
+
+    @Test void aGivenFabricLeavesPortsWhoseLinkLayerSaysTheOtherOne() throws Exception {
+        // fabric=roce on a host with InfiniBand HCAs beside a RoCE bond: the HCA that counted symbol errors stays InfiniBand
+        Path dir = h100("h100", Map.of("symbol_error", 40L, "port_xmit_data", 25_000_000_000L));
+        Incident roce = Incident.of(dir).fabric("roce");
+        PortReport hca = roce.port("mlx5_4/1");
+        assertEquals(FabricKind.IB, hca.fabric().kind(), hca.fabric().how());
+        assertTrue(hca.fabric().how().contains("fabric roce was given"), hca.fabric().how());
+        assertEquals("physical", hca.verdict().verdict(), hca.verdict().toString());
+        assertEquals(List.of("SymbolErrorCounter"), hca.deciding());
+        assertEquals(FabricKind.ROCE, roce.port("mlx5_bond_0/1").fabric().kind());
+        assertEquals("given (roce)", roce.port("mlx5_bond_0/1").fabric().how());
+        Incident ib = Incident.of(dir).fabric("ib-full");
+        assertEquals(FabricKind.ROCE, ib.port("mlx5_bond_0/1").fabric().kind(), "link layer Ethernet");
+        assertEquals("roce-full", ib.port("mlx5_bond_0/1").verdict().profile());
+        assertEquals("ib-full", ib.port("mlx5_4/1").verdict().profile());
+        // perfquery alone tells no link layer: there the given fabric decides
+        Path pq = pair("pq", "perfquery_x_hca_2port_treydock.out", Map.of("PortXmitData", 1_000L));
+        assertEquals(FabricKind.ROCE, Incident.of(pq).fabric("roce").port("lid 1719/1").fabric().kind());
+    }
 }

@@ -52,7 +52,10 @@ class IncidentTest {
         Incident full = given.fabric("roce-full");
         assertEquals("roce-full", full.ports().get(0).verdict().profile());
         assertEquals("roce", full.ports().get(0).second().profile());
-        assertEquals(FabricKind.IB, found.fabric("ib").ports().get(0).fabric().kind());
+        // a given fabric does not override the port's captured link layer (Ethernet here): it decides where none is captured
+        FabricKind.Found kept = found.fabric("ib").ports().get(0).fabric();
+        assertEquals(FabricKind.ROCE, kept.kind(), kept.how());
+        assertTrue(kept.how().contains("fabric ib was given"), kept.how());
         assertEquals(found.ports().get(0).verdict(), found.bytesMoved(Double.NaN).fabric("").ports().get(0).verdict());
     }
 
