@@ -187,7 +187,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
         }
         // every field's threshold: the file's value, else 0 (ibqueryerrors' default)
         for (int i = 0; i < eCounter.size(); i++) eThr.append(thresholds.getOrDefault(eCounter.get(i), 0L));
-        if (thresholdsLine > 0 && suppressedLine) inferZeros(b, printed, thresholds, suppressed);
+        if (thresholdsLine > 0 && suppressedLine) inferZeros(b, printed, thresholds, suppressed, thresholdsLine);
         b.measurements(PORT_ERRORS, Measurement.of(PORT_ERRORS, ePort, eGuid, eNum, eDesc, eCounter, eValue, eThr, eExt, eLine));
         StringColumn tName = StringColumn.create("counter");
         LongColumn tValue = LongColumn.create("threshold");
@@ -210,15 +210,26 @@ public final class IbqueryerrorsReader implements CaptureReader {
      * A checked field that a printed port line leaves out is at most its threshold ({@code val > thres}
      * prints it): with threshold 0 and not suppressed it is exactly 0, read as 0 from the port's line.
      * Only when the summary gave the thresholds and the suppressed fields. PortXmitWait is inferred on
-     * the extended path only: the classic path clears it to 0 when CapMask does not advertise it.
+     * the extended path only: the classic path clears it to 0 when CapMask does not advertise it. A field
+     * left out under a threshold above 0, or suppressed, is absent with that reason (checked, not known),
+     * not "not in the capture".
      */
     private static void inferZeros(Capture.Builder b, java.util.List<Printed> printed, Map<String, Long> thresholds,
-            java.util.Set<String> suppressed) {
+            java.util.Set<String> suppressed, int thresholdsLine) {
         for (Printed p : printed) {
             for (String f : CheckedFields.ALL) {
-                if (p.names().contains(f) || suppressed.contains(f) || thresholds.getOrDefault(f, 0L) != 0) continue;
+                if (p.names().contains(f)) continue;
                 if (f.equals(CheckedFields.XMIT_WAIT) && !p.ext()) continue;
-                b.counter(p.ext() ? Source.PERFQUERY_X : Source.PERFQUERY, p.port(), f, 0, p.line());
+                Source src = p.ext() ? Source.PERFQUERY_X : Source.PERFQUERY;
+                long thr = thresholds.getOrDefault(f, 0L);
+                if (suppressed.contains(f)) {
+                    b.absent(src, p.port(), f, p.line(), "suppressed in this ibqueryerrors run (its '## Suppressed:' line): not checked, value unknown");
+                } else if (thr != 0) {
+                    b.absent(src, p.port(), f, p.line(), "not printed by ibqueryerrors, so at most its threshold " + thr + " (line "
+                            + thresholdsLine + "; it prints a field only above it): value unknown");
+                } else {
+                    b.counter(src, p.port(), f, 0, p.line());
+                }
             }
         }
     }

@@ -51,6 +51,10 @@ class IbqueryerrorsReaderTest {
         assertEquals(Source.PERFQUERY_X, c.reading(ca, "LinkDownedCounter").orElseThrow().source(), "the port's path: extended");
         assertTrue(c.reading(ca, "SymbolErrorCounter").isEmpty(), "threshold 10, not printed: at most 10, not read");
         assertTrue(c.reading(sw, "PortXmitWait").isEmpty(), "threshold 1000: not read");
+        // ... and absent with that reason: checked by ibqueryerrors and under its bar, not left out of the capture
+        var under = c.absents().stream().filter(a -> a.port().equals(ca) && a.counter().equals("SymbolErrorCounter")).findFirst().orElseThrow();
+        assertTrue(under.reason().contains("at most its threshold 10"), under.reason());
+        assertEquals(4, under.line(), "the port's line");
         Table e = c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow();
         assertEquals(4, e.rowCount());
         assertEquals(10L, e.longColumn("threshold").get(0), "SymbolErrorCounter = 10 from the summary");
@@ -78,6 +82,8 @@ class IbqueryerrorsReaderTest {
         assertEquals(0L, c.reading(p, "SymbolErrorCounter").orElseThrow().value());
         assertEquals(0L, c.reading(p, "VL15Dropped").orElseThrow().value());
         assertTrue(c.reading(p, "PortRcvSwitchRelayErrors").isEmpty(), "suppressed: not checked");
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("PortRcvSwitchRelayErrors") && a.reason().contains("suppressed")),
+                c.absents().toString());
         assertTrue(c.reading(p, "PortXmitWait").isEmpty(), "classic PortXmitWait may be unsupported");
         assertEquals(1, c.measurements(IbqueryerrorsReader.PORT_ERRORS).orElseThrow().rowCount(), "inferred zeros are not port errors");
         Capture cut = new IbqueryerrorsReader().read(Input.ofText("cut.txt", errors + "\n## Summary: 1 nodes checked, 1 bad nodes found\n"));
