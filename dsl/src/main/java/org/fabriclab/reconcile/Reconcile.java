@@ -249,6 +249,13 @@ public final class Reconcile implements Renderable {
             if (delta.ports().contains(p)) return p;
         }
         String named = named(r);
+        if (r.device() != null && !r.device().isBlank() && r.ibPort() <= 0 && delta.ports().contains(r.device() + "/" + DEFAULT_IB_PORT)) {
+            // a device without a port (-d mlx5_4, no -i): perftest's --ib-port defaults to 1
+            String p = r.device() + "/" + DEFAULT_IB_PORT;
+            notes.add(r.file() + " (" + r.role() + "): perftest named " + named + "; matched to " + p
+                    + ", perftest's default port (-i/--ib-port, default " + DEFAULT_IB_PORT + ")");
+            return p;
+        }
         if (r.localLid() > 0) {
             // perftest's "local address: LID 0x..." against the ports' LIDs (a perfquery port id, or the LID attribute)
             List<String> byLid = new ArrayList<>();
@@ -320,6 +327,9 @@ public final class Reconcile implements Renderable {
             return -1;
         }
     }
+
+    /** perftest's {@code -i/--ib-port} when not given ({@code DEF_IB_PORT} in perftest_parameters.h). */
+    private static final int DEFAULT_IB_PORT = 1;
 
     private static final java.util.regex.Pattern LID_PORT = java.util.regex.Pattern.compile("lid (\\d+)/\\d+");
 

@@ -4,6 +4,7 @@ import static org.fabriclab.Fixtures.counters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -52,6 +53,22 @@ class ReconcileOnCapturesTest {
         assertEquals(63_000_000_000L * 4 / 10.0, r.rows().get(0).counterBytesPerSec(), "client: transmit words x 4");
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("matched to mlx5_0/1, the only port with data counters")), r.notes().toString());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("2^20 bytes")), r.warnings().toString());
+    }
+
+    /** perftest -d DEV without -i prints the device alone: its default port 1 is the test's, even when other ports moved too. */
+    @Test void aDeviceNamedWithoutAPortIsItsDefaultPortOne() throws Exception {
+        String log = Files.readString(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"))
+                .replace("Device         : ib0", "Device         : mlx5_4");
+        Capture p = Readers.standard().read(org.fabriclab.capture.Input.ofText("ib_write_bw.log", log));
+        Snapshot b = ports("before", "mlx5_4/1", 0L, "mlx5_5/1", 0L), a = ports("after", "mlx5_4/1", 42_000_000_000L, "mlx5_5/1", 2_000_000_000L);
+        Reconciliation r = Reconcile.of(p).counters(b, a).rateGbps(400).result();
+        assertEquals(2, r.rows().size());
+        for (PortReconciliation x : r.rows()) assertEquals("mlx5_4/1", x.port());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("perftest named mlx5_4 (no port given); matched to mlx5_4/1, perftest's default port")),
+                r.notes().toString());
+        // a device the snapshots do not hold at port 1: no guess
+        Snapshot b2 = ports("before", "mlx5_4/2", 0L, "mlx5_5/1", 0L), a2 = ports("after", "mlx5_4/2", 42_000_000_000L, "mlx5_5/1", 2_000_000_000L);
+        for (PortReconciliation x : Reconcile.of(p).counters(b2, a2).rateGbps(400).result().rows()) assertEquals("?", x.port());
     }
 
     private static Snapshot ports(String name, Object... portAndWords) {
