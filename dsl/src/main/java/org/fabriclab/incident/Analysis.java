@@ -112,8 +112,9 @@ final class Analysis {
             boolean profileFound = o.profileGiven() == null && !o.full();
             if (profileFound && Grading.sourcesNotCaptured(v, delta, port) && !second.verdict().equals(Verdict.INCOMPLETE)) {
                 // the runbook's profile needs a source this folder does not hold (hw_counters beside perfquery): grade what is there
-                why.add("profile " + v.profile() + " needs " + String.join(", ", v.detail()) + ", read from sources this folder does not hold "
-                        + "(collect sysfs hw_counters or rdma statistic to have them); graded with " + second.profile()
+                why.add("profile " + v.profile() + " needs " + String.join(", ", v.detail()) + ", read from sources this port's captures do not hold "
+                        + "(the host's own sysfs hw_counters or rdma statistic: collect them on the port's host; a switch port, or a port "
+                        + "read remotely by perfquery or ibqueryerrors, has none); graded with " + second.profile()
                         + ", which grades every counter the captures hold; " + v.profile() + " says " + v.verdict());
                 Verdict t = v; v = second; second = t;
             }

@@ -52,7 +52,7 @@ class IncidentPublicCapturesTest {
         assertEquals("ib-full", p.verdict().profile());
         assertEquals(List.of("SymbolErrorCounter"), p.deciding());
         assertEquals("incomplete", p.second().verdict(), "the runbook's ib needs hw_counters, which perfquery does not print");
-        assertTrue(p.why().get(0).contains("sources this folder does not hold"), p.why().toString());
+        assertTrue(p.why().get(0).contains("sources this port's captures do not hold"), p.why().toString());
         assertTrue(Charts.png(inc.charts()).length > 1000);
     }
 
@@ -114,6 +114,14 @@ class IncidentPublicCapturesTest {
         assertEquals(FabricKind.ROCE, ib.port("mlx5_bond_0/1").fabric().kind(), "link layer Ethernet");
         assertEquals("roce-full", ib.port("mlx5_bond_0/1").verdict().profile());
         assertEquals("ib-full", ib.port("mlx5_4/1").verdict().profile());
+        // a switch port's perfquery -x beside the host's sysfs (with hw_counters): the advice is not to collect what the folder holds
+        Path sw = h100("h100-switch", Map.of());
+        String pq0 = Files.readString(PublicCaptureFiles.file("perfquery_x_switchport_errors_treydock.out"));
+        Files.writeString(sw.resolve("before/perfquery-x.switch.txt"), pq0);
+        Files.writeString(sw.resolve("after/perfquery-x.switch.txt"), pq0.replace("PortXmitDiscards:................20046", "PortXmitDiscards:................20546"));
+        PortReport swp = Incident.of(sw).port("lid 2052/1");
+        assertEquals("lossless-broken", swp.verdict().verdict(), swp.verdict().toString());
+        assertTrue(swp.why().get(0).contains("this port's captures do not hold"), swp.why().toString());
         // perfquery alone tells no link layer: there the given fabric decides
         Path pq = pair("pq", "perfquery_x_hca_2port_treydock.out", Map.of("PortXmitData", 1_000L));
         assertEquals(FabricKind.ROCE, Incident.of(pq).fabric("roce").port("lid 1719/1").fabric().kind());
