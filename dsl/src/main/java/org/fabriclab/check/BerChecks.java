@@ -122,7 +122,7 @@ public final class BerChecks {
                 double bits = rate.getAsDouble() * 1e9 * elapsedSeconds;
                 double ber = cd.delta() / bits;
                 CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta(), cd.delta() + " errors / (" + fmt(rate.getAsDouble())
-                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)");
+                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)" + (rateGbps.isPresent() ? "" : rateDisagreement(d, port)));
                 if (policy == Policy.ZERO_TOLERANCE) {
                     // the counter's own limit grades it under zero tolerance; grading the same errors twice would override an explicit -P
                     rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), Double.NaN, Double.NaN, Outcome.INFO,
@@ -141,11 +141,34 @@ public final class BerChecks {
         return r.isPresent() ? r : rate(d.before(), port);
     }
 
+    /**
+     * Empty, or the files of the snapshot the rate was taken from that give the port another rate (sysfs
+     * {@code 400 Gb/sec (4X NDR)} beside an ibstat {@code Rate: 200}): which one was used and what the
+     * others say, since the BER scales with it.
+     */
+    static String rateDisagreement(Delta d, String port) {
+        Snapshot s = rate(d.after(), port).isPresent() ? d.after() : d.before();
+        List<PortAttr> all = s.attrSources(port, PortAttr.RATE_GBPS);
+        if (all.size() < 2) return "";
+        OptionalDouble kept = rate(all.get(0).value());
+        List<String> other = new ArrayList<>();
+        for (PortAttr a : all.subList(1, all.size())) {
+            OptionalDouble r = rate(a.value());
+            if (r.isPresent() && kept.isPresent() && r.getAsDouble() != kept.getAsDouble()) other.add(a.file() + ":" + a.line() + " says " + fmt(r.getAsDouble()) + " Gb/s");
+        }
+        return other.isEmpty() ? "" : "; the rate is " + all.get(0).file() + ":" + all.get(0).line() + "'s, but " + String.join(", ", other)
+                + ": the captures disagree on the link rate, and the BER scales with it";
+    }
+
     /** The link rate attribute of a port in Gb/s ({@code "100"}, {@code "100 Gb/sec (4X EDR)"}). */
     public static OptionalDouble rate(Snapshot s, String port) {
         Optional<String> a = s.attr(port, PortAttr.RATE_GBPS);
-        if (a.isEmpty()) return OptionalDouble.empty();
-        String t = a.get().trim();
+        return a.isEmpty() ? OptionalDouble.empty() : rate(a.get());
+    }
+
+    /** A rate attribute's value in Gb/s, empty when it does not start with a number. */
+    private static OptionalDouble rate(String value) {
+        String t = value.trim();
         int end = 0;
         while (end < t.length() && (Character.isDigit(t.charAt(end)) || t.charAt(end) == '.')) end++;
         if (end == 0) return OptionalDouble.empty();

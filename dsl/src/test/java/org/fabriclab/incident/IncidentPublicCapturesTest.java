@@ -126,4 +126,20 @@ class IncidentPublicCapturesTest {
         Path pq = pair("pq", "perfquery_x_hca_2port_treydock.out", Map.of("PortXmitData", 1_000L));
         assertEquals(FabricKind.ROCE, Incident.of(pq).fabric("roce").port("lid 1719/1").fabric().kind());
     }
+
+    @Test void twoCapturesThatDisagreeOnTheLinkRateAreNamedInTheBerCheck() throws Exception {
+        // sysfs says 400 Gb/sec (4X NDR), an ibstat beside it says Rate: 200: the counter-derived BER names both
+        Path dir = h100("h100-ibstat", Map.of("symbol_error", 40L, "port_xmit_data", 25_000_000_000L));
+        for (String side : List.of("before", "after")) {
+            Files.writeString(dir.resolve(side).resolve("ibstat.txt"), Files.readString(PublicCaptureFiles.file("ibstat_a100_8hca_spaces_ibpanic_gpud.txt")));
+            Files.writeString(dir.resolve(side).resolve("date.txt"), "Thu Dec  3 11:59:" + (side.equals("before") ? "03" : "33") + " UTC 2026\n");
+        }
+        var row = Incident.of(dir).berCheck().rows().stream().filter(r -> r.port().equals("mlx5_4/1")).findFirst().orElseThrow();
+        assertTrue(row.reason().contains("the captures disagree on the link rate"), row.reason());
+        assertTrue(row.reason().contains("ibstat.txt:79") && row.reason().contains("says 400 Gb/s"), row.reason());
+        // one source of the rate: nothing to say
+        Path one = h100("h100-sysfs", Map.of("symbol_error", 40L, "port_xmit_data", 25_000_000_000L));
+        var r1 = Incident.of(one).elapsed(30).berCheck().rows().stream().filter(r -> r.port().equals("mlx5_4/1")).findFirst().orElseThrow();
+        assertTrue(r1.reason().contains("400 Gb/s x 30 s") && !r1.reason().contains("disagree"), r1.reason());
+    }
 }
