@@ -282,6 +282,11 @@ public final class Capture implements Renderable {
         }
 
         public Builder attr(String port, String key, String value, int line) {
+            return attr(port, key, value, file, line);
+        }
+
+        /** An attribute another file (a sysfs tree's {@code rate} or {@code link_layer} file) gives. */
+        public Builder attr(String port, String key, String value, String file, int line) {
             attrs.add(new PortAttr(port, key, value, file, line));
             return this;
         }

@@ -87,7 +87,7 @@ final class SysfsPorts {
         }
         if (p.length == 4) {
             if (!PORT_FILES.contains(p[3])) { ignored++; return; }
-            portAttr(port, p[3], v, line);
+            portAttr(port, p[3], v, file, line);
             read++;
             return;
         }
@@ -106,30 +106,30 @@ final class SysfsPorts {
         ignored++;
     }
 
-    private void portAttr(String port, String name, String v, int line) {
+    private void portAttr(String port, String name, String v, String file, int line) {
         switch (name) {
             case "lid", "sm_lid" -> {
                 String lid = lidDecimal(v);
                 if (lid != null && !(name.equals("lid") && lid.equals("0"))) {
-                    b.attr(port, name.equals("lid") ? PortAttr.LID : "sm_lid", lid, line);
+                    b.attr(port, name.equals("lid") ? PortAttr.LID : "sm_lid", lid, file, line);
                 }
             }
             case "rate" -> {
                 String g = rateGbps(v);
-                if (g != null) b.attr(port, PortAttr.RATE_GBPS, g, line);
-                b.attr(port, "rate", v, line);
+                if (g != null) b.attr(port, PortAttr.RATE_GBPS, g, file, line);
+                b.attr(port, "rate", v, file, line);
             }
-            case "state" -> { b.attr(port, PortAttr.STATE, afterColon(v), line); stateId(port, "state_id", v, line); }
-            case "phys_state" -> { b.attr(port, "phys_state", afterColon(v), line); stateId(port, "phys_state_id", v, line); }
-            case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
-            default -> b.attr(port, name, v, line);
+            case "state" -> { b.attr(port, PortAttr.STATE, afterColon(v), file, line); stateId(port, "state_id", v, file, line); }
+            case "phys_state" -> { b.attr(port, "phys_state", afterColon(v), file, line); stateId(port, "phys_state_id", v, file, line); }
+            case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, file, line);
+            default -> b.attr(port, name, v, file, line);
         }
     }
 
     /** {@code 4: ACTIVE} also gives the numeric id ({@code state_id = 4}), as the kernel prints it. */
-    private void stateId(String port, String key, String v, int line) {
+    private void stateId(String port, String key, String v, String file, int line) {
         int c = v.indexOf(':');
-        if (c > 0 && isNumber(v.substring(0, c).strip())) b.attr(port, key, v.substring(0, c).strip(), line);
+        if (c > 0 && isNumber(v.substring(0, c).strip())) b.attr(port, key, v.substring(0, c).strip(), file, line);
     }
 
     /** Gives device attributes to every port of the device; call once after the last entry. */

@@ -45,4 +45,14 @@ class PublicSysfsTreeFilesTest {
         }
         assertEquals(whole.size(), counters, "every counter of the tree, read file by file");
     }
+
+    /** A port attribute read from the tree names its own file (the report cites it), as counters do, not the tree's root. */
+    @Test void attributesNameTheirOwnFile() {
+        Path tree = PublicCaptureFiles.file("sysfs_tree_h100_9dev_gpud");
+        Capture c = Readers.standard().read(tree);
+        var rate = c.attrs().stream().filter(a -> a.port().equals("mlx5_4/1") && a.key().equals(org.fabriclab.capture.PortAttr.RATE_GBPS)).findFirst().orElseThrow();
+        assertEquals(tree.resolve("mlx5_4/ports/1/rate").toAbsolutePath().normalize(), Path.of(rate.file()).toAbsolutePath().normalize());
+        var ll = c.attrs().stream().filter(a -> a.port().equals("mlx5_bond_0/1") && a.key().equals(org.fabriclab.capture.PortAttr.LINK_LAYER)).findFirst().orElseThrow();
+        assertTrue(ll.file().endsWith("link_layer"), ll.file());
+    }
 }
