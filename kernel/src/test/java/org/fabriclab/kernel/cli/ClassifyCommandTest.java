@@ -83,9 +83,15 @@ class ClassifyCommandTest {
         assertEquals("physical", v.get("verdict").asText());
         assertEquals("ib", v.get("profile").asText());
         assertTrue(v.get("bytes_found").asText().startsWith("from the data counters: PortXmitData"), json.out());
+        // a given fabric decides the ports whose link layer is not captured; this one's ibstat says InfiniBand
         Run given = run("classify", dir.toString(), "--fabric", "roce", "--bytes", "1e12");
-        assertEquals(4, given.code(), given.out() + given.err());
-        assertTrue(given.out().contains("fabric roce (given (roce)); bytes given: 1000000000000"), given.out());
+        assertEquals(3, given.code(), given.out() + given.err());
+        assertTrue(given.out().contains("fabric ib (link layer InfiniBand; fabric roce was given, but this port's captured link layer is InfiniBand"),
+                given.out());
+        assertTrue(given.out().contains("bytes given: 1000000000000"), given.out());
+        Run ibFull = run("classify", dir.toString(), "--fabric", "ib-full");
+        assertEquals(3, ibFull.code(), ibFull.out() + ibFull.err());
+        assertTrue(ibFull.out().contains("ib-full") && ibFull.out().contains("fabric ib (given (ib))"), ibFull.out());
     }
 
     @Test void pathsAndBeforeAfterOptionsExcludeEachOther() {
