@@ -227,6 +227,26 @@ public final class Incident implements Renderable {
     /** mlxlink BER and module tables of the last snapshot. */
     public List<Table> linkTables() { return List.copyOf(a().mlxlink); }
 
+    /**
+     * Each snapshot's warnings (its readers', and the stray files skipped as no capture), by snapshot folder
+     * name in time order, less the date output the snapshot's time was read from: that file is no capture,
+     * but it was not ignored either.
+     */
+    public Map<String, List<String>> snapshotWarnings() {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < snapshots().size(); i++) {
+            Path folder = snapshotFolders().get(i);
+            String timeFile = snapshotTimes().get(i).map(SnapshotTime::file).orElse(null);
+            List<String> kept = new ArrayList<>();
+            for (String w : snapshots().get(i).warnings()) {
+                if (timeFile != null && w.startsWith(folder.resolve(timeFile) + ":")) continue;
+                kept.add(w);
+            }
+            out.put(folder.getFileName().toString(), List.copyOf(kept));
+        }
+        return out;
+    }
+
     /** What else the folder held (read and used) and what was skipped. */
     public List<String> folderNotes() {
         List<String> out = new ArrayList<>(a().extras.read());

@@ -49,14 +49,7 @@ final class Report {
         out.add(inc.ports().size() + (inc.ports().size() == 1 ? " port: " : " ports: ") + inc.delta().ports());
         out.addAll(inc.folderNotes());
         // what the readers warned about, and the stray files skipped as no capture, per snapshot
-        for (int i = 0; i < inc.snapshots().size(); i++) {
-            // the date output a snapshot's time came from is no capture, but it was not ignored either
-            String timeFile = inc.snapshotTimes().get(i).map(SnapshotTime::file).orElse(null);
-            for (String w : inc.snapshots().get(i).warnings()) {
-                if (timeFile != null && w.startsWith(inc.snapshotFolders().get(i).resolve(timeFile) + ":")) continue;
-                out.add("warning (" + names.get(i) + "): " + w);
-            }
-        }
+        inc.snapshotWarnings().forEach((name, ws) -> ws.forEach(w -> out.add("warning (" + name + "): " + w)));
         return out;
     }
 

@@ -151,7 +151,10 @@ final class ClassifyCommand implements Callable<Integer> {
     private int found(Incident inc, PrintWriter out) throws Exception {
         List<Snapshot> snaps = inc.snapshots();
         Verdicts v = inc.verdicts();
-        JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(snaps.get(0), snaps.get(snaps.size() - 1)));
+        // the incident's own warnings: the date output a snapshot's time came from is used, not skipped
+        List<List<String>> ws = List.copyOf(inc.snapshotWarnings().values());
+        JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(snaps.get(0), snaps.get(snaps.size() - 1)),
+                JoinNotes.beforeAfter(ws.get(0), ws.get(ws.size() - 1)));
         if (json) {
             for (PortReport p : inc.ports()) {
                 Map<String, Object> m = new java.util.LinkedHashMap<>(p.verdict().toMap());

@@ -25,8 +25,8 @@ final class JoinNotes {
     private JoinNotes() {}
 
     /** {@code before} and {@code after}, labelled, in that order. */
-    static Map<String, Snapshot> beforeAfter(Snapshot before, Snapshot after) {
-        Map<String, Snapshot> m = new LinkedHashMap<>();
+    static <T> Map<String, T> beforeAfter(T before, T after) {
+        Map<String, T> m = new LinkedHashMap<>();
         m.put("before", before);
         m.put("after", after);
         return m;
@@ -34,6 +34,13 @@ final class JoinNotes {
 
     /** Prints the notes of the snapshots, labelled ("before", "after", "t0", ...), in order. */
     static void print(PrintWriter err, boolean verbose, Map<String, Snapshot> snapshots) {
+        Map<String, List<String>> warnings = new LinkedHashMap<>();
+        for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) warnings.put(e.getKey(), e.getValue().warnings());
+        print(err, verbose, snapshots, warnings);
+    }
+
+    /** {@link #print(PrintWriter, boolean, Map)} with the warnings given per label (an incident's leave out the date file it used). */
+    static void print(PrintWriter err, boolean verbose, Map<String, Snapshot> snapshots, Map<String, List<String>> warnings) {
         List<String> all = new ArrayList<>();
         Map<String, Integer> perSnapshot = new LinkedHashMap<>();
         for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) {
@@ -46,9 +53,7 @@ final class JoinNotes {
         } else if (!all.isEmpty()) {
             err.println("fabriclab: " + summary(perSnapshot, snapshots));
         }
-        for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) {
-            for (String w : e.getValue().warnings()) err.println("fabriclab: " + e.getKey() + ": warning: " + w);
-        }
+        warnings.forEach((label, ws) -> ws.forEach(w -> err.println("fabriclab: " + label + ": warning: " + w)));
         for (Map.Entry<String, Snapshot> e : snapshots.entrySet()) {
             for (String u : e.getValue().unjoined()) {
                 err.println("fabriclab: " + e.getKey() + ": port " + u + " could not be joined to a device port");

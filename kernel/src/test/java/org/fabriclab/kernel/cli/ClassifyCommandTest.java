@@ -94,6 +94,20 @@ class ClassifyCommandTest {
         assertTrue(ibFull.out().contains("ib-full") && ibFull.out().contains("fabric ib (given (ib))"), ibFull.out());
     }
 
+    /** The date output a snapshot's time came from is used, so classify DIR does not warn it was skipped; a stray note still is. */
+    @Test void aFoldersDateFileIsNotWarnedAboutButAStrayFileIs(@TempDir Path dir) throws Exception {
+        for (String side : new String[] {"before", "after"}) {
+            Path d = Files.createDirectories(dir.resolve(side));
+            for (Path f : Files.list(Path.of(R + "ib/" + side)).toList()) Files.copy(f, d.resolve(f.getFileName()));
+            Files.writeString(d.resolve("date.txt"), side.equals("before") ? "Thu Dec  3 10:00:00 UTC 2026\n" : "Thu Dec  3 10:00:10 UTC 2026\n");
+        }
+        Files.writeString(dir.resolve("after/notes.txt"), "ran the test twice\n");
+        Run r = run("classify", dir.toString());
+        assertEquals(3, r.code(), r.out() + r.err());
+        assertTrue(r.err().lines().noneMatch(l -> l.contains("date.txt")), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("fabriclab: after: warning: ") && l.contains("notes.txt")), r.err());
+    }
+
     @Test void pathsAndBeforeAfterOptionsExcludeEachOther() {
         Run r = run("classify", R + "ib/before", R + "ib/after", "--before", R + "ib/before", "--after", R + "ib/after");
         assertEquals(2, r.code());
