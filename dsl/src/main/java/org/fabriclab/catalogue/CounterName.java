@@ -27,4 +27,17 @@ public record CounterName(String name, CounterDef def, String priority) {
         return def.scope() == Scope.BIN && priority.startsWith(Priorities.BIN_LABEL)
                 ? Integer.parseInt(priority.substring(Priorities.BIN_LABEL.length())) : -1;
     }
+
+    /**
+     * The priority of a per-priority family member ({@code rx_prio3_pause} -> 3), -1 for {@code global}
+     * and any other counter.
+     *
+     * <pre>{@code
+     * Catalogue.standard().counter("rx_prio3_pause").orElseThrow().priorityIndex();   // 3
+     * }</pre>
+     */
+    public int priorityIndex() {
+        return priority.startsWith(Priorities.PRIO_LABEL)
+                ? Integer.parseInt(priority.substring(Priorities.PRIO_LABEL.length())) : -1;
+    }
 }

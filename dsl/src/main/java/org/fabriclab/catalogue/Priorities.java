@@ -12,6 +12,8 @@ final class Priorities {
     /** Bins of the RS-FEC error histogram ({@code hist0..hist15} in UFM telemetry, {@code Bin 0..15} in mlxlink). */
     static final int BINS = 16;
     static final String BIN_LABEL = "bin";
+    /** The member label of priority N: {@code prio} + N. */
+    static final String PRIO_LABEL = "prio";
 
     private Priorities() {}
 
@@ -19,9 +21,9 @@ final class Priorities {
     static Map<String, String> expand(String pattern) {
         Map<String, String> out = new LinkedHashMap<>();
         if (pattern.contains("{n}")) {
-            for (int i = 0; i < 8; i++) out.put("prio" + i, pattern.replace("{n}", Integer.toString(i)));
+            for (int i = 0; i < 8; i++) out.put(PRIO_LABEL + i, pattern.replace("{n}", Integer.toString(i)));
         } else if (pattern.contains("{p}")) {
-            for (int i = 0; i < 8; i++) out.put("prio" + i, pattern.replace("{p}", "prio" + i));
+            for (int i = 0; i < 8; i++) out.put(PRIO_LABEL + i, pattern.replace("{p}", PRIO_LABEL + i));
             out.put("global", pattern.replace("{p}", "global"));
         } else if (pattern.contains("{b}")) {
             for (int i = 0; i < BINS; i++) out.put(BIN_LABEL + i, pattern.replace("{b}", Integer.toString(i)));

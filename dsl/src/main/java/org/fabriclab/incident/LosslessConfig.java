@@ -194,10 +194,6 @@ final class LosslessConfig {
 
     /** The priority of a per-priority counter ({@code rx_prio3_pause} -> 3), -1 for any other. */
     private static int priority(Catalogue cat, String counter) {
-        Optional<CounterName> n = cat.counter(counter);
-        if (n.isEmpty()) return -1;
-        String p = n.get().priority();
-        if (!p.startsWith("prio") || p.length() != 5 || !Character.isDigit(p.charAt(4))) return -1;
-        return p.charAt(4) - '0';
+        return cat.counter(counter).map(CounterName::priorityIndex).orElse(-1);
     }
 }

@@ -137,6 +137,13 @@ class CatalogueTest {
         assertTrue(cat.isError("req_transport_retries_exceeded"));
     }
 
+    @Test void aPerPriorityCounterKnowsItsPriority() {
+        assertEquals(3, cat.counter("rx_prio3_pause").orElseThrow().priorityIndex());
+        assertEquals(0, cat.counter("rx_prio0_discards").orElseThrow().priorityIndex());
+        assertEquals(-1, cat.counter("rx_global_pause").orElseThrow().priorityIndex());
+        assertEquals(-1, cat.counter("SymbolErrorCounter").orElseThrow().priorityIndex());
+    }
+
     /** mlx5's rx_icrc_encapsulated is no 32-bit q-counter but a PPCNT field read as 64 bits (counters.c ext_ppcnt_cnts): not pegged at 2^32-1. */
     @Test void mlx5IcrcErrorsAreSixtyFourBits() {
         for (Source s : List.of(Source.RDMA, Source.HW_COUNTERS)) {
