@@ -76,28 +76,27 @@ public final class IbvDevinfoReader implements CaptureReader {
         String hca = null, port = null;
         List<String[]> hcaAttrs = new ArrayList<>();
         int portLine = 0, portFields = 0, ports = 0, noise = 0;
-        String width = null, speed = null, effective = null;
-        int widthLine = 0, effectiveLine = 0;
+        Rate rate = new Rate();
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
             Matcher h = HCA.matcher(t);
             if (h.matches()) {
-                finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
+                finishPort(b, port, portFields, rate, file, portLine);
                 hca = h.group(1);
                 port = null;
-                width = speed = effective = null;
+                rate = new Rate();
                 hcaAttrs = new ArrayList<>();
                 continue;
             }
             Matcher p = PORT.matcher(t);
             if (p.matches()) {
                 if (hca == null) throw new CaptureException(file, c.number(), "'port:' line before any 'hca_id:' line (is the file cut at the start?)");
-                finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
+                finishPort(b, port, portFields, rate, file, portLine);
                 port = hca + "/" + p.group(1);
                 portLine = c.number();
                 portFields = 0;
-                width = speed = effective = null;
+                rate = new Rate();
                 ports++;
                 b.attr(port, PortAttr.DEVICE, hca, c.number());
                 b.attr(port, PortAttr.PORT_NUM, p.group(1), c.number());
@@ -155,11 +154,11 @@ public final class IbvDevinfoReader implements CaptureReader {
                 case "port_lmc" -> b.attr(port, "lmc", Long.toString(number(value, key, file, line)), line);
                 case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, value, line);
                 case "port_cap_flags" -> b.attr(port, "cap_mask", value, line);
-                case "active_width" -> { width = enumText(value); widthLine = line; b.attr(port, "active_width", width, line); }
-                case "active_speed" -> { speed = enumText(value); b.attr(port, "active_speed", speed, line); }
+                case "active_width" -> { rate.width = enumText(value); rate.widthLine = line; b.attr(port, "active_width", rate.width, line); }
+                case "active_speed" -> { rate.speed = enumText(value); b.attr(port, "active_speed", rate.speed, line); }
                 case "effective_speed" -> {
                     Matcher e = SPEED.matcher(value);
-                    if (e.matches()) { effective = plain(new java.math.BigDecimal(e.group(1))); effectiveLine = line; }
+                    if (e.matches()) { rate.effective = plain(new java.math.BigDecimal(e.group(1))); rate.effectiveLine = line; }
                     else noise++;
                 }
                 default -> {
@@ -168,7 +167,7 @@ public final class IbvDevinfoReader implements CaptureReader {
                 }
             }
         }
-        finishPort(b, port, portFields, effective != null ? effective : rate(width, speed), effective != null ? effectiveLine : widthLine, file, portLine);
+        finishPort(b, port, portFields, rate, file, portLine);
         if (hca == null) {
             throw new CaptureException(file, 0, "no 'hca_id:' line found; expected ibv_devinfo output ('hca_id:<tab>mlx5_0', "
                     + "then its port: blocks)");
@@ -181,18 +180,25 @@ public final class IbvDevinfoReader implements CaptureReader {
         return b.build();
     }
 
-    /** Checks the port just read has fields, and gives its rate ({@code -v}: the effective speed, else width x lane speed). */
-    private static void finishPort(Capture.Builder b, String port, int fields, String rate, int line, String file, int portLine) {
+    /** Checks the port just read has fields, and gives its rate ({@link Rate}). */
+    private static void finishPort(Capture.Builder b, String port, int fields, Rate rate, String file, int portLine) {
         if (port == null) return;
         if (fields == 0) {
             throw new CaptureException(file, portLine, "ibv_devinfo block for port " + port + " holds no fields (is the file cut "
                     + "after 'port:'?)");
         }
-        if (rate != null) b.attr(port, PortAttr.RATE_GBPS, rate, line);
+        String gbps = rate.effective != null ? rate.effective : lanesTimesSpeed(rate.width, rate.speed);
+        if (gbps != null) b.attr(port, PortAttr.RATE_GBPS, gbps, rate.effective != null ? rate.effectiveLine : rate.widthLine);
+    }
+
+    /** What a port block says of its rate: {@code -v}'s effective speed, else its active width and lane speed; with their lines. */
+    private static final class Rate {
+        String width, speed, effective;
+        int widthLine, effectiveLine;
     }
 
     /** Lanes x lane speed ({@code 4X}, {@code 25.0 Gbps}: 100); null without both, or for "invalid width"/"invalid speed". */
-    private static String rate(String width, String speed) {
+    private static String lanesTimesSpeed(String width, String speed) {
         if (width == null || speed == null) return null;
         Matcher w = WIDTH.matcher(width), s = SPEED.matcher(speed);
         if (!w.matches() || !s.matches()) return null;
