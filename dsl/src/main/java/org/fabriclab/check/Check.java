@@ -150,7 +150,13 @@ public final class Check {
             notes.add("counter-derived symbol BER over " + BerChecks.fmt(elapsed) + " s"
                     + (rateGbps.isPresent() ? " at " + BerChecks.fmt(rateGbps.getAsDouble()) + " Gb/s" : " at each port's captured rate"));
         }
-        if (rows.isEmpty()) notes.add("nothing was checked: no limited counter, BER table or telemetry found");
+        List<CheckRow> optics = OpticsChecks.of(delta != null ? delta.after() : sample);
+        if (!optics.isEmpty()) {
+            rows.addAll(optics);
+            notes.add("optics: each transceiver's diagnostics against its own alarm and warning thresholds (ethtool -m)"
+                    + (delta != null ? ", from the later sample" : ""));
+        }
+        if (rows.isEmpty()) notes.add("nothing was checked: no limited counter, BER table, telemetry or module diagnostics found");
         return new CheckResult(policy, berThreshold, rows, notes);
     }
 

@@ -1,7 +1,7 @@
 package org.fabriclab.check;
 
 /**
- * One row of a check: a port, the kind of check ({@code limit} or {@code ber}), what was checked
+ * One row of a check: a port, the kind of check ({@code limit}, {@code ber} or {@code optics}), what was checked
  * (a counter, or {@code raw_ber}/{@code effective_ber}/{@code symbol_ber}), where the value came from
  * ({@code sample}, {@code delta}, {@code mlxlink}, {@code telemetry}, {@code counters}), the exact
  * count when the value is a counter or the source counted the bit errors behind a BER (null otherwise), the value, the limit, the margin
@@ -12,4 +12,6 @@ public record CheckRow(String port, String check, String name, String basis, Lon
 
     public static final String LIMIT = "limit";
     public static final String BER = "ber";
+    /** A transceiver's diagnostics against its own thresholds ({@link OpticsChecks}). */
+    public static final String OPTICS = "optics";
 }

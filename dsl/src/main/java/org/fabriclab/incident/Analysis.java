@@ -10,8 +10,11 @@ import java.util.Optional;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Telemetry;
+import org.fabriclab.capture.ethtool.EthtoolModuleReader;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.CheckResult;
+import org.fabriclab.check.CheckRow;
+import org.fabriclab.check.OpticsChecks;
 import org.fabriclab.check.Policy;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.pause.PauseAnalysis;
@@ -99,7 +102,8 @@ final class Analysis {
                     + "no duty cycle and no counter-derived BER";
         }
 
-        // ports: fabric, bytes, verdicts
+        // ports: fabric, bytes, verdicts; the transceivers' own diagnostics (ethtool -m) as evidence beside them
+        List<CheckRow> optics = OpticsChecks.of(last);
         for (String port : delta.ports()) {
             FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
             BytesMoved derived = BytesMoved.derive(delta, port);
@@ -127,7 +131,11 @@ final class Analysis {
                 why.add(qos.summary());
                 why.addAll(qos.disagreements(delta.port(port)));
             }
-            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, Explain.nextSteps(v, found.kind(), qos, delta.port(port))));
+            List<String> opticsFound = Explain.optics(optics, port);
+            why.addAll(opticsFound);
+            List<String> next = new ArrayList<>(Explain.nextSteps(v, found.kind(), qos, delta.port(port)));
+            next.addAll(Explain.opticsNextSteps(optics, port));
+            ports.add(new PortReport(port, found, bytes, v, second, provisional, why, next));
         }
 
         // checks
@@ -158,6 +166,7 @@ final class Analysis {
 
         for (Capture c : last.captures()) c.measurements("ber").ifPresent(mlxlink::add);
         for (Capture c : last.captures()) c.measurements("module").ifPresent(mlxlink::add);
+        for (Capture c : last.captures()) c.measurements(EthtoolModuleReader.OPTICS).ifPresent(mlxlink::add);
     }
 
     private static Profile profileOf(Verdict v, Profile a, Profile b) { return v.profile().equals(a.name()) ? a : b; }

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.check.CheckRow;
+import org.fabriclab.check.Outcome;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Status;
 import org.fabriclab.verdict.Verdict;
@@ -124,6 +126,36 @@ final class Explain {
     static String rate(double r) { return org.fabriclab.result.Html.num(r, 4); }
 
     /** A fabric engineer's next steps for a verdict. */
+    /**
+     * What the port's transceiver diagnostics say ({@link OpticsChecks} rows that failed or warn), one line each:
+     * evidence beside the counters' verdict, which they never change.
+     */
+    static List<String> optics(List<CheckRow> rows, String port) {
+        List<String> out = new ArrayList<>();
+        for (CheckRow r : rows) {
+            if (!r.port().equals(port)) continue;
+            if (r.outcome() == Outcome.FAIL) out.add("optics (ethtool -m): " + r.name() + ": " + r.reason());
+            else if (r.outcome() == Outcome.INFO && r.reason().startsWith("warning:")) out.add("optics (ethtool -m): " + r.name() + ": " + r.reason().substring(9));
+        }
+        return out;
+    }
+
+    /** The next step when the port's transceiver diagnostics failed: which lanes, and what to do on each end. */
+    static List<String> opticsNextSteps(List<CheckRow> rows, String port) {
+        java.util.TreeSet<String> lanes = new java.util.TreeSet<>();
+        boolean rx = false;
+        for (CheckRow r : rows) {
+            if (!r.port().equals(port) || r.outcome() != Outcome.FAIL) continue;
+            int at = r.name().indexOf(" lane ");
+            lanes.add(at < 0 ? "the module" : r.name().substring(at + 1));
+            rx |= r.name().startsWith("rx_");
+        }
+        if (lanes.isEmpty()) return List.of();
+        return List.of("optics failed on " + String.join(", ", lanes) + ": clean and reseat the connectors on both ends, then swap the transceiver"
+                + (rx ? "; for low rx power also read the far end's tx power (ethtool -m or mlxlink -m there): a low far-end tx is that module, a normal one is the fibre" : "")
+                + "; read ethtool -m again after the change");
+    }
+
     static List<String> nextSteps(Verdict v, FabricKind fabric) {
         return nextSteps(v, fabric, LosslessConfig.NONE, Map.of());
     }
@@ -160,7 +192,8 @@ final class Explain {
             default -> {
                 switch (v.layer().orElseThrow()) {
                     case PHYSICAL -> {
-                        out.add("read the link's BER and module data on both ends: mlxlink -d DEV -p PORT -m -c (effective and raw BER, FEC, temperature, rx power)");
+                        out.add("read the link's BER and module data on both ends: mlxlink -d DEV -p PORT -m -c (effective and raw BER, FEC, temperature, rx power), "
+                                + "or ethtool -m NETDEV (the transceiver's rx/tx power and bias per lane against its own thresholds)");
                         out.add("compare the peer port's symbol errors (perfquery on the switch port): one side only points at that side's optic or cable");
                         out.add("clean or reseat the connectors; replace the cable or transceiver if the BER stays above the threshold (the BER check)");
                     }

@@ -112,7 +112,7 @@ final class Report {
         section(sb, "check: BER (hardware decision)", checkLines(inc.berCheck()));
         if (inc.reconciliation().isPresent()) section(sb, "reconciliation: perftest vs counters vs link rate", reconciliationLines(inc));
         section(sb, "pause", inc.pause().summaryLines());
-        for (Table t : inc.linkTables()) section(sb, "link: mlxlink " + t.name(), List.of(t.print().split("\n")));
+        for (Table t : inc.linkTables()) section(sb, "link: " + t.name(), List.of(t.print().split("\n")));
         for (PortReport p : inc.ports()) section(sb, "next steps for " + p.port(), p.nextSteps());
         sb.append("\n").append(inc.charts().size()).append(" charts (shown as images in a notebook; charts() returns them)\n");
         return sb.toString();
@@ -155,7 +155,7 @@ final class Report {
         list(sb, inc.pause().summaryLines());
         if (!inc.pause().window().isEmpty()) sb.append(Html.table(inc.pause().table(), 100));
         if (!inc.linkTables().isEmpty()) {
-            sb.append("<h4>Link: BER and module (mlxlink)</h4>");
+            sb.append("<h4>Link: BER, module and optics (mlxlink, ethtool -m)</h4>");
             for (Table t : inc.linkTables()) sb.append("<h5>").append(Html.esc(t.name())).append("</h5>").append(Html.table(t, 50));
         }
         sb.append("<h4>Next steps</h4>");

@@ -163,6 +163,23 @@ public final class EthtoolReader implements CaptureReader {
         return n;
     }
 
+    /**
+     * The interface a file name gives after an {@code ethtool} option prefix ({@code ethtool_m_eth0.txt},
+     * {@code ethtool-m-eth0} for option {@code m}), or null when the name has no such prefix.
+     */
+    static String netdevOf(String fileName, String option) {
+        String n = fileName;
+        int dot = n.lastIndexOf('.');
+        if (dot > 0 && n.length() - dot <= 4) n = n.substring(0, dot);
+        for (String sep1 : new String[] {"_", "-"}) {
+            for (String sep2 : new String[] {"_", "-"}) {
+                String prefix = "ethtool" + sep1 + option + sep2;
+                if (n.startsWith(prefix) && n.length() > prefix.length()) return n.substring(prefix.length());
+            }
+        }
+        return null;
+    }
+
     /** The interface of a {@code Standard stats for <if>:} header, or null. */
     static String standardStatsInterface(String line) {
         if (!line.startsWith(STD_HEADER) || !line.endsWith(":")) return null;

@@ -1,0 +1,224 @@
+package org.fabriclab.check;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ethtool.EthtoolModuleReader;
+import org.fabriclab.snapshot.Snapshot;
+
+/**
+ * Transceiver diagnostics graded against the module's own thresholds (from {@code ethtool -m}: the
+ * {@code optics}, {@code optics_thresholds} and {@code module} tables), one row per lane and quantity
+ * (rx power, tx power, tx bias current) and per module (temperature, voltage):
+ * <ul>
+ * <li>{@link Outcome#FAIL}: outside the module's alarm thresholds; no light received on a lane that
+ *     transmits (at or below {@value #NO_LIGHT_MW} mW: ethtool's {@code 0.0000 mW / -inf dBm} or the
+ *     {@code -40 dBm} floor); a lane the module reports in loss of signal, loss of lock or tx fault; a
+ *     latched alarm flag;</li>
+ * <li>{@link Outcome#INFO}: outside the warning thresholds only, or a latched warning flag (the reason
+ *     starts with {@code warning:}); a lane that neither transmits nor receives (no bias current, no
+ *     light: unused by this link, as lanes 5-8 of a 4-lane link in an 8-lane module); no thresholds
+ *     given by the module;</li>
+ * <li>{@link Outcome#PASS}: inside the warning thresholds.</li>
+ * </ul>
+ * Powers are shown in dBm (value, limit and margin), currents in mA, temperature in degrees C,
+ * voltage in mV. The margin is the distance to the nearest threshold on the side the value is on
+ * ({@code value - low} or {@code high - value}; negative when beyond it). Latched flags record an
+ * excursion since the module was last read, so a flag with a value inside the thresholds is still
+ * reported. The policy does not change these grades: the module's thresholds are its vendor's.
+ *
+ * Ports are named as the snapshot joined them: a module's {@code netdev X} is the RDMA port whose netdev
+ * is X, and a dump naming no interface ({@code netdev ?}) is the only RDMA port when there is one.
+ *
+ * <pre>{@code
+ * List<CheckRow> rows = OpticsChecks.of(snapshot);   // empty when no capture holds ethtool -m data
+ * }</pre>
+ */
+public final class OpticsChecks {
+    /** At or below this received power (mW) a lane receives no light. */
+    public static final double NO_LIGHT_MW = 0.0001;
+    private static final String BASIS = "ethtool -m";
+
+    private OpticsChecks() {}
+
+    /** Rows for every capture of {@code s} holding module diagnostics, ports named as the snapshot joined them. */
+    public static List<CheckRow> of(Snapshot s) {
+        Map<String, String> byNetdev = new HashMap<>();
+        for (String p : s.ports()) s.attr(p, PortAttr.NETDEV).ifPresent(nd -> byNetdev.putIfAbsent("netdev " + nd, p));
+        // a dump that names no interface goes with the only RDMA port, as the snapshot pairs an unnamed ethtool -S
+        List<String> rdma = s.ports().stream().filter(p -> p.matches("[^ /]+/\\d+")).toList();
+        if (rdma.size() == 1) byNetdev.putIfAbsent("netdev ?", rdma.get(0));
+        List<CheckRow> rows = new ArrayList<>();
+        for (Capture c : s.captures()) rows.addAll(of(c, p -> byNetdev.getOrDefault(p, p)));
+        return rows;
+    }
+
+    /** Rows for one capture; {@code portName} maps the capture's port to the name shown. */
+    public static List<CheckRow> of(Capture c, UnaryOperator<String> portName) {
+        if (c.measurements(EthtoolModuleReader.OPTICS).isEmpty() && c.measurements(EthtoolModuleReader.THRESHOLDS).isEmpty()) return List.of();
+        Map<String, Map<String, double[]>> limits = new HashMap<>();   // port -> quantity -> {lo alarm, lo warn, hi warn, hi alarm}
+        Map<String, Map<String, String>> moduleFlags = new HashMap<>();
+        c.measurements(EthtoolModuleReader.THRESHOLDS).ifPresent(t -> {
+            for (int i = 0; i < t.rowCount(); i++) {
+                String port = t.stringColumn("port").get(i), q = t.stringColumn("quantity").get(i);
+                double[] l = new double[4];
+                String[] cols = {"low_alarm", "low_warning", "high_warning", "high_alarm"};
+                for (int k = 0; k < 4; k++) l[k] = t.doubleColumn(cols[k]).getDouble(i);
+                limits.computeIfAbsent(port, k -> new HashMap<>()).put(q, l);
+                moduleFlags.computeIfAbsent(port, k -> new HashMap<>()).put(q, t.stringColumn("flags").get(i));
+            }
+        });
+        List<CheckRow> rows = new ArrayList<>();
+        String file = c.file();
+        c.measurements(EthtoolModuleReader.MODULE).ifPresent(m -> {
+            for (int i = 0; i < m.rowCount(); i++) {
+                String port = m.stringColumn("port").get(i);
+                Map<String, double[]> l = limits.getOrDefault(port, Map.of());
+                Map<String, String> f = moduleFlags.getOrDefault(port, Map.of());
+                for (String q : List.of(EthtoolModuleReader.TEMPERATURE, EthtoolModuleReader.VOLTAGE)) {
+                    double v = m.doubleColumn(q).getDouble(i);
+                    if (Double.isNaN(v)) continue;
+                    rows.add(grade(portName.apply(port), q, v, l.get(q), f.getOrDefault(q, ""), file, ""));
+                }
+            }
+        });
+        c.measurements(EthtoolModuleReader.OPTICS).ifPresent(o -> {
+            for (int i = 0; i < o.rowCount(); i++) {
+                String port = o.stringColumn("port").get(i);
+                int lane = o.intColumn("lane").getInt(i);
+                String shown = portName.apply(port);
+                Map<String, double[]> l = limits.getOrDefault(port, Map.of());
+                double bias = o.doubleColumn(EthtoolModuleReader.TX_BIAS).getDouble(i);
+                double tx = o.doubleColumn(EthtoolModuleReader.TX_POWER).getDouble(i);
+                double rx = o.doubleColumn(EthtoolModuleReader.RX_POWER).getDouble(i);
+                String flags = o.stringColumn("flags").get(i);
+                String at = " lane " + lane;
+                if (bias == 0 && (tx == 0 || Double.isNaN(tx)) && !(rx > NO_LIGHT_MW)) {
+                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "lane" + at, BASIS, null, Double.NaN, Double.NaN, Double.NaN, Outcome.INFO,
+                            "lane unused: no bias current and no light (" + file + ")"));
+                    continue;
+                }
+                for (String status : List.of("rx loss of signal", "rx loss of lock", "tx loss of signal", "tx loss of lock", "tx fault", "tx adaptive eq fault")) {
+                    if (has(flags, status)) {
+                        rows.add(new CheckRow(shown, CheckRow.OPTICS, status.replace(' ', '_') + at, BASIS, null, Double.NaN, Double.NaN, Double.NaN,
+                                Outcome.FAIL, "the module reports " + status + " on this lane (" + file + ")"));
+                    }
+                }
+                if (!Double.isNaN(rx) && rx <= NO_LIGHT_MW) {
+                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "rx_power_dbm" + at, BASIS, null, dbm(rx), dbm(NO_LIGHT_MW), round(dbm(rx) - dbm(NO_LIGHT_MW), 2),
+                            Outcome.FAIL, "no light received while the lane transmits: fibre, connector or the far end's laser (" + file + ")"));
+                } else if (!Double.isNaN(rx)) {
+                    rows.add(grade(shown, EthtoolModuleReader.RX_POWER, rx, l.get(EthtoolModuleReader.RX_POWER), flags, file, at));
+                }
+                if (!Double.isNaN(tx)) rows.add(grade(shown, EthtoolModuleReader.TX_POWER, tx, l.get(EthtoolModuleReader.TX_POWER), flags, file, at));
+                if (!Double.isNaN(bias)) rows.add(grade(shown, EthtoolModuleReader.TX_BIAS, bias, l.get(EthtoolModuleReader.TX_BIAS), flags, file, at));
+            }
+        });
+        return rows;
+    }
+
+    /** One quantity against {@code l} ({lo alarm, lo warn, hi warn, hi alarm}, NaN where not given) and the flags that are on. */
+    private static CheckRow grade(String port, String quantity, double raw, double[] l, String flags, String file, String lane) {
+        boolean power = quantity.equals(EthtoolModuleReader.RX_POWER) || quantity.equals(EthtoolModuleReader.TX_POWER);
+        String name = (power ? quantity.replace("_mw", "_dbm") : quantity) + lane;
+        double v = power ? dbm(raw) : raw;
+        String what = words(quantity);
+        String unit = power ? " dBm" : unit(quantity);
+        String where = " (" + file + ")";
+        String alarmFlag = latched(flags, quantity, "alarm"), warnFlag = latched(flags, quantity, "warning");
+        if (l == null || (Double.isNaN(l[0]) && Double.isNaN(l[1]) && Double.isNaN(l[2]) && Double.isNaN(l[3]))) {
+            if (alarmFlag != null) return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, v, Double.NaN, Double.NaN, Outcome.FAIL,
+                    "the module latched a " + alarmFlag + where);
+            return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, v, Double.NaN, Double.NaN, Outcome.INFO,
+                    (warnFlag != null ? "warning: the module latched a " + warnFlag + "; " : "") + "the module gives no thresholds for its " + what + where);
+        }
+        double[] t = new double[4];
+        for (int k = 0; k < 4; k++) t[k] = power ? dbm(l[k]) : l[k];
+        // the side the value is on: below the middle of the warning band (or the alarm band) is the low side
+        double lowW = first(t[1], t[0]), highW = first(t[2], t[3]);
+        boolean low = !Double.isNaN(lowW) && (Double.isNaN(highW) ? true : v < (lowW + highW) / 2);
+        if (low && !Double.isNaN(t[0]) && v < t[0]) return row(port, name, v, t[0], v - t[0], Outcome.FAIL, what + " " + fmt(v) + unit + " below the module's low-alarm threshold " + fmt(t[0]) + unit + where);
+        if (!low && !Double.isNaN(t[3]) && v > t[3]) return row(port, name, v, t[3], t[3] - v, Outcome.FAIL, what + " " + fmt(v) + unit + " above the module's high-alarm threshold " + fmt(t[3]) + unit + where);
+        if (alarmFlag != null) {
+            double lim = low ? lowW : highW;
+            return row(port, name, v, lim, low ? v - lim : lim - v, Outcome.FAIL, "the module latched a " + alarmFlag + " (now " + fmt(v) + unit + ")" + where);
+        }
+        if (low && !Double.isNaN(t[1]) && v < t[1]) return row(port, name, v, t[1], v - t[1], Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " below the module's low-warning threshold " + fmt(t[1]) + unit + where);
+        if (!low && !Double.isNaN(t[2]) && v > t[2]) return row(port, name, v, t[2], t[2] - v, Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " above the module's high-warning threshold " + fmt(t[2]) + unit + where);
+        double lim = low ? lowW : highW;
+        double margin = low ? v - lim : lim - v;
+        if (warnFlag != null) return row(port, name, v, lim, margin, Outcome.INFO, "warning: the module latched a " + warnFlag + " (now " + fmt(v) + unit + ")" + where);
+        return row(port, name, v, lim, margin, Outcome.PASS, what + " " + fmt(v) + unit + " inside the module's warning thresholds ["
+                + fmt(lowW) + ", " + fmt(highW) + "]" + unit + where);
+    }
+
+    /** A row with value, limit and margin rounded to 4 decimals (dBm already to ethtool's 2). */
+    private static CheckRow row(String port, String name, double v, double limit, double margin, Outcome o, String reason) {
+        return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, round(v, 4), round(limit, 4), round(margin, 4), o, reason);
+    }
+
+    private static double round(double v, int decimals) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) return v;
+        double f = Math.pow(10, decimals);
+        return Math.round(v * f) / f;
+    }
+
+    /** The flag of {@code quantity} at {@code level} ("alarm"/"warning") that is on in {@code flags}, or null. */
+    private static String latched(String flags, String quantity, String level) {
+        if (flags == null || flags.isEmpty()) return null;
+        String w = shortWords(quantity);
+        for (String f : flags.split("; ")) if (f.startsWith(w + " ") && f.endsWith(" " + level)) return f;
+        return null;
+    }
+
+    private static boolean has(String flags, String f) {
+        if (flags == null || flags.isEmpty()) return false;
+        for (String x : flags.split("; ")) if (x.equals(f)) return true;
+        return false;
+    }
+
+    private static double first(double a, double b) { return Double.isNaN(a) ? b : a; }
+
+    /** dBm of {@code mw} milliwatts to 2 decimals, as ethtool prints it ({@code -inf} for 0 mW). */
+    static double dbm(double mw) { return mw > 0 ? round(10 * Math.log10(mw), 2) : mw == 0 ? Double.NEGATIVE_INFINITY : Double.NaN; }
+
+    private static String words(String quantity) {
+        return switch (quantity) {
+            case EthtoolModuleReader.RX_POWER -> "rx power";
+            case EthtoolModuleReader.TX_POWER -> "tx power";
+            case EthtoolModuleReader.TX_BIAS -> "tx bias current";
+            case EthtoolModuleReader.TEMPERATURE -> "module temperature";
+            default -> "module voltage";
+        };
+    }
+
+    /** The quantity's words in the reader's flag names ({@code rx power low alarm}). */
+    private static String shortWords(String quantity) {
+        return switch (quantity) {
+            case EthtoolModuleReader.RX_POWER -> "rx power";
+            case EthtoolModuleReader.TX_POWER -> "tx power";
+            case EthtoolModuleReader.TX_BIAS -> "bias current";
+            case EthtoolModuleReader.TEMPERATURE -> "temperature";
+            default -> "voltage";
+        };
+    }
+
+    private static String unit(String quantity) {
+        return switch (quantity) {
+            case EthtoolModuleReader.TX_BIAS -> " mA";
+            case EthtoolModuleReader.TEMPERATURE -> " C";
+            default -> " mV";
+        };
+    }
+
+    private static String fmt(double v) {
+        if (Double.isInfinite(v)) return v < 0 ? "-inf" : "inf";
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}
