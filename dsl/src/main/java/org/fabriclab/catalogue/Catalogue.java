@@ -160,6 +160,11 @@ public final class Catalogue implements Renderable {
     private void addBinding(TsvFile.Row r, Map<Source, Map<String, TsvFile.Row>> seen) {
         String counter = r.get(0), raw = r.get(3);
         String vendor = r.get(2).equals("-") ? "" : r.get(2);
+        for (String v : vendor.split(",", -1)) {
+            if (!vendor.isEmpty() && (v.isEmpty() || v.equals("-"))) {
+                throw r.error("vendor '" + vendor + "': expected -, one vendor, or a comma list of vendors with no empty member");
+            }
+        }
         Source source;
         Field field;
         try {
@@ -180,7 +185,8 @@ public final class Catalogue implements Renderable {
         }
         Set<String> vendors = vendorsOf.get(def.pattern());
         if (vendors == null) vendorsOf.put(def.pattern(), vendors = new TreeSet<>());
-        vendors.add(vendor);
+        if (vendor.isEmpty()) vendors.add(vendor);
+        else for (String v : vendor.split(",")) vendors.add(v);
         if (raw.contains("{q}")) {
             if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
             if (raw.contains("{n}") || raw.contains("{p}")) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a priority family");
@@ -457,7 +463,7 @@ public final class Catalogue implements Renderable {
     /** Counts of rows, concrete names, bindings, sources, vendors and provenance lines. */
     public List<String> summaryLines() {
         Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
-        for (Binding b : bindings) { sources.add(b.source().key()); if (!b.vendor().isEmpty()) vendors.add(b.vendor()); }
+        for (Binding b : bindings) { sources.add(b.source().key()); vendors.addAll(b.vendors()); }
         return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
                         + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenanceRows().size() + " provenance lines",
                 "bindingsTable() and provenanceTable() list the rest; counters(Role) answers a role");

@@ -89,17 +89,23 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
      * vendors of the port's catalogued readings ({@link Binding#vendor()}); a required counter that no
      * binding of those vendors, nor any binding every vendor shares, maps is "not exposed" by that
      * NIC (bnxt_en has no per-priority buffer discard, ice no pause-storm counter), so its absence is
-     * noted rather than making the port "incomplete". A port with no vendor-specific reading (values
-     * given directly, IB PMA only) keeps every requirement.
+     * noted rather than making the port "incomplete". A name the drivers of several vendors print
+     * (mlx5's {@code packet_seq_err}, which bnxt_re prints too) does not tell which of them made the NIC:
+     * the NIC is known by the names only one vendor prints, and by the several-vendor names only when the
+     * port has no such name. A port with no vendor-specific reading (values given directly, IB PMA only)
+     * keeps every requirement.
      */
     public Profile resolve(Map<String, CounterDelta> port) {
         Catalogue cat = Catalogue.standard();
-        Set<String> vendors = new HashSet<>();
+        Set<String> vendors = new HashSet<>(), shared = new HashSet<>();
         for (CounterDelta c : port.values()) {
             Reading r = c.afterReading() != null ? c.afterReading() : c.beforeReading();
             if (r == null || !r.catalogued()) continue;
-            cat.lookup(r.source(), r.rawName()).map(Binding::vendor).filter(v -> !v.isEmpty()).ifPresent(vendors::add);
+            List<String> v = cat.lookup(r.source(), r.rawName()).map(Binding::vendors).orElse(List.of());
+            if (v.size() == 1) vendors.add(v.get(0));
+            else shared.addAll(v);
         }
+        if (vendors.isEmpty()) vendors = shared;
         Profile p = resolve(port.keySet());
         if (vendors.isEmpty()) return p;
         List<ProfileCounter> out = new ArrayList<>(p.counters.size());

@@ -110,7 +110,7 @@ class CatalogueTest {
         assertEquals("np_ecn_marked_roce_packets", cat.lookup(Source.HW_COUNTERS, "RxECNMrkd").orElseThrow().canonical());
         assertEquals("rp_cnp_handled", cat.lookup(Source.HW_COUNTERS, "rx_cnp_pkts").orElseThrow().canonical());
         assertEquals("packet_seq_err", cat.lookup(Source.HW_COUNTERS, "seq_err_naks_rcvd").orElseThrow().canonical());
-        assertEquals("mellanox", cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().vendor(), "mlx5 (and newer bnxt_re) print it");
+        assertEquals(List.of("mellanox", "broadcom"), cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow().vendors(), "mlx5 and newer bnxt_re print it");
         assertEquals("", cat.lookup(Source.SYSFS, "symbol_error").orElseThrow().vendor(), "IB core sysfs: every vendor");
     }
 
@@ -230,8 +230,9 @@ class CatalogueTest {
         Set<String> have = new HashSet<>();
         for (Provenance p : cat.provenance()) have.add(cat.counter(p.counter()).map(c -> c.def().pattern()).orElse(p.counter()) + "|" + p.vendor());
         for (Binding b : cat.bindings()) {
-            if (b.vendor().isEmpty()) continue;
-            assertTrue(have.contains(b.def().pattern() + "|" + b.vendor()), "no provenance for " + b.def().pattern() + " (" + b.vendor() + ")");
+            for (String v : b.vendors()) {
+                assertTrue(have.contains(b.def().pattern() + "|" + v), "no provenance for " + b.def().pattern() + " (" + v + ")");
+            }
         }
     }
 
@@ -296,6 +297,19 @@ class CatalogueTest {
         var prov = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X, BINDINGS_HEADER,
                 PROVENANCE_HEADER + "W\t-\tsomewhere\n"));
         assertTrue(prov.getMessage().startsWith("provenance.tsv:2: provenance for unknown counter 'W'"), prov.getMessage());
+    }
+
+    /** A name several vendors' drivers print (bnxt_re prints mlx5's) names each of them; an empty member is refused. */
+    @Test void aNameSeveralVendorsPrintNamesEachOfThem() {
+        Binding b = cat.lookup(Source.HW_COUNTERS, "packet_seq_err").orElseThrow();
+        assertEquals(List.of("mellanox", "broadcom"), b.vendors());
+        assertTrue(cat.vendorsOf("packet_seq_err").containsAll(List.of("mellanox", "broadcom", "rxe")), cat.vendorsOf("packet_seq_err").toString());
+        assertEquals(List.of(), cat.lookup(Source.HW_COUNTERS, "lifespan").orElseThrow().vendors(), "the RDMA core's file names no vendor");
+        var empty = assertThrows(IllegalArgumentException.class, () -> Catalogue.load(COUNTERS_HEADER + X,
+                BINDINGS_HEADER + "X\thw_counters\tacme,,zeta\tX\t64\twrapping\n", PROVENANCE_HEADER));
+        assertTrue(empty.getMessage().startsWith("bindings.tsv:2: vendor 'acme,,zeta'"), empty.getMessage());
+        Catalogue two = Catalogue.load(COUNTERS_HEADER + X, BINDINGS_HEADER + "X\thw_counters\tacme,zeta\tX\t64\twrapping\n", PROVENANCE_HEADER);
+        assertEquals(java.util.Set.of("acme", "zeta"), two.vendorsOf("X"));
     }
 
     @Test void aCatalogueLoadsFromAFolder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {

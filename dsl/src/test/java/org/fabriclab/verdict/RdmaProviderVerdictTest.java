@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -12,6 +13,7 @@ import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Before/after verdicts on RDMA providers other than mlx5, from their whole {@code hw_counters}
@@ -43,5 +45,40 @@ class RdmaProviderVerdictTest {
         assertEquals("transport-retry", v.verdict(), v.toString());
         assertEquals(List.of("local_ack_timeout_err", "packet_seq_err"), v.detail());
         assertTrue(v.reasons().get("rx_prio3_buf_discard").startsWith("optional"), v.reasons().toString());
+    }
+
+    /**
+     * Newer bnxt_re ("RDMA/bnxt_re: RoCE related hardware counters update", 2025) prints the mlx5 names
+     * (packet_seq_err, local_ack_timeout_err, rp_cnp_handled, ...). Bound as mlx5's alone they made the
+     * port an mlx5 one again and it was "incomplete (rx_prio3_buf_discard)"; a name several vendors print
+     * does not identify the NIC, bnxt_en's names do, and the same test gives the same verdict as under
+     * the older names.
+     */
+    @Test void bnxtReWithTheMlx5NamesIsStillBroadcom() {
+        Path eth = PublicCaptureFiles.file("ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt");
+        Verdict v = classify(Profiles.ROCE, List.of(eth, sysfs("bnxt_re_hw_counters_mlx5names_before.txt")),
+                List.of(eth, sysfs("bnxt_re_hw_counters_mlx5names_after.txt")));
+        assertEquals("transport-retry", v.verdict(), v.toString());
+        assertEquals(List.of("local_ack_timeout_err", "packet_seq_err"), v.detail());
+        assertTrue(v.reasons().get("rx_prio3_buf_discard").startsWith("optional"), v.reasons().toString());
+        Verdict full = classify(Profiles.ROCE_FULL, List.of(eth, sysfs("bnxt_re_hw_counters_mlx5names_before.txt")),
+                List.of(eth, sysfs("bnxt_re_hw_counters_mlx5names_after.txt")));
+        assertTrue(full.live().contains("out_of_sequence"), full.toString());
+    }
+
+    /**
+     * A port whose counters are only names several vendors print (an mlx5 q-counter dump cut to the
+     * four the runbook reads) could be either NIC: every candidate's requirement stands.
+     */
+    @Test void aPortWithOnlySharedNamesKeepsEveryCandidatesRequirements(@TempDir Path tmp) throws java.io.IOException {
+        String dump = "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/local_ack_timeout_err:%d\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/packet_seq_err:0\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/rnr_nak_retry_err:0\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/rp_cnp_handled:0\n";
+        Path b = Files.writeString(tmp.resolve("b.txt"), String.format(dump, 0)), a = Files.writeString(tmp.resolve("a.txt"), String.format(dump, 3));
+        Verdict v = classify(Profiles.ROCE, List.of(b), List.of(a));
+        assertEquals(Verdict.INCOMPLETE, v.verdict(), v.toString());
+        assertTrue(v.detail().containsAll(List.of("rx_prio3_buf_discard", "tx_pause_storm_error_events", "rx_prio3_pause")),
+                "mlx5, one of the candidates, has them: " + v);
     }
 }
