@@ -81,4 +81,23 @@ class RdmaProviderVerdictTest {
         assertTrue(v.detail().containsAll(List.of("rx_prio3_buf_discard", "tx_pause_storm_error_events", "rx_prio3_pause")),
                 "mlx5, one of the candidates, has them: " + v);
     }
+
+    /**
+     * bnxt_re's rx_bytes/tx_bytes (its RoCE stats context) were bound to the netdev's rx_bytes, which
+     * bnxt_en's ethtool -S also prints for the whole MAC: one counter read twice with two values, the
+     * hw_counters one "kept over" ethtool's with a note. They are the RDMA device's bytes now, beside
+     * the MAC's, and the bytes the test moved come from the RoCE traffic.
+     */
+    @Test void bnxtReBytesAreTheRdmaDevicesNotTheMacs() {
+        Path eth = PublicCaptureFiles.file("ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt");
+        Snapshot b = Snapshot.of(List.of(eth, sysfs("bnxt_re_hw_counters_k6.8_before.txt")));
+        assertEquals(209623502882L, b.reading("bnxt_re0/1", "rdma_tx_bytes").orElseThrow().value());
+        assertEquals(770394433789550L, b.reading("bnxt_re0/1", "tx_bytes").orElseThrow().value(), "bnxt_en's MAC bytes stay");
+        assertFalse(b.notes().stream().anyMatch(n -> n.contains("kept over")), b.notes().toString());
+        assertFalse(b.warnings().stream().anyMatch(n -> n.contains("kept over")), b.warnings().toString());
+        var d = Delta.between(b, Snapshot.of(List.of(eth, sysfs("bnxt_re_hw_counters_k6.8_after.txt"))));
+        var moved = org.fabriclab.incident.BytesMoved.derive(d, "bnxt_re0/1");
+        assertEquals(20_889_600_000.0, moved.bytes(), 0.5, moved.how());
+        assertTrue(moved.how().contains("rdma_tx_bytes +20889600000"), moved.how());
+    }
 }

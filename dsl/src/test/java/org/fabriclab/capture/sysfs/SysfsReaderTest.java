@@ -168,16 +168,17 @@ class SysfsReaderTest {
     /**
      * Amazon EFA's port {@code hw_counters} {@code rx_bytes}/{@code tx_bytes} (efa_verbs.c
      * EFA_DEFINE_PORT_STATS) were read as uncatalogued counts, so no bytes-moved derivation could use
-     * them; they are the canonical byte counters now. EFA's other names stay informative.
+     * them; they are the RDMA device's byte counters (rdma_rx_bytes) now. EFA's other names stay informative.
      */
     @Test void efaPortBytesAreBytes() {
         Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/efa_hw_counters_grepH.txt")));
-        var rx = c.reading("rdmap16s27/1", "rx_bytes").orElseThrow();
+        var rx = c.reading("rdmap16s27/1", "rdma_rx_bytes").orElseThrow();
         assertEquals(7400112640L, rx.value());
         assertEquals("bytes", rx.unit());
         assertEquals(Source.HW_COUNTERS, rx.source());
         assertEquals(64, rx.field().width());
-        assertEquals("bytes", c.reading("rdmap16s27/1", "tx_bytes").orElseThrow().unit());
+        assertEquals("bytes", c.reading("rdmap16s27/1", "rdma_tx_bytes").orElseThrow().unit());
+        assertTrue(c.reading("rdmap16s27/1", "rx_bytes").isEmpty(), "the EFA device's bytes are not a netdev's software rx_bytes");
         assertTrue(!c.reading("rdmap16s27/1", "rdma_read_bytes").orElseThrow().catalogued());
     }
 
