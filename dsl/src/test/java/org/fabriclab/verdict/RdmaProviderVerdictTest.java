@@ -100,4 +100,34 @@ class RdmaProviderVerdictTest {
         assertEquals(20_889_600_000.0, moved.bytes(), 0.5, moved.how());
         assertTrue(moved.how().contains("rdma_tx_bytes +20889600000"), moved.how());
     }
+
+    /**
+     * Amazon EFA (6.10+ port stats: the SRD transport's retrans_* and remote events). Its only counters
+     * the roce profile could grade were uncatalogued, so a port whose transport timed out 14 times was
+     * "incomplete" for eight counters an EFA port does not have. Its retransmission timeouts are the
+     * ACK timeouts roce grades, the other seven are noted as not exposed, and roce-full sees the
+     * retransmitted packets; drops are named as discards but do not decide (SRD retransmits them).
+     */
+    @Test void efaTransportTimeoutsAreTransportRetries() {
+        List<Path> b = List.of(sysfs("efa_hw_counters_k6.10_before.txt")), a = List.of(sysfs("efa_hw_counters_k6.10_after.txt"));
+        Verdict v = classify(Profiles.ROCE, b, a);
+        assertEquals("transport-retry", v.verdict(), v.toString());
+        assertEquals(List.of("local_ack_timeout_err"), v.detail());
+        assertTrue(v.reasons().get("rx_prio3_pause").startsWith("optional"), v.reasons().toString());
+        Verdict full = classify(Profiles.ROCE_FULL, b, a);
+        assertEquals(List.of("local_ack_timeout_err", "retrans_pkts"), full.detail(), full.toString());
+        Snapshot s = Snapshot.of(a);
+        assertEquals("discard", s.reading("rdmap16s27/1", "rdma_rx_drops").map(r -> r.counter()).map(c ->
+                org.fabriclab.catalogue.Catalogue.standard().definition(c).orElseThrow().roles().iterator().next().label()).orElseThrow());
+        assertEquals(List.of(), s.readings("rdmap16s27/1").values().stream().filter(r -> !r.catalogued() && !r.rawName().startsWith("rdma_")
+                && !r.rawName().startsWith("send_") && !r.rawName().startsWith("recv_")).map(r -> r.rawName()).toList(),
+                "every EFA port stat the classifier or bytes could use is catalogued");
+    }
+
+    /** bnxt_re's max_retry_exceeded and oos_drop_count (before the 2025 rename) are the retry-limit and out-of-sequence counters. */
+    @Test void bnxtReRetryLimitAndOutOfSequenceAreCatalogued() {
+        Snapshot s = Snapshot.of(List.of(sysfs("bnxt_re_hw_counters_k6.8_after.txt")));
+        assertEquals(130L, s.reading("bnxt_re0/1", "out_of_sequence").orElseThrow().value());
+        assertEquals(0L, s.reading("bnxt_re0/1", "req_transport_retries_exceeded").orElseThrow().value());
+    }
 }
