@@ -37,6 +37,31 @@ public final class Input {
         return new Input(path, path.toString(), Files.isDirectory(path), null);
     }
 
+    /**
+     * A file of a {@link Bundle} (a sosreport, a sysinfo-snapshot), named {@code name} in messages (an unpacked
+     * archive's member as {@code ARCHIVE!/MEMBER}, not the temporary file), with the command line the bundle records
+     * for it outside the file ({@code ethtool -S eth0} for sos's {@code ethtool_-S_eth0}), or null.
+     */
+    static Input member(Path path, String name, String command, Bundle bundle, boolean directory) {
+        Input in = new Input(path, name, directory, null);
+        in.command = command;
+        in.bundle = bundle;
+        return in;
+    }
+
+    private String command;
+    private Bundle bundle;
+
+    /**
+     * The command line that produced this file when it is recorded outside the file (a sosreport's file name or
+     * manifest, a sysinfo-snapshot's file name), or null: readers that name a port from a command line in the
+     * text ({@code # ethtool -S eth0}) take this one when the text has none.
+     */
+    public String command() { return command; }
+
+    /** The bundle this file was selected from ({@link Bundle#of}), or null for a file given or found in a plain folder. */
+    public Bundle bundle() { return bundle; }
+
     /** An in-memory input, for tests and for text pasted into a cell. */
     public static Input ofText(String name, String text) {
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;

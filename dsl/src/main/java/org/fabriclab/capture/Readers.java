@@ -115,12 +115,30 @@ public final class Readers {
 
     /** Expands a directory that is not itself a capture (a folder of captures) into its files, sorted. */
     public List<Path> expand(Path path) {
-        if (!Files.isDirectory(path)) return List.of(path);
+        return inputs(path).stream().map(Input::path).toList();
+    }
+
+    /**
+     * What {@link #expand} gives, as inputs: a file, a directory some reader claims, or a folder's captures; a
+     * {@link Bundle} (a sosreport, a sysinfo-snapshot: given, or found as a sub-folder) gives only the files its layout
+     * holds captures in, each with the command the bundle records for it ({@link Input#command()}); its other files
+     * (thousands in a sosreport) are not read at all.
+     */
+    public List<Input> inputs(Path path) {
+        List<Input> out = new ArrayList<>();
+        collect(path, out);
+        return out;
+    }
+
+    private void collect(Path path, List<Input> out) {
+        if (!Files.isDirectory(path)) { out.add(Input.of(path)); return; }
         Input in = Input.of(path);
         for (CaptureReader r : readers) {
-            try { if (r.sniff(in) > 0) return List.of(path); } catch (RuntimeException ignored) { /* not this one */ }
+            try { if (r.sniff(in) > 0) { out.add(in); return; } } catch (RuntimeException ignored) { /* not this one */ }
         }
-        return entries(path);
+        java.util.Optional<Bundle> b = Bundle.of(path);
+        if (b.isPresent()) { out.addAll(b.get().captures()); return; }
+        for (Path p : children(path)) collect(p, out);
     }
 
     /**
@@ -129,13 +147,19 @@ public final class Readers {
      * that claims a folder but not every file in it (an ibdiagnet output folder with a user's captures beside it).
      */
     public List<Path> entries(Path path) {
+        List<Input> out = new ArrayList<>();
+        for (Path p : children(path)) collect(p, out);
+        return out.stream().map(Input::path).toList();
+    }
+
+    private static List<Path> children(Path path) {
         try (var s = Files.list(path)) {
             List<Path> out = new ArrayList<>();
             for (Path p : s.sorted().toList()) {
                 String n = p.getFileName().toString();
                 // timestamp.json: the snapshot time fabriclab collect writes beside the captures (incident.Layout)
                 if (n.startsWith(".") || n.equalsIgnoreCase("README.md") || n.endsWith(".json.meta") || n.equals("timestamp.json")) continue;
-                out.addAll(expand(p));
+                out.add(p);
             }
             return out;
         } catch (java.io.IOException e) {

@@ -57,8 +57,10 @@ final class Analysis {
             List<List<Path>> sides = List.of(o.sides().before(), o.sides().after());
             folders = sides.stream().map(p -> p.get(0)).toList();
             for (List<Path> side : sides) {
-                snapshots.add(Snapshot.of(side));
-                times.add(side.size() == 1 && Files.isDirectory(side.get(0)) ? SnapshotTime.find(side.get(0)).orElse(null) : null);
+                Snapshot s = Snapshot.of(side);
+                snapshots.add(s);
+                // a side of several paths has no folder of its own: only a bundle among them may record its time
+                times.add(side.size() == 1 || s.recordedTime().isPresent() ? SnapshotTime.of(side.size() == 1 ? side.get(0) : null, s).orElse(null) : null);
             }
             extras = Extras.NONE;
         } else {
@@ -68,8 +70,9 @@ final class Analysis {
                 throw new CaptureException(dir.toString(), 0, "one snapshot (" + folders.get(0).getFileName() + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
             }
             for (Path f : folders) {
-                snapshots.add(Snapshot.of(f));
-                times.add(SnapshotTime.find(f).orElse(null));
+                Snapshot s = Snapshot.of(f);
+                snapshots.add(s);
+                times.add(SnapshotTime.of(f, s).orElse(null));
             }
             extras = Extras.scan(dir);
         }

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.snapshot.Snapshot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,8 +25,28 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * double s = a.secondsUntil(b);      // 12.4
  * }</pre>
  */
-public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file) {
+public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file, String how) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A time read from {@code file} of the snapshot folder, described by {@link #source()}'s default. */
+    public SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file) {
+        this(epochMs, monotonicNs, durationMs, bootId, file, null);
+    }
+
+    /**
+     * The time of a snapshot already read: its folder's {@value Layout#TIMESTAMP}, else the time the bundle it was read
+     * from records ({@link Snapshot#recordedTime()}: a sosreport's manifest or date output), else the folder's date
+     * output ({@link #find}). Empty when none is there; {@code dir} may be a file (a capture given alone), which holds no time,
+     * or null (captures given as several paths: only the bundle's time counts).
+     *
+     * @throws CaptureException when {@value Layout#TIMESTAMP} is there but malformed
+     */
+    public static java.util.Optional<SnapshotTime> of(Path dir, Snapshot snapshot) {
+        if (dir != null && Files.isRegularFile(dir.resolve(Layout.TIMESTAMP))) return java.util.Optional.of(read(dir));
+        java.util.Optional<Bundle.Time> t = snapshot.recordedTime();
+        if (t.isPresent()) return java.util.Optional.of(new SnapshotTime(t.get().epochMs(), 0, 0, "", t.get().file(), t.get().how()));
+        return dir != null && Files.isDirectory(dir) ? find(dir) : java.util.Optional.empty();
+    }
 
     /** Reads {@code dir/timestamp.json}. @throws CaptureException when it is missing or malformed */
     public static SnapshotTime read(Path dir) {
@@ -74,28 +96,10 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
     }
 
     private static final java.util.regex.Pattern TIME_NAME = java.util.regex.Pattern.compile("(?i)date|time|stamp|epoch|clock");
-    private static final java.util.regex.Pattern EPOCH = java.util.regex.Pattern.compile("\\d{9,11}(\\.\\d{1,9})?");
-    private static final java.time.format.DateTimeFormatter DATE_C = new java.time.format.DateTimeFormatterBuilder().parseCaseInsensitive()
-            .appendPattern("EEE MMM d HH:mm:ss zzz yyyy").toFormatter(java.util.Locale.ROOT);
+    private static final java.util.regex.Pattern EPOCH = org.fabriclab.capture.DateOutput.EPOCH;
 
-    /** Epoch milliseconds of one line of date output (see {@link #find}), or null when it is no date. */
-    static Long dateMs(String line) {
-        String t = line.strip().replaceAll("\\s+", " ");
-        try {
-            if (EPOCH.matcher(t).matches()) return Math.round(Double.parseDouble(t) * 1000);
-            if (t.length() >= 20 && Character.isDigit(t.charAt(0)) && t.charAt(4) == '-' && t.charAt(10) == 'T') {
-                String iso = t.replace(',', '.');
-                if (iso.endsWith("Z")) return Instant.parse(iso).toEpochMilli();
-                return java.time.OffsetDateTime.parse(iso).toInstant().toEpochMilli();
-            }
-            if (t.length() > 5 && t.charAt(3) == ',') {
-                return java.time.ZonedDateTime.parse(t, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-            }
-            return java.time.ZonedDateTime.parse(t, DATE_C).toInstant().toEpochMilli();
-        } catch (java.time.DateTimeException | NumberFormatException | StringIndexOutOfBoundsException e) {
-            return null;
-        }
-    }
+    /** Epoch milliseconds of one line of date output (see {@link #find}), or null when it is no date ({@link org.fabriclab.capture.DateOutput}). */
+    static Long dateMs(String line) { return org.fabriclab.capture.DateOutput.epochMs(line); }
 
     /** Seconds from this snapshot's start to {@code later}'s: monotonic within one boot, else wall clock. */
     public double secondsUntil(SnapshotTime later) {
@@ -112,6 +116,7 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
 
     /** Where this time was read, for a report: {@value Layout#TIMESTAMP}, or the date output's file and its resolution. */
     public String source() {
+        if (how != null) return how;
         return file.equals(Layout.TIMESTAMP) ? file : file + " (a date output, to the second unless it prints finer)";
     }
 }

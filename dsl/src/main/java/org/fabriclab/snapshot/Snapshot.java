@@ -9,7 +9,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.fabriclab.capture.Absent;
+import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Reading;
@@ -50,8 +52,10 @@ public final class Snapshot implements Renderable {
     Snapshot(String name, List<Capture> captures, Map<String, Map<String, Reading>> readings,
              Map<String, Map<String, Absent>> absents, Map<String, Map<String, String>> attrs,
              List<String> notes, List<String> unjoined, Map<String, String> joinedName, List<Reading> queueReadings,
-             List<String> skipped) {
+             List<String> skipped, List<Bundle> bundles, List<String> bundleNotes) {
         this.skipped = List.copyOf(skipped);
+        this.bundles = List.copyOf(bundles);
+        this.bundleNotes = List.copyOf(bundleNotes);
         this.joinedName = Map.copyOf(joinedName);
         this.queueReadings = List.copyOf(queueReadings);
         this.name = name;
@@ -80,24 +84,64 @@ public final class Snapshot implements Renderable {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        Map<Bundle, List<String>> bundles = new java.util.LinkedHashMap<>();
         org.fabriclab.capture.NotACaptureException firstStray = null;
         for (Path p : paths) {
-            List<Path> files = readers.expand(p);
-            boolean inFolder = files.size() != 1 || !files.get(0).equals(p);
-            for (Path f : files) {
+            List<Input> files = readers.inputs(p);
+            boolean inFolder = files.size() != 1 || !p.equals(files.get(0).path());
+            for (Input f : files) {
+                if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
                 try {
                     caps.add(readers.read(f));
                 } catch (org.fabriclab.capture.NotACaptureException e) {
                     if (!inFolder) throw e;
                     if (firstStray == null) firstStray = e;
+                    if (f.bundle() != null) bundles.get(f.bundle()).add(stray(f, e));
                     // the list of known formats is left to the error a file named itself gets
-                    skipped.add(e.skipped());
+                    else skipped.add(e.skipped());
+                } catch (org.fabriclab.capture.CaptureException e) {
+                    // a command the bundle's tool ran and that failed (perfquery without a subnet manager) voids no other file
+                    if (f.bundle() == null) throw e;
+                    bundles.get(f.bundle()).add(stray(f, e));
                 }
             }
         }
         if (caps.isEmpty() && firstStray != null) throw firstStray;
+        List<String> read = new ArrayList<>();
+        for (Map.Entry<Bundle, List<String>> e : bundles.entrySet()) {
+            read.add(e.getKey().summary());
+            if (!e.getValue().isEmpty()) {
+                skipped.add(e.getKey().name() + ": " + e.getValue().size() + " of its command outputs held no capture, skipped: "
+                        + String.join("; ", e.getValue()));
+            }
+        }
         String name = paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        return SnapshotBuilder.build(name, caps, skipped);
+        return SnapshotBuilder.build(name, caps, skipped, List.copyOf(bundles.keySet()), read);
+    }
+
+    /** A bundle's file that gave no capture, for the one warning per bundle: its command, the line and the reason. */
+    private static String stray(Input f, org.fabriclab.capture.CaptureException e) {
+        String m = e.getMessage().replaceFirst(" \\(known: \\[[^\\]]*\\]\\)", "");
+        if (m.startsWith(e.file() + ":")) m = m.substring(e.file().length() + 1).replaceFirst("^\\d+:", "").strip();
+        String what = f.command() != null ? f.command() : f.fileName();
+        return what + (e.line() > 0 ? " (line " + e.line() + ")" : "") + ": " + m;
+    }
+
+    private final List<Bundle> bundles;
+    private final List<String> bundleNotes;
+
+    /**
+     * The bundles (sosreports, sysinfo-snapshots) this snapshot was read from, each saying which command outputs it
+     * gave and how many other files were left unread ({@link Bundle#summary()}).
+     */
+    public List<Bundle> bundles() { return bundles; }
+
+    /** One line per bundle read ({@link Bundle#summary()}): what it is, what was read, what was left. */
+    public List<String> sources() { return bundleNotes; }
+
+    /** The time the snapshot's one bundle records ({@link Bundle#time()}); empty without a bundle, or with several. */
+    public java.util.Optional<Bundle.Time> recordedTime() {
+        return bundles.size() == 1 ? bundles.get(0).time() : java.util.Optional.empty();
     }
 
     /** Files of the snapshot's folders skipped as no capture ({@link #of(List)}), each message naming its file. */

@@ -40,6 +40,12 @@ final class SnapshotBuilder {
     private SnapshotBuilder() {}
 
     static Snapshot build(String name, List<Capture> captures, List<String> skipped) {
+        return build(name, captures, skipped, List.of(), List.of());
+    }
+
+    /** As {@link #build(String, List, List)}, read from {@code bundles} ({@link Snapshot#bundles()}), {@code sources} one line each. */
+    static Snapshot build(String name, List<Capture> captures, List<String> skipped, List<org.fabriclab.capture.Bundle> bundles,
+                          List<String> sources) {
         UnionFind uf = new UnionFind();
         Map<String, Map<String, String>> rawAttrs = new LinkedHashMap<>();
         Set<String> ids = new LinkedHashSet<>();
@@ -123,7 +129,7 @@ final class SnapshotBuilder {
                 if (!isDeviceForm(p) && (readings.containsKey(p) || absents.containsKey(p))) unjoined.add(p);
             }
         }
-        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues, skipped);
+        return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues, skipped, bundles, sources);
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {

@@ -78,6 +78,11 @@ public final class EthtoolReader implements CaptureReader {
             String dev = netdevOf(in.fileName());
             port = "netdev " + dev;
             b.attr(port, PortAttr.NETDEV, dev, 1);
+        } else if (in.command() != null && interfaceOf(in.command()) != null) {
+            // the command recorded outside the file (a sosreport's ethtool_-S_eth0): line 0, no line of the file says it
+            String dev = interfaceOf(in.command());
+            port = "netdev " + dev;
+            b.attr(port, PortAttr.NETDEV, dev, 0);
         }
         int noise = 0;
         int counters = 0;

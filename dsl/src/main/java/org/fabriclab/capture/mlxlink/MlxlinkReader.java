@@ -217,6 +217,11 @@ public final class MlxlinkReader implements CaptureReader {
      * readout joins the device's counters; else {@code mlxlink STEM}.
      */
     static String fallbackPort(Input in) {
+        if (in.command() != null) {
+            // the command recorded outside the file (a sosreport's mlxlink_-d_0000_08_00.0)
+            Matcher cmd = COMMAND.matcher(in.command());
+            if (cmd.find() && cmd.group(1).matches(".*(?:^|\\s)(?:-d|--device)[\\s=]\\S.*")) return portId(cmd.group(1), Input.ofText(in.name(), ""));
+        }
         String n = in.fileName();
         int dot = n.lastIndexOf('.');
         String stem = dot > 0 ? n.substring(0, dot) : n;
