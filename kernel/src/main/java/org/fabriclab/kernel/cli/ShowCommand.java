@@ -11,7 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.snapshot.Snapshot;
@@ -63,9 +66,27 @@ final class ShowCommand implements Callable<Integer> {
         json = Commands.isSet(spec, "--json");
         wide = Commands.isSet(spec, "--wide");
         Readers readers = Readers.standard();
-        List<Path> files = new ArrayList<>();
-        for (Path p : paths) files.addAll(readers.expand(p));
-        List<Capture> caps = InParallel.map(files, readers::read);
+        List<Input> files = new ArrayList<>();
+        for (Path p : paths) files.addAll(readers.inputs(p));
+        // a bundle's (a sosreport's) files were chosen by its layout, not named: one that holds no capture is skipped
+        List<Capture> caps = InParallel.map(files, f -> {
+            try {
+                return readers.read(f);
+            } catch (CaptureException e) {
+                if (f.bundle() == null) throw e;
+                return null;
+            }
+        });
+        List<String> strays = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) if (caps.get(i) == null) strays.add(files.get(i).command() + " (" + files.get(i).name() + ")");
+        caps = caps.stream().filter(java.util.Objects::nonNull).toList();
+        for (Bundle b : new LinkedHashSet<>(files.stream().map(Input::bundle).filter(java.util.Objects::nonNull).toList())) {
+            spec.commandLine().getErr().println("fabriclab: " + b.summary());
+        }
+        if (!strays.isEmpty()) {
+            spec.commandLine().getErr().println("fabriclab: warning: " + strays.size() + " command output" + (strays.size() == 1 ? "" : "s")
+                    + " of the bundle held no capture, skipped: " + String.join("; ", strays));
+        }
         var out = spec.commandLine().getOut();
         TableOutput.Format format = csv ? TableOutput.Format.CSV : json ? TableOutput.Format.JSON : TableOutput.Format.TEXT;
         for (Capture c : caps) {
