@@ -17,6 +17,7 @@ import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.ShellPrompt;
+import org.fabriclab.capture.Values;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
@@ -296,7 +297,12 @@ public final class EthtoolModuleReader implements CaptureReader {
             Matcher ch = CHANNEL.matcher(lower);
             if (ch.matches()) {
                 lower = ch.group(1).strip();
-                channel = Integer.parseInt(ch.group(2));
+                String n = ch.group(2);
+                // modules have at most 16 lanes; ethtool prints channels from 0 or 1
+                if (n.length() > 2 || Integer.parseInt(n) > 16) {
+                    throw new CaptureException(file, line, "expected a channel number 0-16 in '" + label + "', found " + Values.abbreviate(n));
+                }
+                channel = Integer.parseInt(n);
             }
             if (lower.endsWith(" threshold")) return threshold(lower.substring(0, lower.length() - " threshold".length()), value, file, line);
             for (String level : LEVELS) {

@@ -101,7 +101,10 @@ class EthtoolModuleReaderTest {
     }
 
     @Test void aHexDumpIsRefusedNamingWhatToRun() {
-        CaptureException e = assertThrows(CaptureException.class, () -> read("module_hexdump.txt"));
+        // written here, not as a fixture: the fuzz corpus takes every fixture as an input that reads
+        String dump = "Offset\t\tValues\n------\t\t------\n0x0000:\t\t11 07 06 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+                + "0x0010:\t\t00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n";
+        CaptureException e = assertThrows(CaptureException.class, () -> Readers.standard().read(Input.ofText("module_hexdump.txt", dump)));
         assertTrue(e.getMessage().contains("module_hexdump.txt"), e.getMessage());
         assertTrue(e.getMessage().contains("hex dump"), e.getMessage());
     }
@@ -116,6 +119,13 @@ class EthtoolModuleReaderTest {
         CaptureException flag = assertThrows(CaptureException.class, () -> new EthtoolModuleReader().read(Input.ofText("f.txt",
                 "Identifier : 0x03 (SFP)\nLaser rx power low alarm                  : maybe\n")));
         assertEquals(2, flag.line());
+    }
+
+    @Test void aChannelNumberOutOfRangeIsRefusedNotCrashed() {
+        CaptureException e = assertThrows(CaptureException.class, () -> new EthtoolModuleReader().read(Input.ofText("c.txt",
+                "Identifier : 0x11 (QSFP28)\nLaser tx bias current (Channel 9223372036854775806) : 6.750 mA\n")));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("channel"), e.getMessage());
     }
 
     @Test void severalModulesInOneFileAreSeveralPorts() {
