@@ -153,7 +153,7 @@ public final class Check {
         List<CheckRow> optics = OpticsChecks.of(delta != null ? delta.after() : sample);
         if (!optics.isEmpty()) {
             rows.addAll(optics);
-            notes.add("optics: each transceiver's diagnostics against its own alarm and warning thresholds (ethtool -m)"
+            notes.add("optics: each transceiver's diagnostics against its own alarm and warning thresholds (ethtool -m, mlxlink Module Info)"
                     + (delta != null ? ", from the later sample" : ""));
         }
         if (rows.isEmpty()) notes.add("nothing was checked: no limited counter, BER table, telemetry or module diagnostics found");

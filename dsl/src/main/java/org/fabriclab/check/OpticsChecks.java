@@ -9,12 +9,12 @@ import java.util.function.UnaryOperator;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.PortAttr;
-import org.fabriclab.capture.ethtool.EthtoolModuleReader;
+import org.fabriclab.capture.Optics;
 import org.fabriclab.snapshot.Snapshot;
 
 /**
- * Transceiver diagnostics graded against the module's own thresholds (from {@code ethtool -m}: the
- * {@code optics}, {@code optics_thresholds} and {@code module} tables), one row per lane and quantity
+ * Transceiver diagnostics graded against the module's own thresholds (the {@link Optics} tables and the
+ * {@code module} table, from {@code ethtool -m} or mlxlink's Module Info), one row per lane and quantity
  * (rx power, tx power, tx bias current) and per module (temperature, voltage):
  * <ul>
  * <li>{@link Outcome#FAIL}: outside the module's alarm thresholds; no light received on a lane that
@@ -43,7 +43,7 @@ import org.fabriclab.snapshot.Snapshot;
 public final class OpticsChecks {
     /** At or below this received power (mW) a lane receives no light. */
     public static final double NO_LIGHT_MW = 0.0001;
-    private static final String BASIS = "ethtool -m";
+    
 
     private OpticsChecks() {}
 
@@ -61,10 +61,10 @@ public final class OpticsChecks {
 
     /** Rows for one capture; {@code portName} maps the capture's port to the name shown. */
     public static List<CheckRow> of(Capture c, UnaryOperator<String> portName) {
-        if (c.measurements(EthtoolModuleReader.OPTICS).isEmpty() && c.measurements(EthtoolModuleReader.THRESHOLDS).isEmpty()) return List.of();
+        if (c.measurements(Optics.OPTICS).isEmpty() && c.measurements(Optics.THRESHOLDS).isEmpty()) return List.of();
         Map<String, Map<String, double[]>> limits = new HashMap<>();   // port -> quantity -> {lo alarm, lo warn, hi warn, hi alarm}
         Map<String, Map<String, String>> moduleFlags = new HashMap<>();
-        c.measurements(EthtoolModuleReader.THRESHOLDS).ifPresent(t -> {
+        c.measurements(Optics.THRESHOLDS).ifPresent(t -> {
             for (int i = 0; i < t.rowCount(); i++) {
                 String port = t.stringColumn("port").get(i), q = t.stringColumn("quantity").get(i);
                 double[] l = new double[4];
@@ -76,56 +76,57 @@ public final class OpticsChecks {
         });
         List<CheckRow> rows = new ArrayList<>();
         String file = c.file();
-        c.measurements(EthtoolModuleReader.MODULE).ifPresent(m -> {
+        String basis = c.source().key().equals("ethtool") ? "ethtool -m" : c.source().key();
+        c.measurements(Optics.MODULE).ifPresent(m -> {
             for (int i = 0; i < m.rowCount(); i++) {
                 String port = m.stringColumn("port").get(i);
                 Map<String, double[]> l = limits.getOrDefault(port, Map.of());
                 Map<String, String> f = moduleFlags.getOrDefault(port, Map.of());
-                for (String q : List.of(EthtoolModuleReader.TEMPERATURE, EthtoolModuleReader.VOLTAGE)) {
+                for (String q : List.of(Optics.TEMPERATURE, Optics.VOLTAGE)) {
                     double v = m.doubleColumn(q).getDouble(i);
                     if (Double.isNaN(v)) continue;
-                    rows.add(grade(portName.apply(port), q, v, l.get(q), f.getOrDefault(q, ""), file, ""));
+                    rows.add(grade(basis, portName.apply(port), q, v, l.get(q), f.getOrDefault(q, ""), file, ""));
                 }
             }
         });
-        c.measurements(EthtoolModuleReader.OPTICS).ifPresent(o -> {
+        c.measurements(Optics.OPTICS).ifPresent(o -> {
             for (int i = 0; i < o.rowCount(); i++) {
                 String port = o.stringColumn("port").get(i);
                 int lane = o.intColumn("lane").getInt(i);
                 String shown = portName.apply(port);
                 Map<String, double[]> l = limits.getOrDefault(port, Map.of());
-                double bias = o.doubleColumn(EthtoolModuleReader.TX_BIAS).getDouble(i);
-                double tx = o.doubleColumn(EthtoolModuleReader.TX_POWER).getDouble(i);
-                double rx = o.doubleColumn(EthtoolModuleReader.RX_POWER).getDouble(i);
+                double bias = o.doubleColumn(Optics.TX_BIAS).getDouble(i);
+                double tx = o.doubleColumn(Optics.TX_POWER).getDouble(i);
+                double rx = o.doubleColumn(Optics.RX_POWER).getDouble(i);
                 String flags = o.stringColumn("flags").get(i);
                 String at = " lane " + lane;
                 if (bias == 0 && (tx == 0 || Double.isNaN(tx)) && !(rx > NO_LIGHT_MW)) {
-                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "lane" + at, BASIS, null, Double.NaN, Double.NaN, Double.NaN, Outcome.INFO,
+                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "lane" + at, basis, null, Double.NaN, Double.NaN, Double.NaN, Outcome.INFO,
                             "lane unused: no bias current and no light (" + file + ")"));
                     continue;
                 }
-                for (String status : List.of("rx loss of signal", "rx loss of lock", "tx loss of signal", "tx loss of lock", "tx fault", "tx adaptive eq fault")) {
+                for (String status : Optics.STATUS) {
                     if (has(flags, status)) {
-                        rows.add(new CheckRow(shown, CheckRow.OPTICS, status.replace(' ', '_') + at, BASIS, null, Double.NaN, Double.NaN, Double.NaN,
+                        rows.add(new CheckRow(shown, CheckRow.OPTICS, status.replace(' ', '_') + at, basis, null, Double.NaN, Double.NaN, Double.NaN,
                                 Outcome.FAIL, "the module reports " + status + " on this lane (" + file + ")"));
                     }
                 }
                 if (!Double.isNaN(rx) && rx <= NO_LIGHT_MW) {
-                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "rx_power_dbm" + at, BASIS, null, dbm(rx), dbm(NO_LIGHT_MW), round(dbm(rx) - dbm(NO_LIGHT_MW), 2),
+                    rows.add(new CheckRow(shown, CheckRow.OPTICS, "rx_power_dbm" + at, basis, null, dbm(rx), dbm(NO_LIGHT_MW), round(dbm(rx) - dbm(NO_LIGHT_MW), 2),
                             Outcome.FAIL, "no light received while the lane transmits: fibre, connector or the far end's laser (" + file + ")"));
                 } else if (!Double.isNaN(rx)) {
-                    rows.add(grade(shown, EthtoolModuleReader.RX_POWER, rx, l.get(EthtoolModuleReader.RX_POWER), flags, file, at));
+                    rows.add(grade(basis, shown, Optics.RX_POWER, rx, l.get(Optics.RX_POWER), flags, file, at));
                 }
-                if (!Double.isNaN(tx)) rows.add(grade(shown, EthtoolModuleReader.TX_POWER, tx, l.get(EthtoolModuleReader.TX_POWER), flags, file, at));
-                if (!Double.isNaN(bias)) rows.add(grade(shown, EthtoolModuleReader.TX_BIAS, bias, l.get(EthtoolModuleReader.TX_BIAS), flags, file, at));
+                if (!Double.isNaN(tx)) rows.add(grade(basis, shown, Optics.TX_POWER, tx, l.get(Optics.TX_POWER), flags, file, at));
+                if (!Double.isNaN(bias)) rows.add(grade(basis, shown, Optics.TX_BIAS, bias, l.get(Optics.TX_BIAS), flags, file, at));
             }
         });
         return rows;
     }
 
     /** One quantity against {@code l} ({lo alarm, lo warn, hi warn, hi alarm}, NaN where not given) and the flags that are on. */
-    private static CheckRow grade(String port, String quantity, double raw, double[] l, String flags, String file, String lane) {
-        boolean power = quantity.equals(EthtoolModuleReader.RX_POWER) || quantity.equals(EthtoolModuleReader.TX_POWER);
+    private static CheckRow grade(String basis, String port, String quantity, double raw, double[] l, String flags, String file, String lane) {
+        boolean power = quantity.equals(Optics.RX_POWER) || quantity.equals(Optics.TX_POWER);
         String name = (power ? quantity.replace("_mw", "_dbm") : quantity) + lane;
         double v = power ? dbm(raw) : raw;
         String what = words(quantity);
@@ -133,9 +134,9 @@ public final class OpticsChecks {
         String where = " (" + file + ")";
         String alarmFlag = latched(flags, quantity, "alarm"), warnFlag = latched(flags, quantity, "warning");
         if (l == null || (Double.isNaN(l[0]) && Double.isNaN(l[1]) && Double.isNaN(l[2]) && Double.isNaN(l[3]))) {
-            if (alarmFlag != null) return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, v, Double.NaN, Double.NaN, Outcome.FAIL,
+            if (alarmFlag != null) return new CheckRow(port, CheckRow.OPTICS, name, basis, null, v, Double.NaN, Double.NaN, Outcome.FAIL,
                     "the module latched a " + alarmFlag + where);
-            return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, v, Double.NaN, Double.NaN, Outcome.INFO,
+            return new CheckRow(port, CheckRow.OPTICS, name, basis, null, v, Double.NaN, Double.NaN, Outcome.INFO,
                     (warnFlag != null ? "warning: the module latched a " + warnFlag + "; " : "") + "the module gives no thresholds for its " + what + where);
         }
         double[] t = new double[4];
@@ -143,24 +144,25 @@ public final class OpticsChecks {
         // the side the value is on: below the middle of the warning band (or the alarm band) is the low side
         double lowW = first(t[1], t[0]), highW = first(t[2], t[3]);
         boolean low = !Double.isNaN(lowW) && (Double.isNaN(highW) ? true : v < (lowW + highW) / 2);
-        if (low && !Double.isNaN(t[0]) && v < t[0]) return row(port, name, v, t[0], v - t[0], Outcome.FAIL, what + " " + fmt(v) + unit + " below the module's low-alarm threshold " + fmt(t[0]) + unit + where);
-        if (!low && !Double.isNaN(t[3]) && v > t[3]) return row(port, name, v, t[3], t[3] - v, Outcome.FAIL, what + " " + fmt(v) + unit + " above the module's high-alarm threshold " + fmt(t[3]) + unit + where);
+        if (low && !Double.isNaN(t[0]) && v < t[0]) return row(basis, port, name, v, t[0], v - t[0], Outcome.FAIL, what + " " + fmt(v) + unit + " below the module's low-alarm threshold " + fmt(t[0]) + unit + where);
+        if (!low && !Double.isNaN(t[3]) && v > t[3]) return row(basis, port, name, v, t[3], t[3] - v, Outcome.FAIL, what + " " + fmt(v) + unit + " above the module's high-alarm threshold " + fmt(t[3]) + unit + where);
         if (alarmFlag != null) {
             double lim = low ? lowW : highW;
-            return row(port, name, v, lim, low ? v - lim : lim - v, Outcome.FAIL, "the module latched a " + alarmFlag + " (now " + fmt(v) + unit + ")" + where);
+            return row(basis, port, name, v, lim, low ? v - lim : lim - v, Outcome.FAIL, "the module latched a " + alarmFlag + " (now " + fmt(v) + unit + ")" + where);
         }
-        if (low && !Double.isNaN(t[1]) && v < t[1]) return row(port, name, v, t[1], v - t[1], Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " below the module's low-warning threshold " + fmt(t[1]) + unit + where);
-        if (!low && !Double.isNaN(t[2]) && v > t[2]) return row(port, name, v, t[2], t[2] - v, Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " above the module's high-warning threshold " + fmt(t[2]) + unit + where);
+        if (low && !Double.isNaN(t[1]) && v < t[1]) return row(basis, port, name, v, t[1], v - t[1], Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " below the module's low-warning threshold " + fmt(t[1]) + unit + where);
+        if (!low && !Double.isNaN(t[2]) && v > t[2]) return row(basis, port, name, v, t[2], t[2] - v, Outcome.INFO, "warning: " + what + " " + fmt(v) + unit + " above the module's high-warning threshold " + fmt(t[2]) + unit + where);
         double lim = low ? lowW : highW;
         double margin = low ? v - lim : lim - v;
-        if (warnFlag != null) return row(port, name, v, lim, margin, Outcome.INFO, "warning: the module latched a " + warnFlag + " (now " + fmt(v) + unit + ")" + where);
-        return row(port, name, v, lim, margin, Outcome.PASS, what + " " + fmt(v) + unit + " inside the module's warning thresholds ["
+        if (warnFlag != null) return row(basis, port, name, v, lim, margin, Outcome.INFO, "warning: the module latched a " + warnFlag + " (now " + fmt(v) + unit + ")" + where);
+        String band = Double.isNaN(t[1]) && Double.isNaN(t[2]) ? "alarm" : "warning";
+        return row(basis, port, name, v, lim, margin, Outcome.PASS, what + " " + fmt(v) + unit + " inside the module's " + band + " thresholds ["
                 + fmt(lowW) + ", " + fmt(highW) + "]" + unit + where);
     }
 
     /** A row with value, limit and margin rounded to 4 decimals (dBm already to ethtool's 2). */
-    private static CheckRow row(String port, String name, double v, double limit, double margin, Outcome o, String reason) {
-        return new CheckRow(port, CheckRow.OPTICS, name, BASIS, null, round(v, 4), round(limit, 4), round(margin, 4), o, reason);
+    private static CheckRow row(String basis, String port, String name, double v, double limit, double margin, Outcome o, String reason) {
+        return new CheckRow(port, CheckRow.OPTICS, name, basis, null, round(v, 4), round(limit, 4), round(margin, 4), o, reason);
     }
 
     private static double round(double v, int decimals) {
@@ -190,10 +192,10 @@ public final class OpticsChecks {
 
     private static String words(String quantity) {
         return switch (quantity) {
-            case EthtoolModuleReader.RX_POWER -> "rx power";
-            case EthtoolModuleReader.TX_POWER -> "tx power";
-            case EthtoolModuleReader.TX_BIAS -> "tx bias current";
-            case EthtoolModuleReader.TEMPERATURE -> "module temperature";
+            case Optics.RX_POWER -> "rx power";
+            case Optics.TX_POWER -> "tx power";
+            case Optics.TX_BIAS -> "tx bias current";
+            case Optics.TEMPERATURE -> "module temperature";
             default -> "module voltage";
         };
     }
@@ -201,18 +203,18 @@ public final class OpticsChecks {
     /** The quantity's words in the reader's flag names ({@code rx power low alarm}). */
     private static String shortWords(String quantity) {
         return switch (quantity) {
-            case EthtoolModuleReader.RX_POWER -> "rx power";
-            case EthtoolModuleReader.TX_POWER -> "tx power";
-            case EthtoolModuleReader.TX_BIAS -> "bias current";
-            case EthtoolModuleReader.TEMPERATURE -> "temperature";
+            case Optics.RX_POWER -> "rx power";
+            case Optics.TX_POWER -> "tx power";
+            case Optics.TX_BIAS -> "bias current";
+            case Optics.TEMPERATURE -> "temperature";
             default -> "voltage";
         };
     }
 
     private static String unit(String quantity) {
         return switch (quantity) {
-            case EthtoolModuleReader.TX_BIAS -> " mA";
-            case EthtoolModuleReader.TEMPERATURE -> " C";
+            case Optics.TX_BIAS -> " mA";
+            case Optics.TEMPERATURE -> " C";
             default -> " mV";
         };
     }

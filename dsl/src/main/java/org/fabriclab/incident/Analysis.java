@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Telemetry;
-import org.fabriclab.capture.ethtool.EthtoolModuleReader;
+import org.fabriclab.capture.Optics;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.CheckResult;
 import org.fabriclab.check.CheckRow;
@@ -169,7 +169,7 @@ final class Analysis {
 
         for (Capture c : last.captures()) c.measurements("ber").ifPresent(mlxlink::add);
         for (Capture c : last.captures()) c.measurements("module").ifPresent(mlxlink::add);
-        for (Capture c : last.captures()) c.measurements(EthtoolModuleReader.OPTICS).ifPresent(mlxlink::add);
+        for (Capture c : last.captures()) c.measurements(Optics.OPTICS).ifPresent(mlxlink::add);
     }
 
     private static Profile profileOf(Verdict v, Profile a, Profile b) { return v.profile().equals(a.name()) ? a : b; }

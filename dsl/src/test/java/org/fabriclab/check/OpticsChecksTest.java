@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 
@@ -77,5 +78,32 @@ class OpticsChecksTest {
         assertTrue(r.toString().contains("rx_power_dbm lane 3"), r.toString());
         // a copper cable gives nothing to grade
         assertTrue(rows("qsfp28_dac_nodom.txt").isEmpty());
+    }
+
+    @Test void mlxlinksModuleInfoIsGradedTheSameWayAgainstItsAlarmPair() {
+        List<CheckRow> rows = OpticsChecks.of(Snapshot.of(CaptureCsv.fixture("mlxlink/mlxlink_mlx5_1_optic_rx_low.txt")));
+        CheckRow lane2 = row(rows, "rx_power_dbm lane 2");
+        assertEquals(Outcome.FAIL, lane2.outcome());
+        assertEquals(-10.84, lane2.value(), 0.01);
+        assertEquals(-9.91, lane2.limit(), 0.01);
+        assertEquals("mlxlink", lane2.basis());
+        assertEquals("mlx5_1/1", lane2.port());
+        assertEquals(Outcome.FAIL, row(rows, "rx_loss_of_signal lane 2").outcome());
+        CheckRow lane1 = row(rows, "rx_power_dbm lane 1");
+        assertEquals(Outcome.PASS, lane1.outcome());
+        assertTrue(lane1.reason().contains("inside the module's alarm thresholds [-9.91, 7.00] dBm"), lane1.reason());
+        assertEquals(Outcome.PASS, row(rows, "tx_bias_ma lane 4").outcome());
+        assertEquals(Outcome.PASS, row(rows, "temperature_c").outcome());
+        assertEquals(2, rows.stream().filter(r -> r.outcome() == Outcome.FAIL).count());
+    }
+
+    /** The public mlxlink JSON of a 400G DR4 OSFP (MFT 4.34): four lanes, every value inside the module's pair. */
+    @Test void thePublicOsfpCaptureReadsFourHealthyLanes() {
+        List<CheckRow> rows = OpticsChecks.of(Snapshot.of(PublicCaptureFiles.file("mlxlink_json_mft4.34_400g_dr4_osfp_yuuki.json")));
+        assertEquals(3.58, row(rows, "rx_power_dbm lane 1").value(), 0.01);
+        assertEquals(2.66, row(rows, "rx_power_dbm lane 4").value(), 0.01);
+        assertEquals(7.00, row(rows, "tx_power_dbm lane 1").limit(), 0.01);   // nearer the high end of [-6.904..6.999]
+        assertEquals(4 * 3 + 2, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.outcome() == Outcome.PASS), rows.toString());
     }
 }

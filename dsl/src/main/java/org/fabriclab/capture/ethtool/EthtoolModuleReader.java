@@ -15,6 +15,7 @@ import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.Measurement;
+import org.fabriclab.capture.Optics;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
@@ -22,7 +23,6 @@ import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 
 /**
@@ -36,10 +36,7 @@ import tech.tablesaw.api.StringColumn;
  * <p>Tables (diagnostics are measurements, not counters: nothing here is a reading):
  * <ul>
  * <li>{@value #MODULE}: port, temperature_c, voltage_mv, vendor, part_number (the mlxlink reader's columns);</li>
- * <li>{@value #OPTICS}: port, lane, tx_bias_ma, tx_power_mw, tx_power_dbm, rx_power_mw, rx_power_dbm,
- *     rx_power_kind ({@code average} or {@code OMA}), flags (the lane's latched flags and status lines that are on);</li>
- * <li>{@value #THRESHOLDS}: port, quantity (rx_power_mw, tx_power_mw, tx_bias_ma, temperature_c,
- *     voltage_mv), low_alarm, low_warning, high_warning, high_alarm, flags (module-level flags that are on).</li>
+ * <li>{@link Optics#OPTICS} and {@link Optics#THRESHOLDS}: per lane, and the module's thresholds and flags ({@link Optics});</li>
  * </ul>
  * Units: mW and dBm as printed ({@code 0.0000 mW / -inf dBm} is no light), mA, degrees C, mV
  * (ethtool prints volts). The port is {@code netdev <name>} from a command line ({@code # ethtool -m
@@ -50,19 +47,14 @@ import tech.tablesaw.api.StringColumn;
  *
  * <pre>{@code
  * Capture c = Readers.standard().read(Path.of("ethtool_m_ens1f0np0.txt"));   // sniffed as "ethtool-module"
- * c.measurements("optics");   // one row per lane: bias, tx and rx power
+ * c.measurements(Optics.OPTICS);   // one row per lane: bias, tx and rx power
  * }</pre>
  */
 public final class EthtoolModuleReader implements CaptureReader {
-    public static final String MODULE = "module";
-    public static final String OPTICS = "optics";
-    public static final String THRESHOLDS = "optics_thresholds";
-
-    public static final String RX_POWER = "rx_power_mw";
-    public static final String TX_POWER = "tx_power_mw";
-    public static final String TX_BIAS = "tx_bias_ma";
-    public static final String TEMPERATURE = "temperature_c";
-    public static final String VOLTAGE = "voltage_mv";
+    /** The module table (the mlxlink reader's columns). */
+    public static final String MODULE = Optics.MODULE;
+    private static final String RX_POWER = Optics.RX_POWER, TX_POWER = Optics.TX_POWER, TX_BIAS = Optics.TX_BIAS,
+            TEMPERATURE = Optics.TEMPERATURE, VOLTAGE = Optics.VOLTAGE;
 
     private static final Pattern CHANNEL = Pattern.compile("^(.*?)\\s*\\((?:Channel|Chan|Ch)\\s*(\\d+)\\)\\s*$", Pattern.CASE_INSENSITIVE);
     private static final Pattern POWER = Pattern.compile("^(\\d+(?:\\.\\d+)?)\\s*mW\\s*(?:/\\s*(-?\\d+(?:\\.\\d+)?|-inf|inf|nan)\\s*dBm)?$");
@@ -96,7 +88,7 @@ public final class EthtoolModuleReader implements CaptureReader {
             "module temperature", TEMPERATURE,
             "module voltage", VOLTAGE);
 
-    private static final List<String> LEVELS = List.of("low alarm", "low warning", "high warning", "high alarm");
+    private static final List<String> LEVELS = Optics.LEVELS;
 
     @Override public String format() { return "ethtool-module"; }
 
@@ -182,13 +174,7 @@ public final class EthtoolModuleReader implements CaptureReader {
     private static void tables(Capture.Builder b, List<Port> ports) {
         StringColumn mPort = StringColumn.create("port"), mVendor = StringColumn.create("vendor"), mPart = StringColumn.create("part_number");
         DoubleColumn mTemp = DoubleColumn.create(TEMPERATURE), mVolt = DoubleColumn.create(VOLTAGE);
-        StringColumn oPort = StringColumn.create("port"), oKind = StringColumn.create("rx_power_kind"), oFlags = StringColumn.create("flags");
-        IntColumn oLane = IntColumn.create("lane");
-        DoubleColumn oBias = DoubleColumn.create(TX_BIAS), oTx = DoubleColumn.create(TX_POWER), oTxDbm = DoubleColumn.create("tx_power_dbm");
-        DoubleColumn oRx = DoubleColumn.create(RX_POWER), oRxDbm = DoubleColumn.create("rx_power_dbm");
-        StringColumn tPort = StringColumn.create("port"), tQty = StringColumn.create("quantity"), tFlags = StringColumn.create("flags");
-        DoubleColumn[] tLevels = new DoubleColumn[LEVELS.size()];
-        for (int i = 0; i < tLevels.length; i++) tLevels[i] = DoubleColumn.create(LEVELS.get(i).replace(' ', '_'));
+        Optics optics = new Optics();
         for (Port p : ports) {
             mPort.append(p.name);
             mTemp.append(p.module.getOrDefault(TEMPERATURE, Double.NaN));
@@ -197,38 +183,18 @@ public final class EthtoolModuleReader implements CaptureReader {
             mPart.append(p.part);
             for (Map.Entry<Integer, Lane> e : p.lanes.entrySet()) {
                 Lane l = e.getValue();
-                oPort.append(p.name);
-                oLane.append(p.laneNumber(e.getKey()));
-                oBias.append(l.bias);
-                oTx.append(l.txMw);
-                oTxDbm.append(l.txDbm);
-                oRx.append(l.rxMw);
-                oRxDbm.append(l.rxDbm);
-                oKind.append(l.rxKind);
-                oFlags.append(String.join("; ", l.flags));
+                optics.lane(p.name, p.laneNumber(e.getKey()), l.bias, l.txMw, l.txDbm, l.rxMw, l.rxDbm, l.rxKind, l.flags);
             }
             for (Map.Entry<String, double[]> e : p.thresholds.entrySet()) {
-                tPort.append(p.name);
-                tQty.append(e.getKey());
-                for (int i = 0; i < tLevels.length; i++) tLevels[i].append(e.getValue()[i]);
-                tFlags.append(String.join("; ", p.moduleFlags.getOrDefault(e.getKey(), List.of())));
+                double[] t = e.getValue();
+                optics.threshold(p.name, e.getKey(), t[0], t[1], t[2], t[3], p.moduleFlags.getOrDefault(e.getKey(), List.of()));
             }
             for (Map.Entry<String, List<String>> e : p.moduleFlags.entrySet()) {
-                if (p.thresholds.containsKey(e.getKey())) continue;
-                tPort.append(p.name);
-                tQty.append(e.getKey());
-                for (DoubleColumn d : tLevels) d.appendMissing();
-                tFlags.append(String.join("; ", e.getValue()));
+                if (!p.thresholds.containsKey(e.getKey())) optics.threshold(p.name, e.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, e.getValue());
             }
         }
         b.measurements(MODULE, Measurement.of(MODULE, mPort, mTemp, mVolt, mVendor, mPart));
-        if (!oPort.isEmpty()) b.measurements(OPTICS, Measurement.of(OPTICS, oPort, oLane, oBias, oTx, oTxDbm, oRx, oRxDbm, oKind, oFlags));
-        if (!tPort.isEmpty()) {
-            List<tech.tablesaw.columns.Column<?>> cols = new ArrayList<>(List.of(tPort, tQty));
-            cols.addAll(List.of(tLevels));
-            cols.add(tFlags);
-            b.measurements(THRESHOLDS, Measurement.of(THRESHOLDS, cols));
-        }
+        optics.addTo(b);
     }
 
     /** The interface of an {@code ethtool -m|--module-info DEV} command line, or null. */

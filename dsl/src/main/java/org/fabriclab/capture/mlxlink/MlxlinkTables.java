@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Measurement;
+import org.fabriclab.capture.Optics;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.Words;
@@ -85,6 +86,7 @@ final class MlxlinkTables {
         IntColumn hBin = IntColumn.create("bin");
         LongColumn hCount = LongColumn.create("occurrences");
 
+        Optics optics = new Optics();
         for (PortOutput p : ports) {
             String port = p.port();
             int slash = port.lastIndexOf('/');
@@ -115,6 +117,7 @@ final class MlxlinkTables {
                 mVolt.append(dbl(p, m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"));
                 mVendor.append(orEmpty(p.get(m, "Vendor Name", "Vendor")));
                 mPart.append(orEmpty(p.get(m, "Vendor Part Number", "Part Number")));
+                optics(optics, p, m);
             }
             String o = MlxlinkReader.OPERATIONAL_INFO;
             if (p.sections().containsKey(o)) {
@@ -139,6 +142,7 @@ final class MlxlinkTables {
         if (!oPort.isEmpty()) {
             b.measurements(MlxlinkReader.OPERATIONAL, Measurement.of(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
         }
+        optics.addTo(b);
         if (!hPort.isEmpty()) b.measurements(MlxlinkReader.FEC_HISTOGRAM, Measurement.of(MlxlinkReader.FEC_HISTOGRAM, hPort, hBin, hRange, hCount));
     }
 
@@ -278,6 +282,83 @@ final class MlxlinkTables {
                     + "thresholds, as in '61 [-10..80]'), found '" + Values.abbreviate(v.text().strip()) + "'");
         }
         return Double.parseDouble(m.group(1));
+    }
+
+    /** Per-lane status lines of Module Info ({@code 0}/{@code 1} per lane) and the lane flag each sets. */
+    private static final String[][] LANE_STATUS = {
+            {"Rx LOS [per lane]", "rx loss of signal"}, {"Rx CDR LOL [per lane]", "rx loss of lock"}, {"Tx LOS [per lane]", "tx loss of signal"},
+            {"Tx CDR LOL [per lane]", "tx loss of lock"}, {"Tx Fault [per lane]", "tx fault"}, {"Tx Adaptive EQ Fault [per lane]", "tx adaptive eq fault"}};
+    private static final Pattern RANGE = Pattern.compile("\\[\\s*(-?\\d{1,9}(?:\\.\\d{1,9})?)\\s*\\.\\.\\s*(-?\\d{1,9}(?:\\.\\d{1,9})?)\\s*\\]\\s*$");
+
+    /**
+     * Module Info's per-lane rx/tx power (dBm), bias current (mA) and lane status into the {@link Optics} tables, with
+     * the {@code [low..high]} mlxlink prints after a value as the module's alarm thresholds (the PDDR module-info
+     * thresholds; mlxlink prints no warning pair). Lanes are numbered from 1. Nothing when the module has no diagnostics.
+     */
+    private void optics(Optics optics, PortOutput p, String m) {
+        Value rx = p.value(m, "Rx Power Current [dBm]"), tx = p.value(m, "Tx Power Current [dBm]"), bias = p.value(m, "Bias Current [mA]");
+        double[] rxDbm = laneValues(rx, "Rx Power Current [dBm]"), txDbm = laneValues(tx, "Tx Power Current [dBm]"), biasMa = laneValues(bias, "Bias Current [mA]");
+        int n = Math.max(rxDbm.length, Math.max(txDbm.length, biasMa.length));
+        if (n == 0) return;
+        String type = p.get(m, "Rx Power Type");
+        String kind = type != null && type.toUpperCase(java.util.Locale.ROOT).contains("OMA") ? "OMA" : "average";
+        List<List<String>> flags = new ArrayList<>();
+        for (int k = 0; k < n; k++) flags.add(new ArrayList<>());
+        for (String[] st : LANE_STATUS) {
+            Value v = p.value(m, st[0]);
+            if (v == null) continue;
+            List<String> items = items(v);
+            for (int k = 0; k < items.size() && k < n; k++) {
+                String it = items.get(k).strip();
+                if (it.equals("1")) flags.get(k).add(st[1]);
+                else if (!it.equals("0") && !isNa(it)) {
+                    throw new CaptureException(file, v.line(), "'" + st[0] + "': expected 0 or 1 per lane, found '" + Values.abbreviate(it) + "'");
+                }
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            double r = at(rxDbm, k), t = at(txDbm, k);
+            optics.lane(p.port(), k + 1, at(biasMa, k), Double.isNaN(t) ? t : Optics.milliwatts(t), t, Double.isNaN(r) ? r : Optics.milliwatts(r), r, kind, flags.get(k));
+        }
+        threshold(optics, p.port(), Optics.RX_POWER, rx, true);
+        threshold(optics, p.port(), Optics.TX_POWER, tx, true);
+        threshold(optics, p.port(), Optics.TX_BIAS, bias, false);
+        threshold(optics, p.port(), Optics.TEMPERATURE, p.value(m, "Temperature [C]", "Module Temperature [C]", "Temperature"), false);
+        threshold(optics, p.port(), Optics.VOLTAGE, p.value(m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"), false);
+    }
+
+    private static double at(double[] v, int k) { return k < v.length ? v[k] : Double.NaN; }
+
+    /** The comma-separated lane values before an optional {@code [low..high]}; N/A lanes NaN; none when the line is absent or N/A. */
+    private double[] laneValues(Value v, String key) {
+        if (v == null) return new double[0];
+        String text = v.items() != null ? String.join(",", v.items()) : v.text();
+        int bracket = text.indexOf('[');
+        if (bracket >= 0) text = text.substring(0, bracket);
+        if (isNa(text)) return new double[0];
+        String[] parts = text.split(",", -1);
+        double[] out = new double[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            String it = parts[k].strip();
+            if (isNa(it)) { out[k] = Double.NaN; continue; }
+            Matcher mm = NUMBER_UNIT.matcher(it);
+            if (!mm.matches()) {
+                throw new CaptureException(file, v.line(), "'" + key + "': expected a number per lane (as in '-1.2,-1.3 [-10.4..5.4]'), found '"
+                        + Values.abbreviate(it) + "' for lane " + (k + 1));
+            }
+            out[k] = Double.parseDouble(mm.group(1));
+        }
+        return out;
+    }
+
+    /** The {@code [low..high]} after {@code v} as alarm thresholds of {@code quantity} (dBm converted to mW where {@code dbm}). */
+    private static void threshold(Optics optics, String port, String quantity, Value v, boolean dbm) {
+        if (v == null || v.text() == null) return;
+        Matcher r = RANGE.matcher(v.text().strip());
+        if (!r.find()) return;
+        double lo = Double.parseDouble(r.group(1)), hi = Double.parseDouble(r.group(2));
+        if (dbm) { lo = Optics.milliwatts(lo); hi = Optics.milliwatts(hi); }
+        optics.threshold(port, quantity, lo, Double.NaN, Double.NaN, hi, List.of());
     }
 
     static boolean isNa(String v) {
