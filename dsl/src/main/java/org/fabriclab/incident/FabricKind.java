@@ -88,7 +88,9 @@ public enum FabricKind {
      * The fabric of {@code port} in {@code s}: its {@code link_layer} attribute (sysfs, ibstat), else
      * netdev counters ({@code ethtool -S}), a netdev attribute or a counter whose role exists only on
      * Ethernet ({@link org.fabriclab.catalogue.Role#impliesEthernet()}: an ECN-marked count, as
-     * {@code rdma statistic} prints for RoCE) mean RoCE, else InfiniBand.
+     * {@code rdma statistic} prints for RoCE) mean RoCE, PMA counters InfiniBand; a link layer that is
+     * neither (EFA's {@code Unknown}) with only the RDMA device's own counters is graded with the RoCE
+     * profiles, which read those counters; else InfiniBand.
      */
     public static Found found(Snapshot s, String port) {
         String ll = s.attr(port, PortAttr.LINK_LAYER).orElse("").trim();
@@ -105,6 +107,16 @@ public enum FabricKind {
         }
         Reading pma = first(r, d -> d.namespace().equals("ib-pma"));
         if (pma != null) return new Found(IB, "PMA port counters (" + pma.source() + ")");
+        if (!ll.isEmpty()) {
+            // a link layer that is neither (EFA's sysfs says "Unknown"): not InfiniBand, which has PMA counters; an RDMA
+            // device that shows only its own device counters is graded by them, with the profile that reads those
+            Reading dev = first(r, d -> d.namespace().equals("rdma-device"));
+            if (dev != null) {
+                return new Found(ROCE, "link layer '" + ll + "' with no PMA counters: an RDMA device (as AWS EFA) graded by its own device counters ("
+                        + dev.rawName() + ", " + dev.source() + ") with the roce profile, the one that reads them");
+            }
+            return new Found(IB, "link layer '" + ll + "' and no netdev or PMA counter: taken as InfiniBand");
+        }
         return new Found(IB, "nothing tells the link layer (no link_layer, netdev or PMA counter): taken as InfiniBand");
     }
 }

@@ -3,6 +3,7 @@ package org.fabriclab.incident;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabriclab.capture.CaptureCsv;
 import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.catalogue.Role;
 import org.fabriclab.snapshot.Snapshot;
@@ -12,6 +13,17 @@ import org.junit.jupiter.api.Test;
 class FabricKindTest {
     @Test void onlyTheEcnRoleImpliesEthernet() {
         for (Role r : Role.values()) assertEquals(r == Role.ECN_MARKED, r.impliesEthernet(), r.label());
+    }
+
+    /**
+     * AWS EFA: sysfs says link layer "Unknown", there are no PMA counters, only the device's own (hw_counters). It was
+     * taken as InfiniBand ("no link_layer", though one was captured) and graded "incomplete" for five PMA counters.
+     */
+    @Test void anEfaPortWithLinkLayerUnknownIsGradedByItsDeviceCounters() {
+        Snapshot s = Snapshot.of(CaptureCsv.fixture("sysfs/efa_hw_counters_k6.10_after.txt"));
+        FabricKind.Found f = FabricKind.found(s, "rdmap16s27/1");
+        assertEquals(FabricKind.ROCE, f.kind(), f.how());
+        assertTrue(f.how().startsWith("link layer 'Unknown' with no PMA counters"), f.how());
     }
 
     /** rdma statistic -j of an mlx5 SR-IOV VF alone (no link layer, no netdev): its ECN-marked count says RoCE. */
