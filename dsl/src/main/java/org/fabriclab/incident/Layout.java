@@ -31,6 +31,7 @@ import org.fabriclab.capture.CaptureException;
  * {@code ibstat.txt}, {@code sysfs.txt} ({@code grep -H .} form of {@code counters/},
  * {@code hw_counters/} and the port attributes), {@code perfquery-x.DEV-PORT.txt},
  * {@code ethtool-S.NETDEV.txt} (first line {@code # ethtool -S NETDEV}, so the reader names the port),
+ * {@code ethtool-m.NETDEV.txt} (first line {@code # ethtool -m NETDEV}: the transceiver's diagnostics),
  * {@code rdma-link.json}, {@code rdma-statistic.json}, {@code mlxlink.DEV-PORT.txt} (first line
  * {@code # mlxlink -d DEV -p PORT -m -c}: mlxlink's output does not name the port).
  *

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         "  collect --out DIR --every 10s --count N      t0/ ... t{N-1}/, one every interval",
         "  collect --out DIR --every 1s -- CMD...       t0/, t1/, ... while the command runs, and one after it exits",
         "Each snapshot holds, where the tool is present: perfquery -x per InfiniBand port, sysfs counters/ and",
-        "hw_counters/ (sysfs.txt, grep -H form), ethtool -S, mlnx_qos -i and dcb -s pfc show per RDMA netdev,",
+        "hw_counters/ (sysfs.txt, grep -H form), ethtool -S, ethtool -m, mlnx_qos -i and dcb -s pfc show per RDMA netdev,",
         "rdma -j statistic/link show, ibstat, mlxlink -m -c per port, and timestamp.json (wall clock,",
         "CLOCK_MONOTONIC, boot id). Absent tools are noted in manifest.json and skipped; outputs no reader",
         "reads go to unread/. Nothing needs root beyond what each tool needs. The folder is written beside",

@@ -156,6 +156,9 @@ public final class SnapshotTaker {
         for (HostPort p : ports) if (p.netdev() != null && !netdevs.contains(p.netdev())) netdevs.add(p.netdev());
         for (String n : netdevs) {
             out.add(new Planned("ethtool", List.of("-S", n), "ethtool-S." + Collector.safe(n) + ".txt", "# ethtool -S " + n));
+            // the transceiver's diagnostics (rx/tx power and bias per lane, against its own thresholds); a DAC or a NIC
+            // without module access fails here, which the manifest records and the snapshot does without
+            out.add(new Planned("ethtool", List.of("-m", n), "ethtool-m." + Collector.safe(n) + ".txt", "# ethtool -m " + n));
             // what the host says about PFC on the netdev (settings, and dcb -s's per-priority PFC frames): neither names it in its output
             out.add(new Planned("mlnx_qos", List.of("-i", n), "mlnx_qos." + Collector.safe(n) + ".txt", "# mlnx_qos -i " + n));
             out.add(new Planned("dcb", List.of("-s", "pfc", "show", "dev", n), "dcb-pfc." + Collector.safe(n) + ".txt", "# dcb -s pfc show dev " + n));

@@ -100,6 +100,11 @@ class CollectorTest {
         assertEquals(List.of("mlx5_0/1"), b.ports(), "the netdev's counters join the RDMA port: " + b.ports() + " " + b.unjoined());
         Verdict v = Delta.between(b, a).moved(5e10).classify(Profiles.ROCE).port("mlx5_0/1").orElseThrow();
         assertEquals("pause-storm", v.verdict());
+        // the transceiver's diagnostics beside the counters, named by the command line, joined to the RDMA port
+        assertTrue(Files.readString(out.resolve("after/ethtool-m.ens1f0np0.txt")).startsWith("# ethtool -m ens1f0np0\n"));
+        var optics = org.fabriclab.check.OpticsChecks.of(a);
+        assertTrue(optics.stream().anyMatch(r -> r.port().equals("mlx5_0/1") && r.name().equals("rx_power_dbm lane 2")
+                && r.outcome() == org.fabriclab.check.Outcome.FAIL), optics.toString());
     }
 
     @Test void roceSnapshotsHoldTheHostsPfcConfigurationJoinedToTheDevicePort() throws Exception {

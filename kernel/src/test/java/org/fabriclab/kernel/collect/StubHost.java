@@ -111,8 +111,16 @@ final class StubHost {
                 case "perfquery" -> script(t, "[ \"$*\" = \"-x -C mlx5_0 -P 1\" ] || { echo \"perfquery stub: unexpected arguments $*\" >&2; exit 1; }\n"
                         + "exec cat " + state + "/" + phase + "/perfquery-x.txt\n");
                 case "ibstat" -> script(t, "exec cat " + state + "/" + phase + "/ibstat.txt\n");
-                case "ethtool" -> script(t, "[ \"$*\" = \"-S ens1f0np0\" ] || { echo \"ethtool stub: unexpected arguments $*\" >&2; exit 1; }\n"
-                        + "exec cat " + state + "/" + phase + "/ethtool.txt\n");
+                // -S: the dataset's counters; -m: a QSFP28 whose lane 2 receives under its module's low-alarm threshold
+                case "ethtool" -> script(t, "case \"$*\" in\n"
+                        + "  \"-S ens1f0np0\") exec cat " + state + "/" + phase + "/ethtool.txt ;;\n"
+                        + "  \"-m ens1f0np0\") printf '\\tIdentifier : 0x11 (QSFP28)\\n\\tVendor name : NVIDIA\\n"
+                        + "\\tLaser tx bias current (Channel 1) : 6.750 mA\\n\\tLaser tx bias current (Channel 2) : 6.750 mA\\n"
+                        + "\\tRcvr signal avg optical power(Channel 1) : 0.7812 mW / -1.07 dBm\\n"
+                        + "\\tRcvr signal avg optical power(Channel 2) : 0.0316 mW / -15.00 dBm\\n"
+                        + "\\tLaser rx power low alarm threshold : 0.0468 mW / -13.30 dBm\\n"
+                        + "\\tLaser rx power low warning threshold : 0.0933 mW / -10.30 dBm\\n' ;;\n"
+                        + "  *) echo \"ethtool stub: unexpected arguments $*\" >&2; exit 1 ;;\nesac\n");
                 case "rdma" -> script(t, "case \"$*\" in\n"
                         + "  \"-j link show\") exec cat " + state + "/" + phase + "/rdma-link.json ;;\n"
                         + "  \"-j statistic show\") exec cat " + state + "/" + phase + "/rdma-statistic.json ;;\n"
