@@ -107,7 +107,22 @@ final class Analysis {
 
         // ports: fabric, bytes, verdicts; the transceivers' own diagnostics (ethtool -m) as evidence beside them
         List<CheckRow> optics = OpticsChecks.of(last);
+        // an Ethernet port that holds none of the profiles' counters (a sosreport's ethtool -S of every NIC) is named
+        // apart, not graded "incomplete" beside the RDMA ports; when no port has any, all are graded as they are
+        List<String> ungraded = new ArrayList<>();
         for (String port : delta.ports()) {
+            FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
+            if (o.profileGiven() == null && found.kind() == FabricKind.ROCE && port.startsWith("netdev ")
+                    && Grading.nothingToGrade(delta, port, found.kind().profile(), found.kind().full())) ungraded.add(port);
+        }
+        if (ungraded.size() == delta.ports().size()) ungraded.clear();
+        if (!ungraded.isEmpty()) {
+            notes.add("not graded: " + String.join(", ", ungraded) + ": none of the " + FabricKind.ROCE.profile().name() + " or "
+                    + FabricKind.ROCE.full().name() + " profile's counters in the captures (Ethernet ports without RDMA counters, such as a "
+                    + "management NIC; grade one anyway with a profile given)");
+        }
+        for (String port : delta.ports()) {
+            if (ungraded.contains(port)) continue;
             FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
             BytesMoved derived = BytesMoved.derive(delta, port);
             BytesMoved bytes = o.bytesGiven() > 0 ? BytesMoved.given(port, o.bytesGiven(), derived) : derived;

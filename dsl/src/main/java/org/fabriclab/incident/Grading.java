@@ -57,6 +57,18 @@ final class Grading {
      * {@code rx_prio3_pause} absent). Then the profile cannot be applied to this capture, rather than the
      * port lacking a counter.
      */
+    /**
+     * Whether {@code port} holds none of the counters {@code a} or {@code b} reads (resolved for the port): an
+     * Ethernet port without RDMA counters (a sosreport's management NIC), which neither profile can grade.
+     */
+    static boolean nothingToGrade(Delta d, String port, Profile a, Profile b) {
+        Map<String, CounterDelta> m = d.port(port);
+        for (Profile p : List.of(a, b)) {
+            for (org.fabriclab.verdict.ProfileCounter c : p.resolve(m).counters()) if (m.containsKey(c.name())) return false;
+        }
+        return true;
+    }
+
     static boolean sourcesNotCaptured(Verdict v, Delta d, String port) {
         if (!v.verdict().equals(Verdict.INCOMPLETE) || v.detail().contains(BYTES)) return false;
         Set<Source> have = new HashSet<>();

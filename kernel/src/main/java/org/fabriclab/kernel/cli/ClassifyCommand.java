@@ -168,6 +168,8 @@ final class ClassifyCommand implements Callable<Integer> {
             for (PortReport p : inc.ports()) {
                 out.println(p.port() + ": fabric " + p.fabric().kind() + " (" + p.fabric().how() + "); bytes " + p.bytes().how());
             }
+            // ports named apart, not graded (an Ethernet port without RDMA counters beside the RDMA ones)
+            for (String n : inc.folderNotes()) if (n.startsWith("not graded: ")) out.println(n);
             if (deltas) {
                 out.println();
                 out.println(TableOutput.text(inc.delta().table()));

@@ -94,6 +94,23 @@ class ClassifyCommandTest {
         assertTrue(ibFull.out().contains("ib-full") && ibFull.out().contains("fabric ib (given (ib))"), ibFull.out());
     }
 
+    /** A management NIC's ethtool -S beside the RDMA port (a sosreport has every NIC's) is named apart, not a verdict row. */
+    @Test void anEthernetPortWithoutRdmaCountersIsNamedApart(@TempDir Path dir) throws Exception {
+        Path ds = Path.of("../datasets/roce-lossless-broken");
+        long rx = 1000;
+        for (String side : new String[] {"before", "after"}) {
+            Path d = Files.createDirectories(dir.resolve(side));
+            for (Path f : Files.list(ds.resolve(side)).toList()) Files.copy(f, d.resolve(f.getFileName()));
+            Files.writeString(d.resolve("ethtool_S_eno1.txt"), "# ethtool -S eno1\nNIC statistics:\n     rx_packets: " + rx
+                    + "\n     rx_bytes: " + (rx * 900) + "\n     rx_crc_errors: 0\n     rx_missed_errors: 0\n");
+            rx += 250_000;
+        }
+        Run r = run("classify", dir.toString());
+        assertTrue(r.out().lines().noneMatch(l -> l.startsWith(" netdev eno1")), r.out());
+        assertTrue(r.out().contains("not graded: netdev eno1: none of the roce or roce-full profile's counters"), r.out());
+        assertTrue(r.out().contains("mlx5_0/1"), r.out());
+    }
+
     /** The date output a snapshot's time came from is used, so classify DIR does not warn it was skipped; a stray note still is. */
     @Test void aFoldersDateFileIsNotWarnedAboutButAStrayFileIs(@TempDir Path dir) throws Exception {
         for (String side : new String[] {"before", "after"}) {
