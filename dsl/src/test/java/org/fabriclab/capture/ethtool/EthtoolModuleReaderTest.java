@@ -21,7 +21,7 @@ class EthtoolModuleReaderTest {
         return Readers.standard().read(Input.of(CaptureCsv.fixture("ethtool/" + fixture)));
     }
 
-    private static Table optics(Capture c) { return c.measurements(EthtoolModuleReader.OPTICS).orElseThrow(); }
+    private static Table optics(Capture c) { return c.measurements(org.fabriclab.capture.Optics.OPTICS).orElseThrow(); }
 
     @Test void sniffedAsModuleDiagnosticsNotCounters() {
         for (String f : List.of("ethtool_m_ens2f1.txt", "qsfp28_sff8636_prompt.txt", "osfp_cmis_noindent.txt",
@@ -50,7 +50,7 @@ class EthtoolModuleReaderTest {
         assertEquals(3298.1, m.doubleColumn("voltage_mv").getDouble(0), 1e-9);
         assertEquals("OPTIVEND", m.stringColumn("vendor").get(0));
         assertEquals("SFP-10G-SR-X", m.stringColumn("part_number").get(0));
-        Table t = c.measurements(EthtoolModuleReader.THRESHOLDS).orElseThrow();
+        Table t = c.measurements(org.fabriclab.capture.Optics.THRESHOLDS).orElseThrow();
         assertEquals(List.of("tx_bias_ma", "tx_power_mw", "temperature_c", "voltage_mv", "rx_power_mw"), t.stringColumn("quantity").asList());
         int rx = t.stringColumn("quantity").asList().indexOf("rx_power_mw");
         assertEquals(0.0407, t.doubleColumn("low_alarm").getDouble(rx), 1e-9);
@@ -80,7 +80,7 @@ class EthtoolModuleReaderTest {
         assertEquals(Double.NEGATIVE_INFINITY, o.doubleColumn("rx_power_dbm").getDouble(7));
         assertEquals(0.0, o.doubleColumn("tx_bias_ma").getDouble(6));
         assertEquals("rx loss of lock", o.stringColumn("flags").get(1));
-        Table t = c.measurements(EthtoolModuleReader.THRESHOLDS).orElseThrow();
+        Table t = c.measurements(org.fabriclab.capture.Optics.THRESHOLDS).orElseThrow();
         int temp = t.stringColumn("quantity").asList().indexOf("temperature_c");
         assertEquals("temperature high warning", t.stringColumn("flags").get(temp));
     }
@@ -94,7 +94,7 @@ class EthtoolModuleReaderTest {
 
     @Test void aCopperCableHasIdentityButNoOptics() {
         Capture c = read("qsfp28_dac_nodom.txt");
-        assertTrue(c.measurements(EthtoolModuleReader.OPTICS).isEmpty());
+        assertTrue(c.measurements(org.fabriclab.capture.Optics.OPTICS).isEmpty());
         Table m = c.measurements(EthtoolModuleReader.MODULE).orElseThrow();
         assertEquals("DAC-100G-2M", m.stringColumn("part_number").get(0));
         assertTrue(m.doubleColumn("temperature_c").isMissing(0));
