@@ -1,19 +1,16 @@
-package org.fabriclab.capture.qos;
-
-import org.fabriclab.capture.ShellPrompt;
-import org.fabriclab.capture.Words;
+package org.fabriclab.capture;
 
 /**
  * The interface a pasted QoS command line names: {@code mlnx_qos -i eth0}, {@code dcb -s pfc show dev eth0},
- * {@code ethtool -I -a eth0}, after any {@link ShellPrompt} or a {@code #} comment marker (how
- * {@code fabriclab collect} heads its files). The readers of this package use it to name the port
- * {@code netdev <if>}, which a snapshot joins to the RDMA port.
+ * {@code ethtool -I -a eth0}, {@code mlnx_perf -i eth0 -t 2}, after any {@link ShellPrompt} or a {@code #} comment
+ * marker (how {@code fabriclab collect} heads its files). The QoS readers and the mlnx_perf reader use it to name the
+ * port {@code netdev <if>}, which a snapshot joins to the RDMA port, and to read the command's options.
  */
-final class CommandLine {
+public final class CommandLine {
     private CommandLine() {}
 
     /** The words of the command on {@code line} when it runs {@code tool} (with or without a prompt), or null. */
-    static String[] command(String line, String tool) {
+    public static String[] command(String line, String tool) {
         String[] w = words(line, false);
         return w != null && tool(w[0]).equals(tool) ? w : null;
     }
@@ -23,7 +20,7 @@ final class CommandLine {
      * {@code # }, or bash's {@code set -x} trace ({@code + cmd}, {@code ++ cmd}). A paste that runs several
      * commands holds their output too; the readers skip it up to their own tool's next command line.
      */
-    static boolean otherCommand(String line, String tool) {
+    public static boolean otherCommand(String line, String tool) {
         if (line.strip().startsWith("#")) return false;   // a comment, or root's prompt: too alike to skip what follows
         String[] w = words(line, true);
         return w != null && !tool(w[0]).equals(tool);
@@ -55,7 +52,7 @@ final class CommandLine {
      * The interface after {@code option} ({@code -i eth0}, {@code --interface eth0}, {@code --interface=eth0},
      * {@code dev eth0}), or null when the command does not name one.
      */
-    static String after(String[] words, String... options) {
+    public static String after(String[] words, String... options) {
         for (int i = 1; i < words.length; i++) {
             for (String o : options) {
                 if (words[i].equals(o) && i + 1 < words.length && !words[i + 1].startsWith("-")) return clean(words[i + 1]);
@@ -71,7 +68,7 @@ final class CommandLine {
      * The first operand after {@code flag} and any options that follow it: {@code ethtool -a -I eth0} and
      * {@code ethtool -I -a eth0} both name {@code eth0}; null at a pipe or when nothing follows.
      */
-    static String operandAfter(String[] words, String... flags) {
+    public static String operandAfter(String[] words, String... flags) {
         for (int i = 1; i < words.length; i++) {
             boolean flag = false;
             for (String f : flags) flag |= words[i].equals(f);
