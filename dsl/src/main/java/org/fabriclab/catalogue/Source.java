@@ -39,6 +39,12 @@ public enum Source {
     DCB("dcb"),
     /** {@code ethtool -I -a X}: the kernel's standard pause statistics ({@code struct ethtool_pause_stats}). */
     ETHTOOL_PAUSE("ethtool_pause"),
+    /**
+     * mlnx-tools' {@code mlnx_perf -i X}: per-second rates of the {@code ethtool -S} counters over each sampling
+     * interval, not cumulative values; its names are {@code ethtool -S}'s and take their meaning from
+     * {@link #ETHTOOL}'s bindings.
+     */
+    MLNX_PERF("mlnx_perf"),
     /** lldpad's {@code lldptool -t [-n] -i X}: the IEEE DCBX TLVs (the host's, or with {@code -n} the neighbour's); attributes only. */
     LLDPTOOL("lldptool"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
