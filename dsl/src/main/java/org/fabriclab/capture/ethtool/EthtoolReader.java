@@ -1,5 +1,6 @@
 package org.fabriclab.capture.ethtool;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.fabriclab.capture.Capture;
@@ -48,6 +49,8 @@ public final class EthtoolReader implements CaptureReader {
         List<String> head = in.head(20);
         if (head.isEmpty()) return 0;
         String first = head.get(0).strip();
+        // ethtool --json -S X --all-groups prints JSON: the ethtool-json reader's, whatever its command line says
+        if (interfaceOf(first) != null && Arrays.asList(Words.split(first)).contains("--json")) return 0;
         if (first.equals(HEADER) || first.equals(PHY_HEADER) || standardStatsInterface(first) != null || interfaceOf(first) != null) return 95;
         int pairs = 0;
         int ethNames = 0;
