@@ -17,7 +17,8 @@ import org.fabriclab.catalogue.Source;
 /**
  * Reads {@code ibdiagnet2.pm}: header comments, then per port a block
  * {@code Port=1 Lid=0x00a4 GUID=0x5c25730300e6706e Device=4129 Port Name=host/mlx5_8/...} between
- * dashed lines, then {@code name=0x...} counter lines. {@code NA} is an absent counter, not 0. The
+ * dashed lines, then {@code name=0x...} counter lines ({@code --extended_speeds} adds per-lane ones,
+ * {@code error_detection_counter_lane[2]=0x...}, kept under that name). {@code NA} is an absent counter, not 0. The
  * classic field ({@code port_xmit_data}, 32-bit, may be pegged) and its {@code _extended} 64-bit copy
  * map to the same canonical counter and are both emitted (see {@link WideCopies}).
  * Port id {@code guid <GUID>/<Port>}; attributes {@code lid} (decimal), {@code guid},
@@ -31,7 +32,8 @@ import org.fabriclab.catalogue.Source;
 public final class IbdiagnetPmReader implements CaptureReader {
     static final Pattern PORT_LINE = Pattern.compile(
             "^Port=(\\d+)\\s+Lid=(0x[0-9a-fA-F]+|\\d+)\\s+GUID=(0x[0-9a-fA-F]+)(?:\\s+Device=(\\S*))?(?:\\s+Port Name=(.*))?$");
-    private static final Pattern COUNTER_LINE = Pattern.compile("^([A-Za-z0-9_]+)=(.*)$");
+    /** {@code name=value}; a per-lane field of {@code --extended_speeds} ends in its lane: {@code error_detection_counter_lane[0]=0x0}. */
+    private static final Pattern COUNTER_LINE = Pattern.compile("^([A-Za-z0-9_]+(?:\\[\\d{1,3}\\])?)=(.*)$");
 
     @Override public String format() { return "ibdiagnet-pm"; }
 

@@ -40,6 +40,18 @@ class IbdiagnetCsvReaderTest {
         assertEquals(2, c.ports().size(), "PORTS rows outside PM_INFO add no ports");
     }
 
+    @Test void extendedSpeedsColumnsOfPmInfo() {
+        // ibdiagnet --extended_speeds all adds PortExtendedSpeedsCounters columns to PM_INFO, per lane with the lane in brackets
+        Capture c = reader.read(Input.ofText("x.db_csv", "START_PM_INFO\nNodeGUID,PortGUID,PortNumber,SymbolErrorCounter,SyncHeaderErrorCounter,"
+                + "UnknownBlockCounter,ErrorDetectionCounterLane[0],ErrorDetectionCounterLane[1]\n"
+                + "0x0c42a10300a1b2c4,0x0c42a10300a1b2c4,1,12,2,0,7,NA\nEND_PM_INFO\n"));
+        String p = "guid 0x0c42a10300a1b2c4/1";
+        assertEquals(2L, c.reading(p, "SyncHeaderErrorCounter").orElseThrow().value());
+        assertEquals("ibdiagnet_csv", c.reading(p, "UnknownBlockCounter").orElseThrow().source().key());
+        assertEquals(7L, c.reading(p, "ErrorDetectionCounterLane[0]").orElseThrow().value());
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("ErrorDetectionCounterLane[1]")));
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "small.db_csv");
         assertEquals(95, reader.sniff(in));

@@ -46,6 +46,21 @@ class IbdiagnetPmReaderTest {
         assertTrue(c.absents().stream().anyMatch(a -> a.rawName().equals("port_rcv_errors_extended") && a.reason().contains("above 2^63-1")));
     }
 
+    @Test void extendedSpeedsPerLaneFieldsAreRead() {
+        // ibdiagnet --extended_speeds all: PortExtendedSpeedsCounters per port, the error detection counters per lane
+        Capture c = reader.read(Input.ofText("x.pm", "Port=1 Lid=0x0031 GUID=0x0c42a10300a1b2c4 Device=4129 Port Name=node12/mlx5_0/U1\n"
+                + "symbol_error_counter=0x0000000c\nsync_header_error_counter=0x0002\nerror_detection_counter_total=0x00000003\n"
+                + "error_detection_counter_lane[0]=0x00000001\nerror_detection_counter_lane[1]=0x00000002\nerror_detection_counter_lane[2]=NA\n"));
+        String p = "guid 0x0c42a10300a1b2c4/1";
+        assertEquals(2L, c.reading(p, "SyncHeaderErrorCounter").orElseThrow().value());
+        assertEquals(3L, c.reading(p, "ErrorDetectionCounterTotal").orElseThrow().value());
+        assertEquals(2L, c.reading(p, "error_detection_counter_lane[1]").orElseThrow().value());
+        assertEquals(6, c.reading(p, "error_detection_counter_lane[1]").orElseThrow().line());
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("error_detection_counter_lane[2]")), "NA is absent, not 0");
+        // a bracket that is no lane is still no counter line
+        BadCaptureInput.fails(reader, "y.pm", "Port=1 Lid=0x0031 GUID=0x0c42a10300a1b2c4\nlane[x]=0x1\n", 2, "expected a counter line");
+    }
+
     @Test void sniffing() {
         Input pm = GoldenCapture.input(getClass(), "two_ports.pm");
         assertEquals(95, reader.sniff(pm));
