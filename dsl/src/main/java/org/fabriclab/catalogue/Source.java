@@ -16,6 +16,8 @@ public enum Source {
     ETHTOOL("ethtool"),
     IBDIAGNET_PM("ibdiagnet_pm"),
     IBDIAGNET_CSV("ibdiagnet_csv"),
+    /** ibdiagnet's physical-layer output {@code ibdiagnet2.net_dump_ext} ({@code --get_phy_info}): per port BER and PHY error counts. */
+    IBDIAGNET_PHY("ibdiagnet_phy"),
     UFM("ufm"),
     MLXLINK("mlxlink"),
     PERFTEST("perftest"),

@@ -22,7 +22,8 @@ import org.fabriclab.catalogue.Source;
  * same sample. The {@code ibdiagnet2.log} summary tables are added when the log is there; a log
  * without its summary (a run still going, or interrupted) is a warning, not an error. The links of
  * {@code ibdiagnet2.lst} are added as the capture's topology ({@code links}), so the folder alone gives the
- * link pairs too (a malformed list is a warning).
+ * link pairs too (a malformed list is a warning). With {@code --get_phy_info}, {@code ibdiagnet2.net_dump_ext} adds the
+ * per-port BER ({@code ber}, as {@link IbdiagnetNetDumpExtReader} reads it; a malformed one is a warning).
  * <p>
  * Files that are not ibdiagnet's (their names do not start with {@code ibdiagnet}) are the user's captures
  * dropped beside its output, as in a hand-collected {@code before/} holding {@code ibdiagnet2.*},
@@ -39,6 +40,7 @@ public final class IbdiagnetDirReader implements CaptureReader {
     static final String PM = "ibdiagnet2.pm";
     static final String LOG = "ibdiagnet2.log";
     static final String LST = "ibdiagnet2.lst";
+    static final String NET_DUMP_EXT = "ibdiagnet2.net_dump_ext";
 
     @Override public String format() { return "ibdiagnet-dir"; }
 
@@ -79,6 +81,14 @@ public final class IbdiagnetDirReader implements CaptureReader {
                 parts.add(new IbdiagnetLstReader().read(Input.of(lst)));
             } catch (CaptureException e) {
                 warnings.add(e.getMessage() + " (links left out)");
+            }
+        }
+        Path ext = d.resolve(NET_DUMP_EXT);
+        if (Files.isRegularFile(ext)) {
+            try {
+                parts.add(new IbdiagnetNetDumpExtReader().read(Input.of(ext)));
+            } catch (CaptureException e) {
+                warnings.add(e.getMessage() + " (per-port BER left out)");
             }
         }
         Readers readers = Readers.standard();
