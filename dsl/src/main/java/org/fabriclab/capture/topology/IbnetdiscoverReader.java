@@ -19,7 +19,8 @@ import org.fabriclab.catalogue.Source;
  * {@code Ca 2 "H-<node GUID>" # "<desc>"}, then one line per connected port: a switch's
  * {@code [1] "H-<remote node>"[1](<remote port GUID>) # "<remote desc>" lid 2 4xFDR}, a CA's
  * {@code [1](<port GUID>) "S-<remote node>"[13] # lid 2 lmc 0 "<remote desc>" lid 1 4xFDR}
- * ({@code [ext N]} after a port number when printed). Each link is listed from both ends and kept
+ * ({@code [ext N]} after a port number when printed; ibdiagnet's {@code ibdiagnet2.ibnetdiscover} prints the port's
+ * label there too: {@code [3](1/2/1)} on a Quantum-2, {@code [1](B9D0F0/0/0/1)(<port GUID>)} on a CA). Each link is listed from both ends and kept
  * once. Ends are named {@code guid <node GUID>/<port>}; node types {@code S}/{@code H}/{@code R} are
  * SW, CA, RT. The widths and speeds are printed together ({@code 4xFDR}): split into {@code 4x} and
  * {@code FDR}. The tabs ibnetdiscover prints between fields may be missing (a terminal log that dropped
@@ -31,7 +32,13 @@ import org.fabriclab.catalogue.Source;
  */
 public final class IbnetdiscoverReader implements CaptureReader {
     private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Rt)\\s*(\\d{1,4})\\s*\"([SHR?])-([0-9a-fA-F]{1,16})\"(?:\\s*#\\s*\"(.*)\"(.*))?$");
-    private static final Pattern PORT = Pattern.compile("^\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\(([0-9a-fA-F]{1,16})\\))?\\s*"
+    /**
+     * A port line. ibdiagnet's own dump ({@code ibdiagnet2.ibnetdiscover}) adds the port's label after its number
+     * ({@code [3](1/2/1)}, {@code [65](65)} on a switch, {@code [1](B9D0F0/0/0/1)(<port GUID>)} on a CA): groups 2
+     * and 8 are the one or two parenthesised words there, told apart in {@link #portGuid}.
+     */
+    private static final Pattern PORT = Pattern.compile("^\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\(([^()\\s]{1,32})\\))?"
+            + "(?:\\(([^()\\s]{1,32})\\))?\\s*"
             + "\"([SHR?])-([0-9a-fA-F]{1,16})\"\\[(\\d{1,4})\\](?:\\[ext \\d{1,4}\\])?(?:\\s*\\(([0-9a-fA-F]{1,16})\\))?\\s*(?:#\\s*(.*))?$");
     private static final Pattern SW_COMMENT = Pattern.compile("^\"(.*)\"\\s+lid\\s+(\\d{1,9})\\s+(\\S+).*$");
     private static final Pattern CA_COMMENT = Pattern.compile("^lid\\s+(\\d{1,9})\\s+lmc\\s+\\d{1,3}\\s+\"(.*)\"\\s+lid\\s+(\\d{1,9})\\s+(\\S+).*$");
@@ -84,7 +91,7 @@ public final class IbnetdiscoverReader implements CaptureReader {
                         + "'[1] \"H-<guid>\"[1](<guid>) # ...'), found '" + LinkTable.abbreviate(t) + "'");
             }
             if (guid == null) throw new CaptureException(file, c.number(), "port line before any 'Switch'/'Ca' node line");
-            String comment = p.group(7) == null ? "" : p.group(7).strip();
+            String comment = p.group(8) == null ? "" : p.group(8).strip();
             int myLid, peerLid;
             String peerDesc, ws;
             Matcher m;
@@ -102,11 +109,11 @@ public final class IbnetdiscoverReader implements CaptureReader {
                 throw new CaptureException(file, c.number(), "port line without its '# \"<remote desc>\" lid <n> <width><speed>' comment");
             }
             int myPort = LinkTable.number(p.group(1), false, "a port number", file, c.number());
-            String myPortGuid = p.group(2) != null ? LinkTable.guid(p.group(2), file, c.number()) : switchPortGuid;
-            String peerType = typeOf(p.group(3));
-            String peerGuid = LinkTable.guid(p.group(4), file, c.number());
-            int peerPort = LinkTable.number(p.group(5), false, "a port number", file, c.number());
-            String peerPortGuid = p.group(6) != null ? LinkTable.guid(p.group(6), file, c.number()) : "SW".equals(peerType) ? peerGuid : "";
+            String myPortGuid = portGuid(p.group(2), p.group(3), type, switchPortGuid, file, c.number());
+            String peerType = typeOf(p.group(4));
+            String peerGuid = LinkTable.guid(p.group(5), file, c.number());
+            int peerPort = LinkTable.number(p.group(6), false, "a port number", file, c.number());
+            String peerPortGuid = p.group(7) != null ? LinkTable.guid(p.group(7), file, c.number()) : "SW".equals(peerType) ? peerGuid : "";
             int x = ws.indexOf('x');
             String width = x > 0 && ws.substring(0, x).chars().allMatch(Character::isDigit) ? ws.substring(0, x + 1) : "";
             String speed = width.isEmpty() ? ws : ws.substring(x + 1);
@@ -117,6 +124,18 @@ public final class IbnetdiscoverReader implements CaptureReader {
         links.emit(b, "ibnetdiscover port lines");
         b.noise(noise);
         return b.build();
+    }
+
+    /**
+     * The port GUID of the node's own port from the words in parentheses after its number: ibnetdiscover prints
+     * a CA's port GUID there and nothing for a switch's port (its GUID is the switch's); ibdiagnet's dump puts the
+     * port's label first. So with two words the second is the GUID; with one, a switch's is its label and a CA's
+     * its GUID.
+     */
+    private static String portGuid(String first, String second, String type, String switchPortGuid, String file, int line) {
+        if (second != null) return LinkTable.guid(second, file, line);
+        if (first == null || "SW".equals(type)) return switchPortGuid;
+        return LinkTable.guid(first, file, line);
     }
 
     private static String typeOf(String letter) {

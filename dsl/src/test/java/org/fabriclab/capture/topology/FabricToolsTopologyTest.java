@@ -132,6 +132,31 @@ class FabricToolsTopologyTest {
         assertEquals(Optional.empty(), c.attr("guid 0xb83fd20300c20a20/1", "lid"));
     }
 
+    /**
+     * ibdiagnet's own ibnetdiscover dump ({@code ibdiagnet2.ibnetdiscover}, IBDIAGNET 2.10 on Quantum-2, as in the
+     * sequoia fabric's output folder): each port's label after its number, {@code [3](1/2/1)} and {@code [65](65)} on a
+     * switch, {@code [1](B9D0F0/0/0/1)(<port GUID>)} on a CA. It was refused at the first labelled port line.
+     */
+    @Test void ibdiagnetsDumpWithPortLabels() {
+        String topo = "vendid=0x2c9\ndevid=0xd2f2\nsysimgguid=0x0c42a10300f1e200\nswitchguid=0x0c42a10300f1e200(0c42a10300f1e200)\n"
+                + "Switch  65 \"S-0c42a10300f1e200\"      # \"leaf-3\" base port 0 lid 7 lmc 0\n"
+                + "[3](1/2/1) \"H-0c42a10300a1b2c4\"[1](0c42a10300a1b2c4)      # \"node12 mlx5_0\" lid 31 4xNDR\n"
+                + "[65](65) \"H-0c42a10300f1e208\"[1](0c42a10300f1e208)      # \"Aggregation Node\" lid 8 4xNDR\n\n"
+                + "vendid=0x2c9\ndevid=0x1021\nsysimgguid=0x0c42a10300a1b2c4\ncaguid=0x0c42a10300a1b2c4\n"
+                + "Ca  1 \"H-0c42a10300a1b2c4\"      # \"node12 mlx5_0\"\n"
+                + "[1](B12D0F0/0/0/1)(0c42a10300a1b2c4) \"S-0c42a10300f1e200\"[3] # lid 31 lmc 0 \"leaf-3\" lid 7 4xNDR\n";
+        Input in = Input.ofText("ibdiagnet2.ibnetdiscover", topo);
+        assertEquals("ibnetdiscover", Readers.standard().choose(in).format());
+        Topology t = Topology.of(Readers.standard().read(in));
+        assertEquals(2, t.links().size(), t.links().toString());
+        assertEquals(Optional.of("guid 0x0c42a10300a1b2c4/1"), t.peer("guid 0x0c42a10300f1e200/3"));
+        for (Link l : t.links()) {
+            // a switch port's label is no GUID: the switch's own port GUID stands
+            Link.End sw = l.a().nodeGuid().equals("0x0c42a10300f1e200") ? l.a() : l.b();
+            assertEquals("0x0c42a10300f1e200", sw.portGuid(), l.toString());
+        }
+    }
+
     @Test void badLines() {
         BadCaptureInput.fails(new IbnetdiscoverReader(), "t.topo", "Switch\t36 \"S-0002c903000c0b8c\"\t\t# \"x\" port 0 lid 1 lmc 0\n"
                 + "[1]\t\"H-0002c903000fb73a\"[x]\t\t# \"y\" lid 2 4xFDR\n", 2, "expected an ibnetdiscover topology line");
