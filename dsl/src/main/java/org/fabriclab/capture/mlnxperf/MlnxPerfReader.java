@@ -55,13 +55,13 @@ public final class MlnxPerfReader implements CaptureReader {
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        int bytesLines = 0, upLines = 0, rateLines = 0, other = 0;
+        int bytesLines = 0, upLines = 0, rateLines = 0, separators = 0, other = 0;
         for (String l : in.head(25)) {
             String t = l.strip();
             if (t.isEmpty()) continue;
             if (t.equals(INIT) || t.equals(STARTED) || CommandLine.command(l, TOOL) != null) return 95;
             if (isUpShare(t)) upLines++;
-            else if (isSeparator(t)) continue;
+            else if (isSeparator(t)) separators++;
             else {
                 Parsed p = parse(t);
                 if (p == null) other++;
@@ -69,8 +69,9 @@ public final class MlnxPerfReader implements CaptureReader {
                 else rateLines++;
             }
         }
-        // a paste of the blocks alone: a 'Bps = ... Mbps' line or an 'UP n:' share is mlnx_perf's own
-        if ((bytesLines > 0 || upLines > 0) && other == 0 && rateLines > 0) return 85;
+        // a paste of the blocks alone: a 'Bps = ... Mbps' line, an 'UP n:' share or the '--------' between intervals
+        // is mlnx_perf's own (ethtool -S prints none of them, and would read the rates as counter values)
+        if ((bytesLines > 0 || upLines > 0 || separators > 0) && other == 0 && rateLines > 0) return 85;
         return 0;
     }
 

@@ -134,6 +134,10 @@ class MlnxPerfReaderTest {
         Path f = BadInput.write(tmp, "p.txt", "                    tx_packets: 1\n                      tx_bytes: 319 Bps              = 0 Mbps\n"
                 + "                  tx_csum_none: 1\n                       tx_cqes: 1\n                     ch_events: 1\n");
         assertEquals("mlnx_perf", Readers.standard().choose(Input.of(f)).format());
+        // intervals where only packet counters moved, cut from a longer paste: the separator tells them
+        Path g = BadInput.write(tmp, "q.txt", "                rx_prio3_pause: 600\n               rx_discards_phy: 2\n--------\n"
+                + "                rx_prio3_pause: 12\n--------\n");
+        assertEquals("mlnx_perf", Readers.standard().choose(Input.of(g)).format());
         // ethtool -S itself is not mlnx_perf's
         assertEquals(0, reader.sniff(Input.of(CaptureCsv.fixture("ethtool/named_header.txt"))));
     }
