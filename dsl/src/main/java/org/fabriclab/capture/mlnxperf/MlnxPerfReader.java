@@ -164,7 +164,7 @@ public final class MlnxPerfReader implements CaptureReader {
             }
         }
         b.measurements(RateTables.RATES, RateTables.rates(rates));
-        b.measurements(RateTables.CHANGE, RateTables.change(rates, sampling));
+        b.measurements(RateTables.CHANGE, RateTables.change(rates, sampling, file));
         b.noise(noise);
         return b.build();
     }

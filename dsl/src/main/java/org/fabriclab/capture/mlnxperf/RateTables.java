@@ -1,11 +1,14 @@
 package org.fabriclab.capture.mlnxperf;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.catalogue.Binding;
 import org.fabriclab.catalogue.Catalogue;
@@ -70,13 +73,16 @@ final class RateTables {
      * The change per port and counter over the capture: the sum of the printed rates (in hundredths, exact) times
      * the port's interval, rounded to a whole count.
      */
-    static Measurement change(List<Rate> rates, Map<String, Sampling> sampling) {
+    static Measurement change(List<Rate> rates, Map<String, Sampling> sampling, String file) {
         Catalogue cat = Catalogue.standard();
         Map<String, long[]> sums = new LinkedHashMap<>();      // port + raw -> {hundredths, intervals}
         Map<String, Rate> first = new LinkedHashMap<>();
         for (Rate r : rates) {
             String k = r.port() + "\u0000" + r.raw();
             long[] s = sums.computeIfAbsent(k, x -> new long[2]);
+            if (s[0] > Long.MAX_VALUE - r.hundredths()) {
+                throw new CaptureException(file, r.line(), "the rates of " + r.raw() + " add up beyond what a count holds (2^63 hundredths)");
+            }
             s[0] += r.hundredths();
             s[1]++;
             first.putIfAbsent(k, r);
@@ -99,7 +105,12 @@ final class RateTables {
             intervals.append(s[1]);
             rateSum.append(s[0] / 100.0);
             intervalS.append(sm.intervalS());
-            change.append(Math.round(s[0] * sm.intervalS() / 100.0));
+            // exact: hundredths x the interval, rounded once (a double product loses units past 2^53)
+            BigDecimal total = new BigDecimal(s[0]).multiply(BigDecimal.valueOf(sm.intervalS())).movePointLeft(2).setScale(0, RoundingMode.HALF_UP);
+            if (total.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                throw new CaptureException(file, r.line(), "the change of " + r.raw() + " over the capture is beyond what a count holds (2^63)");
+            }
+            change.append(total.longValue());
             basis.append(basis(s[1], sm));
         }
         return Measurement.of(CHANGE, port, counter, raw, queue, unit, intervals, rateSum, intervalS, change, basis);

@@ -147,6 +147,11 @@ class MlnxPerfReaderTest {
         BadInput.expect(reader, f, 3, "expected mlnx_perf's 'name: rate' or 'name: rate Bps = rate Mbps'");
     }
 
+    @Test void aChangeBeyondALongIsRefusedNotWrapped() {
+        Path f = BadInput.write(tmp, "p.txt", "# mlnx_perf -i eth0 -t 100000\nSampling started.\n    rx_bytes_phy: 90,000,000,000,000,000 Bps = 1 Mbps\n");
+        BadInput.expect(reader, f, 3, "beyond what a count holds");
+    }
+
     @Test void aBadIntervalNamesTheCommandLine() {
         Path f = BadInput.write(tmp, "p.txt", "# mlnx_perf -i eth0 -t 0\nSampling started.\n    rx_prio3_pause: 3\n");
         BadInput.expect(reader, f, 1, "expected an interval above 0 s");
