@@ -29,6 +29,8 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Ren
 
     /** 0 all clean, 3 some layer verdict, 4 some port without a verdict. */
     public int exitCode() {
+        // no port at all (captures of rates only, two snapshots with no port in common) is no verdict, never "clean"
+        if (verdicts.isEmpty()) return 4;
         boolean layer = verdicts.stream().anyMatch(v -> v.layer().isPresent());
         boolean none = verdicts.stream().anyMatch(Verdict::isNoVerdict);
         return layer ? 3 : none ? 4 : 0;

@@ -141,7 +141,15 @@ final class ClassifyCommand implements Callable<Integer> {
             if (deltas) out.println(TableOutput.text(d.table()));
         }
         out.flush();
+        noPort(v);
         return v.exitCode();
+    }
+
+    /** Says on stderr why there is no verdict row at all (the exit code is 4, not 0: nothing was found clean). */
+    private void noPort(Verdicts v) {
+        if (!v.verdicts().isEmpty()) return;
+        spec.commandLine().getErr().println("fabriclab: no port to grade: no port holds counter readings in both snapshots"
+                + " (captures of rates, such as mlnx_perf's, or of attributes only, give none); exit 4");
     }
 
     /**
@@ -176,6 +184,7 @@ final class ClassifyCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        noPort(v);
         return v.exitCode();
     }
 

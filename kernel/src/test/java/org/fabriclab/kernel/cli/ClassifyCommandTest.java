@@ -94,6 +94,18 @@ class ClassifyCommandTest {
         assertTrue(ibFull.out().contains("ib-full") && ibFull.out().contains("fabric ib (given (ib))"), ibFull.out());
     }
 
+    /** Snapshots that hold no counter readings (attributes only: ibstat) give no verdict row: exit 4 with why, never 0 ("clean"). */
+    @Test void noPortToGradeIsNoVerdictNotClean(@TempDir Path dir) throws Exception {
+        String ibstat = "CA 'mlx5_0'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n"
+                + "\t\tRate: 200\n\t\tBase lid: 5\n\t\tSM lid: 1\n\t\tLink layer: InfiniBand\n";
+        for (String side : new String[] {"before", "after"}) Files.writeString(Files.createDirectories(dir.resolve(side)).resolve("ibstat.txt"), ibstat);
+        Run r = run("classify", dir.toString());
+        assertEquals(4, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("no port to grade"), r.err());
+        Run given = run("classify", "--fabric", "ib", "--bytes", "1e12", "--before", dir.resolve("before").toString(), "--after", dir.resolve("after").toString());
+        assertEquals(4, given.code(), given.out() + given.err());
+    }
+
     /** A management NIC's ethtool -S beside the RDMA port (a sosreport has every NIC's) is named apart, not a verdict row. */
     @Test void anEthernetPortWithoutRdmaCountersIsNamedApart(@TempDir Path dir) throws Exception {
         Path ds = Path.of("../datasets/roce-lossless-broken");
