@@ -24,6 +24,7 @@ import org.fabriclab.history.formats.HistoryReaders;
 import org.fabriclab.history.Labels;
 import org.fabriclab.history.Progress;
 import org.fabriclab.incident.Incident;
+import org.fabriclab.incident.LinkFolder;
 import org.fabriclab.incident.NotebookFolder;
 import org.fabriclab.pause.PauseAnalysis;
 import org.fabriclab.snapshot.Snapshot;
@@ -142,6 +143,13 @@ public final class Fabric {
     public static Incident incident(String dir, double bytesMoved, String fabric) {
         return incident(dir).bytesMoved(bytesMoved).fabric(fabric);
     }
+
+    /**
+     * What a folder holds for the link-health template, found by content: UFM telemetry ({@code telemetry} names the
+     * file; blank: the first top-level file that reads as telemetry), the {@code mlxlink/} readouts, and the incident
+     * over its snapshots when it has them. A relative {@code dir} is taken as {@link #incident(String)} takes it.
+     */
+    public static LinkFolder linkFolder(String dir, String telemetry) { return LinkFolder.of(NotebookFolder.resolve(dir), telemetry); }
 
     /**
      * A path a notebook was given, taken from the notebook's folder (Jupyter, {@code fabriclab run}) or,
