@@ -204,6 +204,21 @@ public final class Capture implements Renderable {
         return b.build();
     }
 
+    /**
+     * This capture with port {@code from} called {@code to} in its readings, absents and attributes (measurement tables
+     * unchanged): a snapshot gives each of several files that name no port ({@code netdev ?}) a port of its own.
+     */
+    public Capture withPort(String from, String to) {
+        Builder b = new Builder(source, file, Catalogue.standard());
+        for (Reading r : readings) b.readings.add(r.port().equals(from) ? r.onPort(to) : r);
+        for (Absent a : absents) b.absents.add(a.port().equals(from) ? new Absent(a.source(), a.file(), a.line(), to, a.counter(), a.rawName(), a.reason()) : a);
+        for (PortAttr a : attrs) b.attrs.add(a.port().equals(from) ? new PortAttr(to, a.key(), a.value(), a.file(), a.line()) : a);
+        b.measurements.putAll(measurements);
+        b.noiseLines = noiseLines;
+        b.warnings.addAll(warnings);
+        return b.build();
+    }
+
     private static boolean sameColumns(Table a, Table b) {
         if (a.columnCount() != b.columnCount()) return false;
         for (int i = 0; i < a.columnCount(); i++) {

@@ -46,6 +46,8 @@ final class SnapshotBuilder {
     /** As {@link #build(String, List, List)}, read from {@code bundles} ({@link Snapshot#bundles()}), {@code sources} one line each. */
     static Snapshot build(String name, List<Capture> captures, List<String> skipped, List<org.fabriclab.capture.Bundle> bundles,
                           List<String> sources) {
+        List<String> notes = new ArrayList<>();
+        captures = unnamedApart(captures, notes);
         UnionFind uf = new UnionFind();
         Map<String, Map<String, String>> rawAttrs = new LinkedHashMap<>();
         Set<String> ids = new LinkedHashSet<>();
@@ -69,7 +71,6 @@ final class SnapshotBuilder {
             String nd = kv.get(PortAttr.NETDEV);
             if (nd != null) link(uf, ids, p, "netdev " + nd);
         }
-        List<String> notes = new ArrayList<>();
         // pair an unnamed netdev with the only RDMA (device-form) port
         if (ids.contains(UNNAMED_NETDEV)) {
             Set<String> deviceRoots = new TreeSet<>();
@@ -130,6 +131,27 @@ final class SnapshotBuilder {
             }
         }
         return new Snapshot(name, captures, readings, absents, attrs, notes, unjoined, rep, queues, skipped, bundles, sources);
+    }
+
+    /**
+     * Several files whose counters name no interface ({@code ethtool -S} dumps without their command line, one per NIC)
+     * are several ports, not one port read twice: each is named after its file ({@code netdev ? ethtool-eth1.txt}), so the
+     * same file name pairs them across snapshots; one such file keeps {@code netdev ?} (paired with the only RDMA port).
+     */
+    static List<Capture> unnamedApart(List<Capture> captures, List<String> notes) {
+        List<Capture> unnamed = captures.stream().filter(c -> c.readings().stream().anyMatch(r -> r.port().equals(UNNAMED_NETDEV))).toList();
+        if (unnamed.size() < 2) return captures;
+        List<Capture> out = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Capture c : captures) {
+            if (!unnamed.contains(c)) { out.add(c); continue; }
+            String name = UNNAMED_NETDEV + " " + java.nio.file.Path.of(c.file()).getFileName();
+            names.add(name);
+            out.add(c.withPort(UNNAMED_NETDEV, name));
+        }
+        notes.add(unnamed.size() + " files name no interface (no '# ethtool -S NETDEV' line): each is its own port, named after its file: "
+                + String.join(", ", names));
+        return out;
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {

@@ -83,6 +83,25 @@ class SnapshotTest {
         assertEquals(List.of("netdev ?"), s.unjoined());
     }
 
+    /** Two NICs' ethtool -S saved without their command line (ethtool -S eth0 > eth0.txt): two ports, each named after its file, not one port read twice. */
+    @Test void twoUnnamedEthtoolFilesAreTwoPortsNamedAfterTheirFiles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        for (String side : List.of("before", "after")) {
+            long k = side.equals("before") ? 0 : 1;
+            java.nio.file.Path d = java.nio.file.Files.createDirectories(tmp.resolve(side));
+            java.nio.file.Files.writeString(d.resolve("ethtool-eth0.txt"), "NIC statistics:\n     tx_bytes_phy: " + (1000 + k * 5000)
+                    + "\n     tx_pause_storm_error_events: 0\n");
+            java.nio.file.Files.writeString(d.resolve("ethtool-eth1.txt"), "NIC statistics:\n     tx_bytes_phy: " + (2000 + k * 7000)
+                    + "\n     tx_pause_storm_error_events: " + (4 * k) + "\n");
+        }
+        Snapshot before = Snapshot.of(tmp.resolve("before")), after = Snapshot.of(tmp.resolve("after"));
+        assertEquals(List.of("netdev ? ethtool-eth0.txt", "netdev ? ethtool-eth1.txt"), after.ports());
+        assertTrue(after.notes().stream().anyMatch(n -> n.startsWith("2 files name no interface")), after.notes().toString());
+        var d = org.fabriclab.delta.Delta.between(before, after);
+        assertEquals(List.of("netdev ? ethtool-eth0.txt", "netdev ? ethtool-eth1.txt"), d.ports());
+        assertEquals(Long.valueOf(0), d.port("netdev ? ethtool-eth0.txt").get("tx_pause_storm_error_events").delta());
+        assertEquals(Long.valueOf(4), d.port("netdev ? ethtool-eth1.txt").get("tx_pause_storm_error_events").delta());
+    }
+
     @Test void absentIsNotZero() {
         Capture c = Capture.builder(Source.SYSFS, "s.txt").absent("i40iw0/1", "symbol_error", 4, "N/A (no PMA)").build();
         Snapshot s = Snapshot.ofCaptures("t", List.of(c));
