@@ -16,6 +16,7 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -38,6 +39,12 @@ public final class PauseCharts {
     public static final String STORM_SERIES = "pause-storm intervals";
     /** Most bars in one window chart; beyond it the rows with the most pause are kept. */
     static final int MAX_BARS = 40;
+    /**
+     * The data series' colours: none is the orange or red of the reference bars (drawn dashed besides), which XChart's
+     * default palette gives its second and fifth series, so a second priority's line looked like the 80% bar.
+     */
+    static final Color[] DATA_COLOURS = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0x9467bd), new Color(0x17becf),
+            new Color(0x8c564b), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x0b3d91)};
     static final String OLD_BAR = "SONiC former bar 80%", NEW_BAR = "SONiC bar 99%", WATCHDOG = "NIC watchdog 100 ms";
     static final String[] DUTY_BINS = {"0–1%", "1–10%", "10–20%", "20–30%", "30–40%", "40–50%", "50–60%", "60–70%", "70–80%",
             "80–90%", "90–99%", "≥ 99%"};
@@ -104,14 +111,16 @@ public final class PauseCharts {
         if (intervals.isEmpty()) throw new IllegalArgumentException("no pause intervals: nothing to chart");
         long t0 = intervals.stream().mapToLong(PauseRow::startMs).min().getAsLong();
         boolean perPort = intervals.stream().map(PauseRow::port).distinct().count() <= 4;
-        Map<String, Map<Long, Double>> lines = new LinkedHashMap<>();
+        Map<String, Map<Long, double[]>> lines = new LinkedHashMap<>();
         List<Double> sx = new ArrayList<>(), sy = new ArrayList<>();
         double max = 0;
         for (PauseRow r : shownLabels(intervals)) {
             double d = r.dutyCycle();
             if (Double.isNaN(d)) continue;
             String key = (perPort ? r.port() + " " : "") + r.label() + (perPort ? "" : " (max over ports)");
-            lines.computeIfAbsent(key, k -> new java.util.TreeMap<>()).merge(r.endMs(), d * 100, Math::max);
+            // keyed by the interval's start: drawn as a step over [start, end], not as a point at its end
+            lines.computeIfAbsent(key, k -> new java.util.TreeMap<>()).merge(r.startMs(), new double[] {r.endMs(), d * 100},
+                    (a, b) -> new double[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
             max = Math.max(max, d * 100);
             if (r.storm() && r.direction() == Direction.TX) { sx.add((r.endMs() - t0) / 1e3); sy.add(d * 100); }
         }
@@ -121,11 +130,17 @@ public final class PauseCharts {
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setYAxisMax(Math.max(105, max * 1.05));
         double tMax = 0;
+        int colour = 0;
         for (var e : lines.entrySet()) {
             List<Double> xs = new ArrayList<>(), ys = new ArrayList<>();
-            e.getValue().forEach((t, v) -> { xs.add((t - t0) / 1e3); ys.add(v); });
+            e.getValue().forEach((t, v) -> {
+                xs.add((t - t0) / 1e3); ys.add(v[1]);
+                xs.add((v[0] - t0) / 1e3); ys.add(v[1]);
+            });
             tMax = Math.max(tMax, xs.get(xs.size() - 1));
-            c.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.NONE);
+            XYSeries s = c.addSeries(e.getKey(), xs, ys);
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineColor(DATA_COLOURS[colour++ % DATA_COLOURS.length]);
         }
         if (lines.isEmpty()) c.addSeries("no usable interval", List.of(0.0), List.of(0.0));
         hline(c, OLD_BAR, 0, Math.max(tMax, 1), References.SONIC_OLD_DUTY * 100, Color.ORANGE);
@@ -143,6 +158,7 @@ public final class PauseCharts {
         XYSeries s = c.addSeries(name, new double[] {x0, x1}, new double[] {y, y});
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(colour);
+        s.setLineStyle(SeriesLines.DASH_DASH);
     }
 
     /** Histogram of the per-interval duty cycle, one series per direction and priority, in bins that put 80% and 99% on edges. */
@@ -153,7 +169,10 @@ public final class PauseCharts {
         c.getStyler().setLegendVisible(true);
         c.getStyler().setXAxisLabelRotation(45);
         Map<String, List<PauseRow>> by = byLabel(intervals);
-        for (var e : by.entrySet()) c.addSeries(e.getKey(), List.of(DUTY_BINS), counts(e.getValue(), false));
+        int colour = 0;
+        for (var e : by.entrySet()) {
+            c.addSeries(e.getKey(), List.of(DUTY_BINS), counts(e.getValue(), false)).setFillColor(DATA_COLOURS[colour++ % DATA_COLOURS.length]);
+        }
         List<PauseRow> all = by.values().stream().flatMap(List::stream).toList();
         // the storm intervals only when there are some: otherwise the series would be a row of zeros
         if (all.stream().anyMatch(PauseRow::storm)) c.addSeries(STORM_SERIES, List.of(DUTY_BINS), counts(all, true));
@@ -185,6 +204,7 @@ public final class PauseCharts {
         c.getStyler().setYAxisTickMarkSpacingHint(60);
         double max = 100;
         List<Double> sx = new ArrayList<>(), sy = new ArrayList<>();
+        int colour = 0;
         for (var e : byLabel(intervals).entrySet()) {
             List<PauseRow> v = e.getValue().stream().sorted(Comparator.comparingDouble(PauseRow::dutyCycle)).toList();
             int n = v.size(), step = Math.max(1, n / 2000);
@@ -195,7 +215,9 @@ public final class PauseCharts {
                 if (v.get(i).storm()) { sx.add(x); sy.add(y); }
             }
             max = Math.max(max, v.get(n - 1).dutyCycle() * 100);
-            c.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.NONE);
+            XYSeries s = c.addSeries(e.getKey(), xs, ys);
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineColor(DATA_COLOURS[colour++ % DATA_COLOURS.length]);
         }
         vline(c, OLD_BAR, References.SONIC_OLD_DUTY * 100, Color.ORANGE);
         vline(c, NEW_BAR, References.SONIC_DUTY * 100, Color.RED);
@@ -214,6 +236,7 @@ public final class PauseCharts {
         XYSeries s = c.addSeries(name, new double[] {x, x}, new double[] {0, 1});
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(colour);
+        s.setLineStyle(SeriesLines.DASH_DASH);
     }
 
     /** True when some priority has at least {@value #MIN_INTERVALS} usable intervals. */

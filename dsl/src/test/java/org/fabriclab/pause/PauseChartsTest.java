@@ -94,6 +94,28 @@ class PauseChartsTest {
         assertEquals(4, p.charts().size(), "window bars, timeline, histogram, CDF");
     }
 
+    /**
+     * Three samples (t0 t1 t2) are two intervals: each is drawn over its own span, so the first starts the line at 0 s
+     * (it was a point at its end, 10 s, and the chart looked empty before it); and a second priority's line is not
+     * the orange of the 80% bar.
+     */
+    @Test void theTimelineDrawsEachIntervalOverItsSpanInColoursApartFromTheBars() {
+        long[] ts = {0, 10_000, 20_000};
+        Series s = Series.of(new String[] {"mlx5_1/1"}, new int[] {0, 3}, ts, Map.of(
+                "rx_prio3_pause", new long[] {0, 10, 20}, "rx_prio3_pause_duration", new long[] {0, 7_000_000, 14_000_000},
+                "tx_prio3_pause", new long[] {0, 10, 20}, "tx_prio3_pause_duration", new long[] {0, 90_000, 180_000}), Map.of(), null, null);
+        XYChart t = (XYChart) plot.pauseDurations(s).charts().get(1);
+        var rx = t.getSeriesMap().get("mlx5_1/1 rx prio3");
+        assertArrayEquals(new double[] {0, 10, 10, 20}, rx.getXData(), 1e-9);
+        assertArrayEquals(new double[] {70, 70, 70, 70}, rx.getYData(), 1e-9);
+        assertTrue(Charts.png(List.of(t)).length > 1000);   // XChart gives unset series their palette colours when it draws
+        java.util.Set<java.awt.Color> bars = java.util.Set.of(t.getSeriesMap().get(PauseCharts.OLD_BAR).getLineColor(),
+                t.getSeriesMap().get(PauseCharts.NEW_BAR).getLineColor());
+        for (String k : List.of("mlx5_1/1 rx prio3", "mlx5_1/1 tx prio3")) {
+            assertTrue(!bars.contains(t.getSeriesMap().get(k).getLineColor()), k + " drawn in a reference bar's colour");
+        }
+    }
+
     @Test void noStormSeriesWithoutAStormAndNoDistributionFromFewIntervals() {
         long[] ts = {0, 1000, 2000, 3000};
         Series calm = Series.of(new String[] {"a"}, new int[] {0, 4}, ts, Map.of("rx_prio3_pause", new long[] {0, 10, 20, 30},
