@@ -81,7 +81,10 @@ public final class Layout {
      *
      * @throws CaptureException when {@code dir} holds none of these, naming the folders it found
      */
-    public static List<Path> snapshots(Path dir) {
+    public static List<Path> snapshots(Path dir) { return snapshots(dir, true); }
+
+    /** {@link #snapshots(Path)}; {@code hint}: when none, say which sub-folders are incident folders themselves (one level down). */
+    private static List<Path> snapshots(Path dir, boolean hint) {
         List<Path> subs = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
             s.filter(Files::isDirectory).sorted().forEach(subs::add);
@@ -98,9 +101,21 @@ public final class Layout {
         if (out.isEmpty()) out = otherSeries(subs);
         if (out.isEmpty()) {
             List<String> names = subs.stream().map(p -> p.getFileName() + "/").toList();
+            // a folder of hosts (node17/before, node18/before, ...): each host is an incident folder of its own
+            List<String> incidents = new ArrayList<>();
+            for (Path sub : hint ? subs : List.<Path>of()) {
+                try {
+                    snapshots(sub, false);
+                    incidents.add(sub.getFileName() + "/");
+                } catch (CaptureException e) {
+                    // not one either
+                }
+            }
             throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
                     + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
-                    + "timestamp-named folders; found " + (names.isEmpty() ? "no folders" : String.join(" ", names)));
+                    + "timestamp-named folders; found " + (names.isEmpty() ? "no folders" : String.join(" ", names))
+                    + (incidents.isEmpty() ? "" : "; " + String.join(" ", incidents) + (incidents.size() == 1 ? " is an incident folder" : " are incident folders")
+                            + " of its own (one host each?): give one, as " + dir.resolve(incidents.get(0)).normalize()));
         }
         return out;
     }

@@ -108,4 +108,16 @@ class IncidentTest {
         assertThrows(IllegalArgumentException.class, () -> Incident.of(tmp).bytesMoved(0));
         assertThrows(IllegalArgumentException.class, () -> Incident.of(tmp).fabric("fc"));
     }
+
+    /** A folder of hosts, each an incident folder (node17/before, node17/after, node18/...): the refusal names them. */
+    @Test void aFolderOfHostsNamesTheHostsThatAreIncidentFolders() throws Exception {
+        Path hosts = tmp.resolve("hosts");
+        for (String h : new String[] {"node17", "node18"}) {
+            for (String side : new String[] {"before", "after"}) Files.createDirectories(hosts.resolve(h).resolve(side));
+        }
+        Files.createDirectories(hosts.resolve("notes"));
+        var e = assertThrows(CaptureException.class, () -> Layout.snapshots(hosts));
+        assertTrue(e.getMessage().endsWith("; node17/ node18/ are incident folders of its own (one host each?): give one, as "
+                + hosts.resolve("node17")), e.getMessage());
+    }
 }
