@@ -13,9 +13,10 @@ import java.util.zip.ZipException;
  * fleet are often gzipped ({@code perfquery -x | gzip > before/perfquery.txt.gz}, or a collection
  * gzipped afterwards): gzip, the one compression the JDK reads, is read as the text it holds
  * (several concatenated members too, as {@code zcat} reads them), its decompressed size bounded by
- * {@link Input#maxBytes()} so a small file cannot inflate without limit. Other compressions and
- * archives (xz, zstd, bzip2, zip, 7z, tar) are refused naming the format and the command that
- * unpacks it, rather than reported as binary junk.
+ * {@link Input#maxBytes()} so a small file cannot inflate without limit. Archives (tar, tar.gz, tar.xz,
+ * tar.bz2, zip) are unpacked where a folder is read ({@link Archive}, {@link Readers#open}); read as one capture file,
+ * they and other compressions (xz, zstd, bzip2, 7z) are refused naming the format and what to do, rather than
+ * reported as binary junk.
  *
  * <pre>{@code
  * Input.of(Path.of("before/perfquery.txt.gz")).text();   // the perfquery text inside
@@ -76,14 +77,18 @@ final class Compression {
         return bytes;
     }
 
+    /** What to do with an archive read as one capture file ({@link Archive}: a snapshot, an incident, show and classify unpack it). */
+    private static final String ARCHIVE_HINT = "which is read where a folder is (Snapshot.of, snapshot(), incident(), fabriclab show, "
+            + "classify), not as one capture file";
+
     private static String other(byte[] b) {
         if (starts(b, 0xfd, '7', 'z', 'X', 'Z', 0x00)) return "xz-compressed (unpack it with xz -d)";
         if (starts(b, 0x28, 0xb5, 0x2f, 0xfd)) return "zstd-compressed (unpack it with zstd -d)";
         if (starts(b, 'B', 'Z', 'h') && b.length > 3 && b[3] >= '1' && b[3] <= '9') return "bzip2-compressed (unpack it with bunzip2)";
-        if (starts(b, 'P', 'K', 0x03, 0x04)) return "a zip archive (unpack it with unzip, then give the folder)";
+        if (starts(b, 'P', 'K', 0x03, 0x04)) return "a zip archive, " + ARCHIVE_HINT;
         if (starts(b, '7', 'z', 0xbc, 0xaf, 0x27, 0x1c)) return "a 7z archive (unpack it with 7z x, then give the folder)";
         if (b.length >= 262 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r') {
-            return "a tar archive (unpack it with tar -xf, then give the folder)";
+            return "a tar archive, " + ARCHIVE_HINT;
         }
         return null;
     }

@@ -38,6 +38,28 @@ public final class Input {
     }
 
     /**
+     * A file or folder named {@code name} in messages instead of its path: a file of an unpacked archive as
+     * {@code ARCHIVE!/MEMBER} ({@link Unpacked#nameOf}), not the temporary file.
+     */
+    public static Input of(Path path, String name) {
+        return new Input(path, name, Files.isDirectory(path), null);
+    }
+
+    /**
+     * A file or folder inside this directory input, named after it ({@code NAME/RELATIVE}: inside an unpacked archive
+     * {@code ARCHIVE!/DIR/FILE}; for a folder named by its path, the file's path as {@link #of(Path)} names it). For the
+     * readers of a folder (an ibdiagnet output folder, a sysfs tree) that open its files themselves.
+     */
+    public Input child(Path file) { return of(file, childName(file)); }
+
+    /** The name {@link #child} gives {@code file}. */
+    public String childName(Path file) {
+        if (path == null || name.equals(path.toString())) return file.toString();
+        String rel = path.relativize(file).toString().replace('\\', '/');
+        return rel.isEmpty() ? name : name + "/" + rel;
+    }
+
+    /**
      * A file of a {@link Bundle} (a sosreport, a sysinfo-snapshot), named {@code name} in messages (an unpacked
      * archive's member as {@code ARCHIVE!/MEMBER}, not the temporary file), with the command line the bundle records
      * for it outside the file ({@code ethtool -S eth0} for sos's {@code ethtool_-S_eth0}), or null.

@@ -39,10 +39,40 @@ public final class Readers {
 
     public List<String> formats() { return readers.stream().map(CaptureReader::format).toList(); }
 
-    /** Reads a file or directory with the reader that claims it most confidently. */
+    /**
+     * Reads a file or directory with the reader that claims it most confidently. An {@link Archive} is unpacked and read
+     * as its folder's inputs are ({@link #open}), into one capture (its one capture, or theirs merged, the files that are
+     * no capture named in its warnings); the unpacked files are deleted before this returns.
+     */
     public Capture read(Path path) {
         if (!Files.exists(path)) throw new CaptureException(path.toString(), 0, "no such file or directory");
+        if (!Files.isDirectory(path) && Archive.is(path)) {
+            try (Opened o = open(path)) {
+                return readAll(path.toString(), o.inputs());
+            }
+        }
         return read(Input.of(path));
+    }
+
+    /** The captures of an archive's inputs as one: a bundle's outputs or a folder's files that hold none are skipped. */
+    private Capture readAll(String name, List<Input> inputs) {
+        List<Capture> caps = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        CaptureException first = null;
+        for (Input in : inputs) {
+            try {
+                caps.add(read(in));
+            } catch (NotACaptureException e) {
+                if (first == null) first = e;
+                warnings.add(e.skipped());
+            } catch (CaptureException e) {
+                if (in.bundle() == null) throw e;
+                if (first == null) first = e;
+                warnings.add(e.getMessage() + "; skipped");
+            }
+        }
+        if (caps.isEmpty()) throw first != null ? first : new NotACaptureException(name, 0, "the archive holds no file; expected captures");
+        return caps.size() == 1 && warnings.isEmpty() ? caps.get(0) : Capture.merge(name, caps, warnings);
     }
 
     /**
@@ -122,23 +152,72 @@ public final class Readers {
      * What {@link #expand} gives, as inputs: a file, a directory some reader claims, or a folder's captures; a
      * {@link Bundle} (a sosreport, a sysinfo-snapshot: given, or found as a sub-folder) gives only the files its layout
      * holds captures in, each with the command the bundle records for it ({@link Input#command()}); its other files
-     * (thousands in a sosreport) are not read at all.
+     * (thousands in a sosreport) are not read at all. An {@link Archive} stays one input here (reading it refuses it as one
+     * capture file): {@link #open} unpacks archives for as long as their inputs are read.
      */
     public List<Input> inputs(Path path) {
         List<Input> out = new ArrayList<>();
-        collect(path, out);
+        collect(path, null, out::add, null);
         return out;
     }
 
-    private void collect(Path path, List<Input> out) {
-        if (!Files.isDirectory(path)) { out.add(Input.of(path)); return; }
-        Input in = Input.of(path);
-        for (CaptureReader r : readers) {
-            try { if (r.sniff(in) > 0) { out.add(in); return; } } catch (RuntimeException ignored) { /* not this one */ }
+    /**
+     * {@link #inputs}, with the archives among them ({@code path} itself, or a file in a folder: {@link Archive}) unpacked
+     * into temporary folders and their inputs taken as a folder's are, named {@code ARCHIVE!/MEMBER}: read them, then
+     * close what this returns, which deletes those folders.
+     *
+     * @throws CaptureException naming an archive that cannot be unpacked (what was unpacked before it is deleted)
+     */
+    public Opened open(Path path) { return open(List.of(path)); }
+
+    /** {@link #open(Path)} of several paths, their inputs in order. */
+    public Opened open(List<Path> paths) {
+        Opened o = new Opened();
+        try {
+            for (Path p : paths) collect(p, null, o::add, o);
+            return o;
+        } catch (RuntimeException | Error e) {
+            o.close();
+            throw e;
         }
-        java.util.Optional<Bundle> b = Bundle.of(path);
-        if (b.isPresent()) { out.addAll(b.get().captures()); return; }
-        for (Path p : children(path)) collect(p, out);
+    }
+
+    /**
+     * {@link #open(Path)} of a file or folder named {@code name} in messages (its files {@code name/RELATIVE}): a folder
+     * of an archive already unpacked ({@link Unpacked#folder()}, {@link Unpacked#name()}).
+     */
+    public Opened open(Path path, String name) {
+        Opened o = new Opened();
+        try {
+            collect(path, name, o::add, o);
+            return o;
+        } catch (RuntimeException | Error e) {
+            o.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The inputs of {@code path} named {@code name} (null: by the path). An archive file is unpacked when
+     * {@code opened} keeps it ({@link #open}); otherwise it stays one input, which reading refuses.
+     */
+    private void collect(Path path, String name, java.util.function.Consumer<Input> out, Opened opened) {
+        if (!Files.isDirectory(path)) {
+            if (opened != null && Archive.is(path)) {
+                Unpacked u = opened.unpack(path, name == null ? path.toString() : name);
+                collect(u.folder(), u.name(), out, opened);
+                return;
+            }
+            out.accept(name == null ? Input.of(path) : Input.of(path, name));
+            return;
+        }
+        Input in = name == null ? Input.of(path) : Input.of(path, name);
+        for (CaptureReader r : readers) {
+            try { if (r.sniff(in) > 0) { out.accept(in); return; } } catch (RuntimeException ignored) { /* not this one */ }
+        }
+        java.util.Optional<Bundle> b = Bundle.of(path, in.name());
+        if (b.isPresent()) { b.get().captures().forEach(out); return; }
+        for (Path p : children(path)) collect(p, name == null ? null : name + "/" + p.getFileName(), out, opened);
     }
 
     /**
@@ -148,8 +227,16 @@ public final class Readers {
      */
     public List<Path> entries(Path path) {
         List<Input> out = new ArrayList<>();
-        for (Path p : children(path)) collect(p, out);
+        for (Path p : children(path)) collect(p, null, out::add, null);
         return out.stream().map(Input::path).toList();
+    }
+
+    /** {@link #entries(Path)} of a folder input, each named after it ({@link Input#child}: inside an archive, {@code ARCHIVE!/...}). */
+    public List<Input> entries(Input dir) {
+        List<Input> out = new ArrayList<>();
+        boolean byPath = dir.name().equals(dir.path().toString());
+        for (Path p : children(dir.path())) collect(p, byPath ? null : dir.childName(p), out::add, null);
+        return out;
     }
 
     private static List<Path> children(Path path) {

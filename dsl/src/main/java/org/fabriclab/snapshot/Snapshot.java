@@ -81,28 +81,48 @@ public final class Snapshot implements Renderable {
     }
 
     public static Snapshot of(List<Path> paths) {
+        return of(paths, null);
+    }
+
+    /**
+     * Reads the folder (or file) {@code path} as {@link #of(Path...)} does, naming it {@code name} and its files
+     * {@code name/RELATIVE} in messages and readings: the folder of an archive already unpacked
+     * ({@link org.fabriclab.capture.Unpacked#folder()}, named {@code ARCHIVE!/TOP}).
+     */
+    public static Snapshot of(Path path, String name) {
+        return of(List.of(path), name);
+    }
+
+    /**
+     * The snapshot of {@code paths}; {@code name} (for one path) names it in messages instead of its path. An archive
+     * among them (or in a folder) is unpacked into a temporary folder that is deleted once its files are read, also when
+     * reading fails ({@link Readers#open}).
+     */
+    private static Snapshot of(List<Path> paths, String name) {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         Map<Bundle, List<String>> bundles = new java.util.LinkedHashMap<>();
         org.fabriclab.capture.NotACaptureException firstStray = null;
         for (Path p : paths) {
-            List<Input> files = readers.inputs(p);
-            boolean inFolder = files.size() != 1 || !p.equals(files.get(0).path());
-            for (Input f : files) {
-                if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
-                try {
-                    caps.add(readers.read(f));
-                } catch (org.fabriclab.capture.NotACaptureException e) {
-                    if (!inFolder) throw e;
-                    if (firstStray == null) firstStray = e;
-                    if (f.bundle() != null) bundles.get(f.bundle()).add(stray(f, e));
-                    // the list of known formats is left to the error a file named itself gets
-                    else skipped.add(e.skipped());
-                } catch (org.fabriclab.capture.CaptureException e) {
-                    // a command the bundle's tool ran and that failed (perfquery without a subnet manager) voids no other file
-                    if (f.bundle() == null) throw e;
-                    bundles.get(f.bundle()).add(stray(f, e));
+            try (org.fabriclab.capture.Opened opened = name == null ? readers.open(p) : readers.open(p, name)) {
+                List<Input> files = opened.inputs();
+                boolean inFolder = files.size() != 1 || !p.equals(files.get(0).path());
+                for (Input f : files) {
+                    if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
+                    try {
+                        caps.add(readers.read(f));
+                    } catch (org.fabriclab.capture.NotACaptureException e) {
+                        if (!inFolder) throw e;
+                        if (firstStray == null) firstStray = e;
+                        if (f.bundle() != null) bundles.get(f.bundle()).add(stray(f, e));
+                        // the list of known formats is left to the error a file named itself gets
+                        else skipped.add(e.skipped());
+                    } catch (org.fabriclab.capture.CaptureException e) {
+                        // a command the bundle's tool ran and that failed (perfquery without a subnet manager) voids no other file
+                        if (f.bundle() == null) throw e;
+                        bundles.get(f.bundle()).add(stray(f, e));
+                    }
                 }
             }
         }
@@ -115,8 +135,8 @@ public final class Snapshot implements Renderable {
                         + String.join("; ", e.getValue()));
             }
         }
-        String name = paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        return SnapshotBuilder.build(name, caps, skipped, List.copyOf(bundles.keySet()), read);
+        String shown = name != null ? name : paths.size() == 1 ? paths.get(0).toString() : paths.toString();
+        return SnapshotBuilder.build(shown, caps, skipped, List.copyOf(bundles.keySet()), read);
     }
 
     /** A bundle's file that gave no capture, for the one warning per bundle: its command, the line and the reason. */

@@ -82,7 +82,7 @@ class CompressionTest {
                 {new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 1}, "zstd-compressed (unpack it with zstd -d)"},
                 {"BZh91AY&SY".getBytes(StandardCharsets.US_ASCII), "bzip2-compressed (unpack it with bunzip2)"},
                 {new byte[] {'P', 'K', 3, 4, 0, 0}, "a zip archive"},
-                {tar, "a tar archive (unpack it with tar -xf, then give the folder)"},
+                {tar, "a tar archive, which is read where a folder is"},
         };
         for (Object[] c : cases) {
             Path f = Files.write(tmp.resolve("f" + Arrays.hashCode((byte[]) c[0])), (byte[]) c[0]);

@@ -58,17 +58,17 @@ public final class IbdiagnetDirReader implements CaptureReader {
         Path csv = d.resolve(CSV), pm = d.resolve(PM), log = d.resolve(LOG);
         Capture.Builder b;
         if (Files.isRegularFile(csv)) {
-            b = Capture.builder(Source.IBDIAGNET_CSV, csv.toString());
-            new IbdiagnetCsvReader().readInto(Input.of(csv), b);
+            b = Capture.builder(Source.IBDIAGNET_CSV, in.child(csv).name());
+            new IbdiagnetCsvReader().readInto(in.child(csv), b);
         } else if (Files.isRegularFile(pm)) {
-            b = Capture.builder(Source.IBDIAGNET_PM, pm.toString());
-            new IbdiagnetPmReader().readInto(Input.of(pm), b);
+            b = Capture.builder(Source.IBDIAGNET_PM, in.child(pm).name());
+            new IbdiagnetPmReader().readInto(in.child(pm), b);
         } else {
             throw new CaptureException(in.name(), 0, "folder holds neither " + CSV + " nor " + PM + "; expected ibdiagnet output");
         }
         if (Files.isRegularFile(log)) {
             try {
-                new IbdiagnetLogReader().readInto(Input.of(log), b);
+                new IbdiagnetLogReader().readInto(in.child(log), b);
             } catch (CaptureException e) {
                 b.warn(e.getMessage() + " (summary left out)");
             }
@@ -78,7 +78,7 @@ public final class IbdiagnetDirReader implements CaptureReader {
         Path lst = d.resolve(LST);
         if (Files.isRegularFile(lst)) {
             try {
-                parts.add(new IbdiagnetLstReader().read(Input.of(lst)));
+                parts.add(new IbdiagnetLstReader().read(in.child(lst)));
             } catch (CaptureException e) {
                 warnings.add(e.getMessage() + " (links left out)");
             }
@@ -92,10 +92,11 @@ public final class IbdiagnetDirReader implements CaptureReader {
             }
         }
         Readers readers = Readers.standard();
-        for (Path p : readers.entries(d)) {
+        for (Input entry : readers.entries(in)) {
+            Path p = entry.path();
             if (p.getParent().equals(d) && p.getFileName().toString().startsWith("ibdiagnet")) continue;
             try {
-                parts.add(readers.read(p));
+                parts.add(readers.read(entry));
             } catch (NotACaptureException e) {
                 warnings.add(e.skipped());
             }

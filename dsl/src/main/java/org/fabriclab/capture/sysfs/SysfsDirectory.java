@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Input;
 
 /**
  * Reads a directory laid out like sysfs: {@code /sys/class/infiniband} (device folders), one device
@@ -17,7 +18,7 @@ import org.fabriclab.capture.CaptureException;
  * the files {@link SysfsPorts} knows are opened; symlinks such as {@code device/} are not followed.
  *
  * <pre>{@code
- * SysfsDirectory.read(Path.of("/sys/class/infiniband"), ports, builder);
+ * SysfsDirectory.read(Input.of(Path.of("/sys/class/infiniband")), ports, builder);
  * }</pre>
  */
 final class SysfsDirectory {
@@ -74,75 +75,80 @@ final class SysfsDirectory {
         return Files.isRegularFile(dir.resolve("state")) && Files.isRegularFile(dir.resolve("link_layer"));
     }
 
-    /** Reads every known file; returns the number of unreadable files (each also a warning). */
-    static int read(Path dir, SysfsPorts ports, Capture.Builder b) {
+    /**
+     * Reads every known file of the folder {@code in} (its files named after it: {@link Input#child}); returns the number
+     * of unreadable files (each also a warning).
+     */
+    static int read(Input in, SysfsPorts ports, Capture.Builder b) {
+        Path dir = in.path();
         Layout layout = layout(dir);
         if (layout == null) {
-            throw new CaptureException(dir.toString(), 0, "directory does not look like /sys/class/infiniband, a device "
+            throw new CaptureException(in.name(), 0, "directory does not look like /sys/class/infiniband, a device "
                     + "folder (with ports/) or a ports/<n> folder (with counters/ or hw_counters/)");
         }
         int[] unreadable = {0};
         switch (layout) {
             case CLASS -> {
-                for (Path dev : sorted(dir)) if (Files.isDirectory(dev.resolve("ports"))) device(dev, ports, b, unreadable);
+                for (Path dev : sorted(in, dir)) if (Files.isDirectory(dev.resolve("ports"))) device(in, dev, ports, b, unreadable);
             }
-            case DEVICE -> device(dir, ports, b, unreadable);
+            case DEVICE -> device(in, dir, ports, b, unreadable);
             case PORT -> {
                 Path devDir = dir.getParent() == null ? null : dir.getParent().getParent();
                 String dev = devDir == null || devDir.getFileName() == null ? "?" : devDir.getFileName().toString();
-                port(dev, dir, ports, b, unreadable);
+                port(in, dev, dir, ports, b, unreadable);
             }
         }
         return unreadable[0];
     }
 
-    private static void device(Path dev, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+    private static void device(Input in, Path dev, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
         String name = dev.getFileName().toString();
-        for (Path port : sorted(dev.resolve("ports"))) {
-            if (Files.isDirectory(port)) port(name, port, ports, b, unreadable);
+        for (Path port : sorted(in, dev.resolve("ports"))) {
+            if (Files.isDirectory(port)) port(in, name, port, ports, b, unreadable);
         }
         for (String f : SysfsPorts.DEVICE_FILES) {
             Path p = dev.resolve(f);
-            if (Files.isRegularFile(p)) file(name + "/" + f, p, ports, b, unreadable);
+            if (Files.isRegularFile(p)) file(in, name + "/" + f, p, ports, b, unreadable);
         }
     }
 
-    private static void port(String dev, Path port, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+    private static void port(Input in, String dev, Path port, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
         String rel = dev + "/ports/" + port.getFileName();
-        for (Path f : sorted(port)) {
+        for (Path f : sorted(in, port)) {
             String n = f.getFileName().toString();
-            if (Files.isRegularFile(f) && SysfsPorts.PORT_FILES.contains(n)) file(rel + "/" + n, f, ports, b, unreadable);
+            if (Files.isRegularFile(f) && SysfsPorts.PORT_FILES.contains(n)) file(in, rel + "/" + n, f, ports, b, unreadable);
         }
         for (String d : SysfsPorts.COUNTER_DIRS) {
             Path cd = port.resolve(d);
             if (!Files.isDirectory(cd)) continue;
-            for (Path f : sorted(cd)) {
-                if (Files.isRegularFile(f)) file(rel + "/" + d + "/" + f.getFileName(), f, ports, b, unreadable);
+            for (Path f : sorted(in, cd)) {
+                if (Files.isRegularFile(f)) file(in, rel + "/" + d + "/" + f.getFileName(), f, ports, b, unreadable);
             }
         }
     }
 
-    private static void file(String rel, Path p, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+    private static void file(Input in, String rel, Path p, SysfsPorts ports, Capture.Builder b, int[] unreadable) {
+        String name = in.childName(p);
         String content;
         try {
             content = new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            b.warn(p + ": cannot read (" + e.getMessage() + "); skipped");
+            b.warn(name + ": cannot read (" + e.getMessage() + "); skipped");
             unreadable[0]++;
             return;
         }
         if (content.indexOf('\0') >= 0) {
-            throw new CaptureException(p.toString(), 1, "binary content (NUL byte), expected a sysfs value");
+            throw new CaptureException(name, 1, "binary content (NUL byte), expected a sysfs value");
         }
         int nl = content.indexOf('\n');
-        ports.entry(rel, nl < 0 ? content : content.substring(0, nl), p.toString(), 1);
+        ports.entry(rel, nl < 0 ? content : content.substring(0, nl), name, 1);
     }
 
-    private static List<Path> sorted(Path dir) {
+    private static List<Path> sorted(Input in, Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return new ArrayList<>(s.sorted().toList());
         } catch (IOException e) {
-            throw new CaptureException(dir.toString(), 0, "cannot list directory: " + e.getMessage());
+            throw new CaptureException(in.childName(dir), 0, "cannot list directory: " + e.getMessage());
         }
     }
 }

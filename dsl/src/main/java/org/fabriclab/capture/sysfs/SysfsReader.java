@@ -61,7 +61,7 @@ public final class SysfsReader implements CaptureReader {
         int noise;
         String single = in.isDirectory() ? null : single(in);
         if (in.isDirectory()) {
-            noise = SysfsDirectory.read(in.path(), ports, b);
+            noise = SysfsDirectory.read(in, ports, b);
         } else if (single != null) {
             List<String> lines = in.head(2);
             if (lines.size() > 1) {

@@ -16,6 +16,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Measurement;
+import org.fabriclab.capture.Opened;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.snapshot.Snapshot;
 
@@ -66,17 +67,21 @@ final class ShowCommand implements Callable<Integer> {
         json = Commands.isSet(spec, "--json");
         wide = Commands.isSet(spec, "--wide");
         Readers readers = Readers.standard();
-        List<Input> files = new ArrayList<>();
-        for (Path p : paths) files.addAll(readers.inputs(p));
-        // a bundle's (a sosreport's) files were chosen by its layout, not named: one that holds no capture is skipped
-        List<Capture> caps = InParallel.map(files, f -> {
-            try {
-                return readers.read(f);
-            } catch (CaptureException e) {
-                if (f.bundle() == null) throw e;
-                return null;
-            }
-        });
+        List<Input> files;
+        List<Capture> caps;
+        // an archive (before.tar.gz, a sosreport's .tar.xz) is unpacked into a temporary folder until its files are read
+        try (Opened opened = readers.open(paths)) {
+            files = opened.inputs();
+            // a bundle's (a sosreport's) files were chosen by its layout, not named: one that holds no capture is skipped
+            caps = InParallel.map(files, f -> {
+                try {
+                    return readers.read(f);
+                } catch (CaptureException e) {
+                    if (f.bundle() == null) throw e;
+                    return null;
+                }
+            });
+        }
         List<String> strays = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) if (caps.get(i) == null) strays.add(files.get(i).command() + " (" + files.get(i).name() + ")");
         caps = caps.stream().filter(java.util.Objects::nonNull).toList();

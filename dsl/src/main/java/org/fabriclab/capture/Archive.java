@@ -1,0 +1,115 @@
+package org.fabriclab.capture;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Snapshots handed over as archives: {@code before.tar.gz}, {@code after.tgz}, {@code sosreport-HOST-DATE-ID.tar.xz},
+ * {@code node07-counters.tar}, {@code collect.zip} (tar plain, gzip-, xz- or bzip2-compressed; zip). The format is told
+ * by the file's first bytes, never its name (a gzip file whose content is no tar is one gzip-compressed capture:
+ * {@link Compression}). {@link Unpacked#of} unpacks one into a fresh temporary folder, which the readers then take as
+ * the folder it was; {@link Readers#open} does so for archives given or found in a folder.
+ * <p>Only the JDK is touched here (the first bytes, a gzip stream's first block): the libraries that unpack tar and xz are
+ * loaded by {@link ArchiveExtractor} when an archive is actually unpacked.
+ *
+ * <pre>{@code
+ * Archive.is(Path.of("before.tar.gz"));              // true
+ * Archive.stem("sosreport-node07-2026-12-01-abcd.tar.xz");   // "sosreport-node07-2026-12-01-abcd"
+ * }</pre>
+ */
+public final class Archive {
+    /** The formats unpacked. */
+    enum Kind { TAR, TAR_GZIP, TAR_XZ, TAR_BZIP2, ZIP }
+
+    /**
+     * The most bytes one archive may unpack to: {@value #DEFAULT_MAX_BYTES} (4 GiB) unless the system property
+     * {@code fabriclab.maxArchiveBytes} says otherwise (a sosreport unpacks to a few hundred MB; the bound stops an
+     * archive bomb from filling the disk).
+     */
+    public static final long DEFAULT_MAX_BYTES = 4L << 30;
+
+    /** The most members one archive may hold: {@value #DEFAULT_MAX_ENTRIES}, or the system property {@code fabriclab.maxArchiveEntries}. */
+    public static final long DEFAULT_MAX_ENTRIES = 1_000_000;
+
+    private static final int TAR_BLOCK = 512;
+    /** Names an archive goes by, longest first (any case): what {@link #stem} takes off. */
+    private static final String[] SUFFIXES = {".tar.gz", ".tar.xz", ".tar.bz2", ".tgz", ".txz", ".tbz2", ".tbz", ".tar", ".zip"};
+
+    private Archive() {}
+
+    /** The bound in force on an archive's unpacked size (see {@link #DEFAULT_MAX_BYTES}). */
+    public static long maxBytes() { return positive("fabriclab.maxArchiveBytes", DEFAULT_MAX_BYTES); }
+
+    /** The bound in force on an archive's member count (see {@link #DEFAULT_MAX_ENTRIES}). */
+    public static long maxEntries() { return positive("fabriclab.maxArchiveEntries", DEFAULT_MAX_ENTRIES); }
+
+    private static long positive(String property, long fallback) {
+        String p = System.getProperty(property);
+        if (p != null) {
+            try {
+                long v = Long.parseLong(p.trim());
+                if (v > 0) return v;
+            } catch (NumberFormatException ignored) {
+                // the default
+            }
+        }
+        return fallback;
+    }
+
+    /** True when {@code path} is a regular file holding an archive this unpacks (by its first bytes). */
+    public static boolean is(Path path) { return kind(path) != null; }
+
+    /**
+     * {@code fileName} less the suffix an archive's name ends in ({@code before.tar.gz}: {@code before}), or null when it
+     * ends in none: how an archive standing for a snapshot folder is named ({@code incident.Layout}).
+     */
+    public static String stem(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        for (String s : SUFFIXES) {
+            if (lower.endsWith(s) && lower.length() > s.length()) return fileName.substring(0, fileName.length() - s.length());
+        }
+        return null;
+    }
+
+    /** The archive format of {@code path}'s content, or null (not a regular file, unreadable, or no archive). */
+    static Kind kind(Path path) {
+        if (path == null || !Files.isRegularFile(path)) return null;
+        byte[] head;
+        try (InputStream in = Files.newInputStream(path)) {
+            head = in.readNBytes(TAR_BLOCK);
+        } catch (IOException e) {
+            return null;
+        }
+        if (starts(head, 'P', 'K', 0x03, 0x04) || starts(head, 'P', 'K', 0x05, 0x06)) return Kind.ZIP;
+        if (isTar(head)) return Kind.TAR;
+        if (starts(head, 0x1f, 0x8b)) return isTar(gunzippedHead(path)) ? Kind.TAR_GZIP : null;
+        if (starts(head, 0xfd, '7', 'z', 'X', 'Z', 0x00)) return isTar(ArchiveExtractor.xzHead(path, TAR_BLOCK)) ? Kind.TAR_XZ : null;
+        if (starts(head, 'B', 'Z', 'h') && head.length > 3 && head[3] >= '1' && head[3] <= '9') {
+            return isTar(ArchiveExtractor.bzip2Head(path, TAR_BLOCK)) ? Kind.TAR_BZIP2 : null;
+        }
+        return null;
+    }
+
+    /** A tar header block: {@code ustar} (POSIX, and GNU's {@code ustar  }) at offset 257. */
+    static boolean isTar(byte[] b) {
+        return b != null && b.length >= 262 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r';
+    }
+
+    private static byte[] gunzippedHead(Path path) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(path))) {
+            return in.readNBytes(TAR_BLOCK);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean starts(byte[] b, int... magic) {
+        if (b.length < magic.length) return false;
+        for (int i = 0; i < magic.length; i++) if ((b[i] & 0xff) != magic[i]) return false;
+        return true;
+    }
+}

@@ -1,0 +1,151 @@
+package org.fabriclab.capture;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * An {@link Archive} unpacked into a fresh temporary folder (under {@code java.io.tmpdir}, readable by this user only),
+ * to be read as the folder it was, then deleted by {@link #close()}: captures are read into memory, so nothing needs the
+ * files once the snapshot is read. The archive itself is only read. Files inside are named {@code ARCHIVE!/MEMBER} in
+ * messages ({@link #nameOf}), never by the temporary path. A folder still there when the JVM exits (a read interrupted)
+ * is deleted then.
+ *
+ * <pre>{@code
+ * try (Unpacked u = Unpacked.of(Path.of("before.tar.gz"))) {
+ *     Snapshot s = Snapshot.of(u.folder(), u.name());    // before.tar.gz!/before/perfquery.txt:12 in messages
+ * }
+ * }</pre>
+ */
+public final class Unpacked implements AutoCloseable {
+    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    private static volatile boolean hooked;
+
+    private final String name;
+    private final Path root;
+    private final Path folder;
+
+    private Unpacked(String name, Path root, Path folder) {
+        this.name = name;
+        this.root = root;
+        this.folder = folder;
+    }
+
+    /** Unpacks {@code archive}, named as its path. @throws CaptureException naming it (see {@link #of(Path, String)}) */
+    public static Unpacked of(Path archive) { return of(archive, archive.toString()); }
+
+    /**
+     * Unpacks {@code archive}, named {@code name} in messages (an archive inside another as {@code OUTER!/INNER}); on any
+     * failure the temporary folder is deleted before the exception leaves.
+     *
+     * @throws CaptureException naming the archive when it is no archive this unpacks, is corrupt or truncated, exceeds
+     *         {@link Archive#maxBytes()} or {@link Archive#maxEntries()}; naming {@code ARCHIVE!/MEMBER} for a member that
+     *         would land outside the folder
+     */
+    public static Unpacked of(Path archive, String name) {
+        Archive.Kind kind = Archive.kind(archive);
+        if (kind == null) {
+            throw new CaptureException(name, 0, "not an archive this unpacks; expected tar, tar.gz (tgz), tar.xz, tar.bz2 or zip");
+        }
+        Path root;
+        try {
+            root = Files.createTempDirectory("fabriclab-unpacked-");
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new CaptureException(name, 0, "cannot make a temporary folder to unpack into: " + e, e);
+        }
+        live(root);
+        try {
+            ArchiveExtractor.extract(kind, archive, name, root);
+            return new Unpacked(name, root, top(root));
+        } catch (RuntimeException | Error e) {
+            delete(root);
+            throw e;
+        }
+    }
+
+    /**
+     * The folder the archive holds: its one top folder when it holds nothing else ({@code before.tar.gz} of
+     * {@code before/}, a sosreport's {@code sosreport-HOST-.../}), followed down while that is so; else the folder it was
+     * unpacked into.
+     */
+    public Path folder() { return folder; }
+
+    /**
+     * The name of {@link #folder()} in messages: {@code ARCHIVE!/TOP}, or {@code ARCHIVE!} when the archive holds its
+     * files without a folder of their own; either way {@code NAME/FILE} names a file in it as {@link #nameOf} does.
+     */
+    public String name() { return nameOf(folder); }
+
+    /** The name of {@code path}, a file or folder inside: {@code ARCHIVE!/MEMBER} ({@code ARCHIVE!} for the folder unpacked into). */
+    public String nameOf(Path path) {
+        String rel = root.relativize(path).toString().replace('\\', '/');
+        return rel.isEmpty() ? name + "!" : name + "!/" + rel;
+    }
+
+    /** The temporary folder the archive was unpacked into (gone after {@link #close()}). */
+    public Path root() { return root; }
+
+    /** Deletes the temporary folder and everything in it (links are deleted, never followed). */
+    @Override public void close() { delete(root); }
+
+    private static Path top(Path root) {
+        Path f = root;
+        while (true) {
+            List<Path> kids;
+            try (Stream<Path> s = Files.list(f)) {
+                kids = s.filter(p -> !p.getFileName().toString().startsWith(".")).limit(2).toList();
+            } catch (IOException e) {
+                return f;
+            }
+            if (kids.size() != 1 || !Files.isDirectory(kids.get(0), LinkOption.NOFOLLOW_LINKS)) return f;
+            f = kids.get(0);
+        }
+    }
+
+    private static void live(Path root) {
+        LIVE.add(root);
+        if (!hooked) {
+            synchronized (Unpacked.class) {
+                if (!hooked) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Unpacked::deleteTree), "fabriclab-unpacked-cleanup"));
+                    hooked = true;
+                }
+            }
+        }
+    }
+
+    private static void delete(Path root) {
+        deleteTree(root);
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) LIVE.remove(root);
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
+                    Files.deleteIfExists(f);
+                    return FileVisitResult.CONTINUE;
+                }
+                @Override public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                    Files.deleteIfExists(f);
+                    return FileVisitResult.CONTINUE;
+                }
+                @Override public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // best effort: what could not be deleted now is tried again at exit
+        }
+    }
+}
