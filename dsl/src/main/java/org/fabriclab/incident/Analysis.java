@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.fabriclab.capture.Archive;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.capture.Optics;
+import org.fabriclab.capture.Unpacked;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.CheckResult;
 import org.fabriclab.check.CheckRow;
@@ -53,28 +55,34 @@ final class Analysis {
         snapshots = new ArrayList<>();
         times = new ArrayList<>();
         if (o.sides() != null) {
-            // captures given side by side: a snapshot each; a side that is one folder may carry its time
+            // captures given side by side: a snapshot each; a side that is one folder (or an archive of one) may carry its time
             List<List<Path>> sides = List.of(o.sides().before(), o.sides().after());
-            folders = sides.stream().map(p -> p.get(0)).toList();
+            List<Path> shown = new ArrayList<>();
             for (List<Path> side : sides) {
+                if (side.size() == 1) {
+                    shown.add(read(side.get(0), null));
+                    continue;
+                }
                 Snapshot s = Snapshot.of(side);
                 snapshots.add(s);
+                shown.add(side.get(0));
                 // a side of several paths has no folder of its own: only a bundle among them may record its time
-                times.add(side.size() == 1 || s.recordedTime().isPresent() ? SnapshotTime.of(side.size() == 1 ? side.get(0) : null, s).orElse(null) : null);
+                times.add(s.recordedTime().isPresent() ? SnapshotTime.of(null, s).orElse(null) : null);
             }
+            folders = List.copyOf(shown);
             extras = Extras.NONE;
+        } else if (!Files.isDirectory(dir) && Archive.is(dir)) {
+            // the incident handed over as an archive: unpacked for as long as its snapshots and extras are read
+            try (Unpacked u = Unpacked.of(dir)) {
+                List<Path> found = snapshotPaths(u.folder(), u);
+                folders = readAll(found, u);
+                extras = Extras.scan(u.folder(), found, u);
+            }
         } else {
             if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
-            folders = Layout.snapshots(dir);
-            if (folders.size() < 2) {
-                throw new CaptureException(dir.toString(), 0, "one snapshot (" + folders.get(0).getFileName() + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
-            }
-            for (Path f : folders) {
-                Snapshot s = Snapshot.of(f);
-                snapshots.add(s);
-                times.add(SnapshotTime.of(f, s).orElse(null));
-            }
-            extras = Extras.scan(dir);
+            List<Path> found = snapshotPaths(dir, null);
+            folders = readAll(found, null);
+            extras = Extras.scan(dir, found, null);
         }
         Snapshot first = snapshots.get(0), last = snapshots.get(snapshots.size() - 1);
         delta = Delta.between(first, last);
@@ -185,6 +193,43 @@ final class Analysis {
         for (Capture c : last.captures()) c.measurements("ber").ifPresent(mlxlink::add);
         for (Capture c : last.captures()) c.measurements("module").ifPresent(mlxlink::add);
         for (Capture c : last.captures()) c.measurements(Optics.OPTICS).ifPresent(mlxlink::add);
+    }
+
+    /** The snapshots of the incident folder {@code dir} (inside the unpacked archive {@code u}, or null) in time order. */
+    private static List<Path> snapshotPaths(Path dir, Unpacked u) {
+        List<Path> found = Layout.snapshots(dir);
+        if (found.size() < 2) {
+            throw new CaptureException(u == null ? dir.toString() : u.name(), 0, "one snapshot (" + found.get(0).getFileName()
+                    + "): a delta needs two (before/ and after/, or t0/ t1/ ...)");
+        }
+        return found;
+    }
+
+    /** Reads the snapshots {@code found} (inside {@code u}, or null); returns their folders as named in messages. */
+    private List<Path> readAll(List<Path> found, Unpacked u) {
+        List<Path> shown = new ArrayList<>();
+        for (Path f : found) shown.add(read(f, u == null ? null : u.nameOf(f)));
+        return List.copyOf(shown);
+    }
+
+    /**
+     * Reads one snapshot, a folder or an archive of one, named {@code name} (null: by its path), with its time; returns the
+     * folder as named in messages ({@code before.tar.gz!/before} for an archive's), so its files' names start with it.
+     * An archive is unpacked while its snapshot and time are read, then deleted.
+     */
+    private Path read(Path f, String name) {
+        if (!Files.isDirectory(f) && Archive.is(f)) {
+            try (Unpacked u = name == null ? Unpacked.of(f) : Unpacked.of(f, name)) {
+                Snapshot s = Snapshot.of(u.folder(), u.name());
+                snapshots.add(s);
+                times.add(SnapshotTime.of(u.folder(), s).orElse(null));
+                return Path.of(u.name());
+            }
+        }
+        Snapshot s = name == null ? Snapshot.of(f) : Snapshot.of(f, name);
+        snapshots.add(s);
+        times.add(SnapshotTime.of(f, s).orElse(null));
+        return name == null ? f : Path.of(name);
     }
 
     private static Profile profileOf(Verdict v, Profile a, Profile b) { return v.profile().equals(a.name()) ? a : b; }

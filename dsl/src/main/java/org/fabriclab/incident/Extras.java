@@ -24,7 +24,7 @@ import tech.tablesaw.api.Table;
  * with BER (UFM) the BER checks. Files that are no capture are listed as skipped, never an error.
  *
  * <pre>{@code
- * Extras x = Extras.scan(Path.of("incident-42"));
+ * Extras x = Extras.scan(Path.of("incident-42"), Layout.snapshots(Path.of("incident-42")), null);
  * x.perftest();   x.pauseSeries();   x.skipped();
  * }</pre>
  */
@@ -34,10 +34,15 @@ record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telem
     /** Nothing beside the snapshots: captures given side by side ({@link Incident#between}). */
     static final Extras NONE = new Extras(List.of(), List.of(), List.of(), List.of(), List.of());
 
-    static Extras scan(Path dir) {
+    /**
+     * The extras of {@code dir} (inside the unpacked archive {@code u}, or null), less the {@code snapshots} (archives of
+     * snapshot folders lie beside these files: {@code before.tar.gz}).
+     */
+    static Extras scan(Path dir, List<Path> snapshots, org.fabriclab.capture.Unpacked u) {
         List<Path> files = new ArrayList<>();
         list(dir, files);
         list(dir.resolve(Layout.TEST), files);
+        files.removeAll(snapshots);
         List<Capture> perftest = new ArrayList<>();
         List<Table> pause = new ArrayList<>(), tele = new ArrayList<>();
         List<String> read = new ArrayList<>(), skipped = new ArrayList<>();
@@ -53,7 +58,7 @@ record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telem
             }
             Capture c;
             try {
-                c = Readers.standard().read(f);
+                c = u == null ? Readers.standard().read(f) : Readers.standard().read(org.fabriclab.capture.Input.of(f, u.nameOf(f)));
             } catch (CaptureException | java.io.UncheckedIOException e) {
                 String msg = firstLine(e.getMessage());
                 skipped.add(name + ": " + (msg.contains("not a capture format") ? "not a capture format" : msg));

@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.fabriclab.capture.Archive;
 import org.fabriclab.capture.CaptureException;
 
 /**
@@ -78,6 +79,10 @@ public final class Layout {
      * case, is taken the same way), or {@code t0, t1, ...} by number. Failing those, a hand-collected
      * series: two or more folders named by one sampling prefix and a number ({@code snap1, snap2, ...},
      * ordered by number), or by timestamps ({@code 20261201-101500, ...}, ordered by their digits).
+     * A snapshot may be handed over as an archive of its folder, named as the folder plus the archive's suffix
+     * ({@code before.tar.gz}, {@code after.tgz}, {@code t0.tar.xz}, {@code snap1.zip}: {@link Archive}); the path given
+     * is then the archive's, which {@code Snapshot.of} unpacks; a folder of the same name (the archive unpacked beside it)
+     * is taken instead.
      *
      * @throws CaptureException when {@code dir} holds none of these, naming the folders it found
      */
@@ -85,25 +90,32 @@ public final class Layout {
 
     /** {@link #snapshots(Path)}; {@code hint}: when none, say which sub-folders are incident folders themselves (one level down). */
     private static List<Path> snapshots(Path dir, boolean hint) {
-        List<Path> subs = new ArrayList<>();
+        List<Path> subs = new ArrayList<>(), archives = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
-            s.filter(Files::isDirectory).sorted().forEach(subs::add);
+            for (Path p : s.sorted().toList()) {
+                if (Files.isDirectory(p)) subs.add(p);
+                else if (Archive.stem(p.getFileName().toString()) != null && Archive.is(p)) archives.add(p);
+            }
         } catch (IOException e) {
             throw new CaptureException(dir.toString(), 0, "cannot list the incident folder: " + e.getMessage());
         }
+        // a folder before an archive of the same name (before/ beside the before.tar.gz it was unpacked from)
+        subs.addAll(archives);
         for (String[] pair : PAIRS) {
             Path b = named(subs, pair[0]), a = named(subs, pair[1]);
             if (b != null && a != null) return List.of(b, a);
         }
         List<Path> out = new ArrayList<>();
-        subs.stream().filter(p -> SERIES.matcher(p.getFileName().toString()).matches())
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        subs.stream().filter(p -> SERIES.matcher(name(p)).matches()).filter(p -> seen.add(name(p)))
                 .sorted(Comparator.comparingInt(Layout::index)).forEach(out::add);
         if (out.isEmpty()) out = otherSeries(subs);
         if (out.isEmpty()) {
-            List<String> names = subs.stream().map(p -> p.getFileName() + "/").toList();
+            List<String> names = subs.stream().map(p -> Files.isDirectory(p) ? p.getFileName() + "/" : p.getFileName().toString()).toList();
             // a folder of hosts (node17/before, node18/before, ...): each host is an incident folder of its own
             List<String> incidents = new ArrayList<>();
             for (Path sub : hint ? subs : List.<Path>of()) {
+                if (!Files.isDirectory(sub)) continue;
                 try {
                     snapshots(sub, false);
                     incidents.add(sub.getFileName() + "/");
@@ -113,7 +125,8 @@ public final class Layout {
             }
             throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
                     + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
-                    + "timestamp-named folders; found " + (names.isEmpty() ? "no folders" : String.join(" ", names))
+                    + "timestamp-named folders, each a folder or an archive of one (before.tar.gz); found "
+                    + (names.isEmpty() ? "no folders" : String.join(" ", names))
                     + (incidents.isEmpty() ? "" : "; " + String.join(" ", incidents) + (incidents.size() == 1 ? " is an incident folder" : " are incident folders")
                             + " of its own (one host each?): give one, as " + dir.resolve(incidents.get(0)).normalize()));
         }
@@ -123,10 +136,17 @@ public final class Layout {
     private static Path named(List<Path> subs, String name) {
         Path hit = null;
         for (Path p : subs) {
-            if (p.getFileName().toString().equals(name)) return p;
-            if (hit == null && p.getFileName().toString().equalsIgnoreCase(name)) hit = p;
+            if (name(p).equals(name)) return p;
+            if (hit == null && name(p).equalsIgnoreCase(name)) hit = p;
         }
         return hit;
+    }
+
+    /** A snapshot's name: its folder's, or its archive's less the archive suffix ({@code before.tar.gz}: {@code before}). */
+    static String name(Path p) {
+        String n = p.getFileName().toString();
+        String stem = Files.isDirectory(p) ? null : Archive.stem(n);
+        return stem != null ? stem : n;
     }
 
     /** A hand-collected series (see {@link #snapshots}): all of one kind, one prefix, two or more; else empty. */
@@ -134,9 +154,10 @@ public final class Layout {
         List<Path> numbered = new ArrayList<>(), stamped = new ArrayList<>();
         String prefix = null;
         boolean mixed = false;
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (Path p : subs) {
-            Matcher m = OTHER_SERIES.matcher(p.getFileName().toString());
-            if (!m.matches()) continue;
+            Matcher m = OTHER_SERIES.matcher(name(p));
+            if (!m.matches() || !seen.add(name(p))) continue;
             if (m.group(1) != null) {
                 String pre = m.group(1).toLowerCase(java.util.Locale.ROOT);
                 if (prefix != null && !prefix.equals(pre)) mixed = true;
@@ -159,16 +180,16 @@ public final class Layout {
     }
 
     private static String number(Path p) {
-        Matcher m = OTHER_SERIES.matcher(p.getFileName().toString());
+        Matcher m = OTHER_SERIES.matcher(name(p));
         return m.matches() ? m.group(2) : "0";
     }
 
     private static String digits(Path p) {
-        return p.getFileName().toString().replaceAll("[^0-9]", "");
+        return name(p).replaceAll("[^0-9]", "");
     }
 
     private static int index(Path p) {
-        Matcher m = SERIES.matcher(p.getFileName().toString());
+        Matcher m = SERIES.matcher(name(p));
         return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
     }
 }
