@@ -27,9 +27,11 @@ import org.tukaani.xz.XZInputStream;
 
 /**
  * Unpacks one archive ({@link Archive.Kind}) into a fresh folder, and nowhere else: a member named absolutely or with a
- * {@code ..} step, a symbolic link whose target lies outside the folder (or resolves there through other links), and a
- * hard link to such a name are refused (zip-slip), naming {@code ARCHIVE!/MEMBER}. Symbolic links are made last, after
- * every file is written, so no file is ever written through one. The bytes written are counted against
+ * {@code ..} step (or a hard link to such a name) refuses the archive (zip-slip), naming {@code ARCHIVE!/MEMBER}. A
+ * symbolic link whose target is absolute or lies outside the folder (or resolves there through other links) is left out,
+ * never made, and named in the notes returned: sos makes every link of a sosreport relative to the report's own root, but
+ * a link of no use to a reader (into a host folder the archive does not hold) should not cost the whole archive.
+ * Symbolic links are made last, after every file is written, so no file is ever written through one. The bytes written are counted against
  * {@link Archive#maxBytes()} and the members against {@link Archive#maxEntries()} as they are unpacked (a size an archive
  * declares is not trusted). Devices, FIFOs and macOS's {@code __MACOSX/} metadata are left out; file modes are not
  * applied (every file unpacked is readable). Tar and bzip2 are Commons Compress's, xz is XZ for Java's, gzip and zip
@@ -64,7 +66,7 @@ final class ArchiveExtractor {
      * @throws CaptureException naming the archive (or its member) when it is corrupt or truncated, a member would land
      *         outside {@code root}, or it unpacks to more than the bounds allow
      */
-    static void extract(Archive.Kind kind, Path archive, String name, Path root) {
+    static List<String> extract(Archive.Kind kind, Path archive, String name, Path root) {
         Sink sink;
         try {
             sink = new Sink(name, root);
@@ -75,6 +77,7 @@ final class ArchiveExtractor {
             if (kind == Archive.Kind.ZIP) zip(archive, sink);
             else tar(decompressed(kind, archive), sink);
             sink.makeLinks();
+            return sink.notes;
         } catch (EOFException e) {
             throw new CaptureException(name, 0, "archive ends early (a truncated copy?); expected a whole " + label(kind) + " archive", e);
         } catch (ZipException e) {
@@ -164,6 +167,7 @@ final class ArchiveExtractor {
         private long bytes;
         private long entries;
         private final List<String[]> links = new ArrayList<>();
+        final List<String> notes = new ArrayList<>();
         private final byte[] buf = new byte[1 << 16];
 
         Sink(String name, Path root) throws IOException {
@@ -217,7 +221,8 @@ final class ArchiveExtractor {
         void symlink(String member, String target) {
             if (place(member) == null) return;
             if (target.isEmpty() || target.startsWith("/") || target.startsWith("\\") || DRIVE.matcher(target).lookingAt()) {
-                throw refused(member, "a symbolic link to " + (target.isEmpty() ? "nothing" : "the absolute path " + target));
+                leftOut(member, target, target.isEmpty() ? "to nothing" : "to an absolute path");
+                return;
             }
             links.add(new String[] {member, target});
         }
@@ -232,9 +237,13 @@ final class ArchiveExtractor {
                 try {
                     to = link.getParent().toRealPath().resolve(l[1]).normalize();
                 } catch (InvalidPathException e) {
-                    throw refused(l[0], "a symbolic link to an unusable path");
+                    leftOut(l[0], l[1], "to a path this system cannot hold");
+                    continue;
                 }
-                if (!to.startsWith(real)) throw refused(l[0], "a symbolic link to " + l[1] + ", outside the archive");
+                if (!to.startsWith(real)) {
+                    leftOut(l[0], l[1], "outside the archive");
+                    continue;
+                }
                 if (Files.exists(link, LinkOption.NOFOLLOW_LINKS)) continue;   // a member of that name is there already
                 Files.createSymbolicLink(link, link.getFileSystem().getPath(l[1]));
                 made.add(link);
@@ -243,7 +252,9 @@ final class ArchiveExtractor {
             for (int i = 0; i < made.size(); i++) {
                 Path link = made.get(i);
                 if (Files.exists(link) && !link.toRealPath().startsWith(real)) {
-                    throw refused(root.relativize(link).toString(), "a symbolic link that leads outside the archive through other links");
+                    String target = Files.readSymbolicLink(link).toString();
+                    Files.delete(link);
+                    leftOut(root.relativize(link).toString().replace('\\', '/'), target, "leading outside the archive through other links");
                 }
             }
         }
@@ -279,6 +290,10 @@ final class ArchiveExtractor {
         }
 
         private String shown(String member) { return name + "!/" + member; }
+
+        private void leftOut(String member, String target, String why) {
+            notes.add(shown(member) + ": a symbolic link" + (target.isEmpty() ? "" : " (-> " + target + ")") + " " + why + ", left out");
+        }
 
         private CaptureException refused(String member, String what) {
             return new CaptureException(shown(member), 0, what + "; refused: an archive is unpacked only inside a folder of its own");

@@ -26,6 +26,13 @@ public final class Opened implements AutoCloseable {
     /** The archives unpacked for these inputs, outermost first. */
     public List<Unpacked> unpacked() { return List.copyOf(unpacked); }
 
+    /** What the archives' unpacking left out, one line each ({@link Unpacked#notes()}), for warnings. */
+    public List<String> notes() {
+        List<String> out = new ArrayList<>();
+        for (Unpacked u : unpacked) out.addAll(u.notes());
+        return out;
+    }
+
     void add(Input in) { inputs.add(in); }
 
     Unpacked unpack(java.nio.file.Path archive, String name) {

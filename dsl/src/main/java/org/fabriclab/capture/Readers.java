@@ -48,16 +48,16 @@ public final class Readers {
         if (!Files.exists(path)) throw new CaptureException(path.toString(), 0, "no such file or directory");
         if (!Files.isDirectory(path) && Archive.is(path)) {
             try (Opened o = open(path)) {
-                return readAll(path.toString(), o.inputs());
+                return readAll(path.toString(), o.inputs(), o.notes());
             }
         }
         return read(Input.of(path));
     }
 
     /** The captures of an archive's inputs as one: a bundle's outputs or a folder's files that hold none are skipped. */
-    private Capture readAll(String name, List<Input> inputs) {
+    private Capture readAll(String name, List<Input> inputs, List<String> notes) {
         List<Capture> caps = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(notes);
         CaptureException first = null;
         for (Input in : inputs) {
             try {
@@ -157,7 +157,7 @@ public final class Readers {
      */
     public List<Input> inputs(Path path) {
         List<Input> out = new ArrayList<>();
-        collect(path, null, out::add, null);
+        collect(path, null, out::add, null, new java.util.HashSet<>());
         return out;
     }
 
@@ -174,7 +174,7 @@ public final class Readers {
     public Opened open(List<Path> paths) {
         Opened o = new Opened();
         try {
-            for (Path p : paths) collect(p, null, o::add, o);
+            for (Path p : paths) collect(p, null, o::add, o, new java.util.HashSet<>());
             return o;
         } catch (RuntimeException | Error e) {
             o.close();
@@ -189,7 +189,7 @@ public final class Readers {
     public Opened open(Path path, String name) {
         Opened o = new Opened();
         try {
-            collect(path, name, o::add, o);
+            collect(path, name, o::add, o, new java.util.HashSet<>());
             return o;
         } catch (RuntimeException | Error e) {
             o.close();
@@ -199,25 +199,36 @@ public final class Readers {
 
     /**
      * The inputs of {@code path} named {@code name} (null: by the path). An archive file is unpacked when
-     * {@code opened} keeps it ({@link #open}); otherwise it stays one input, which reading refuses.
+     * {@code opened} keeps it ({@link #open}); otherwise it stays one input, which reading refuses. A folder already
+     * {@code seen} (a symbolic link back up the tree: {@code a -> .}) is not gone into again.
      */
-    private void collect(Path path, String name, java.util.function.Consumer<Input> out, Opened opened) {
+    private void collect(Path path, String name, java.util.function.Consumer<Input> out, Opened opened, java.util.Set<Path> seen) {
         if (!Files.isDirectory(path)) {
             if (opened != null && Archive.is(path)) {
                 Unpacked u = opened.unpack(path, name == null ? path.toString() : name);
-                collect(u.folder(), u.name(), out, opened);
+                collect(u.folder(), u.name(), out, opened, seen);
                 return;
             }
             out.accept(name == null ? Input.of(path) : Input.of(path, name));
             return;
         }
+        if (!seen.add(real(path))) return;
         Input in = name == null ? Input.of(path) : Input.of(path, name);
         for (CaptureReader r : readers) {
             try { if (r.sniff(in) > 0) { out.accept(in); return; } } catch (RuntimeException ignored) { /* not this one */ }
         }
         java.util.Optional<Bundle> b = Bundle.of(path, in.name());
         if (b.isPresent()) { b.get().captures().forEach(out); return; }
-        for (Path p : children(path)) collect(p, name == null ? null : name + "/" + p.getFileName(), out, opened);
+        for (Path p : children(path)) collect(p, name == null ? null : name + "/" + p.getFileName(), out, opened, seen);
+    }
+
+    /** Where {@code dir} really is (links resolved), or the path itself when that cannot be told. */
+    private static Path real(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (java.io.IOException e) {
+            return dir.toAbsolutePath().normalize();
+        }
     }
 
     /**
@@ -227,7 +238,7 @@ public final class Readers {
      */
     public List<Path> entries(Path path) {
         List<Input> out = new ArrayList<>();
-        for (Path p : children(path)) collect(p, null, out::add, null);
+        for (Path p : children(path)) collect(p, null, out::add, null, new java.util.HashSet<>(java.util.Set.of(real(path))));
         return out.stream().map(Input::path).toList();
     }
 
@@ -235,7 +246,7 @@ public final class Readers {
     public List<Input> entries(Input dir) {
         List<Input> out = new ArrayList<>();
         boolean byPath = dir.name().equals(dir.path().toString());
-        for (Path p : children(dir.path())) collect(p, byPath ? null : dir.childName(p), out::add, null);
+        for (Path p : children(dir.path())) collect(p, byPath ? null : dir.childName(p), out::add, null, new java.util.HashSet<>(java.util.Set.of(real(dir.path()))));
         return out;
     }
 

@@ -32,11 +32,13 @@ public final class Unpacked implements AutoCloseable {
     private final String name;
     private final Path root;
     private final Path folder;
+    private final List<String> notes;
 
-    private Unpacked(String name, Path root, Path folder) {
+    private Unpacked(String name, Path root, Path folder, List<String> notes) {
         this.name = name;
         this.root = root;
         this.folder = folder;
+        this.notes = List.copyOf(notes);
     }
 
     /** Unpacks {@code archive}, named as its path. @throws CaptureException naming it (see {@link #of(Path, String)}) */
@@ -63,8 +65,8 @@ public final class Unpacked implements AutoCloseable {
         }
         live(root);
         try {
-            ArchiveExtractor.extract(kind, archive, name, root);
-            return new Unpacked(name, root, top(root));
+            List<String> notes = ArchiveExtractor.extract(kind, archive, name, root);
+            return new Unpacked(name, root, top(root), notes);
         } catch (RuntimeException | Error e) {
             delete(root);
             throw e;
@@ -89,6 +91,9 @@ public final class Unpacked implements AutoCloseable {
         String rel = root.relativize(path).toString().replace('\\', '/');
         return rel.isEmpty() ? name + "!" : name + "!/" + rel;
     }
+
+    /** What was left out of the folder, one line each (a symbolic link leading outside the archive), for a warning. */
+    public List<String> notes() { return notes; }
 
     /** The temporary folder the archive was unpacked into (gone after {@link #close()}). */
     public Path root() { return root; }

@@ -107,6 +107,7 @@ public final class Snapshot implements Renderable {
         for (Path p : paths) {
             try (org.fabriclab.capture.Opened opened = name == null ? readers.open(p) : readers.open(p, name)) {
                 List<Input> files = opened.inputs();
+                skipped.addAll(opened.notes());
                 boolean inFolder = files.size() != 1 || !p.equals(files.get(0).path());
                 for (Input f : files) {
                     if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());

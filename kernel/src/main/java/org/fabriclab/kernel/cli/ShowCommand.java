@@ -72,6 +72,7 @@ final class ShowCommand implements Callable<Integer> {
         // an archive (before.tar.gz, a sosreport's .tar.xz) is unpacked into a temporary folder until its files are read
         try (Opened opened = readers.open(paths)) {
             files = opened.inputs();
+            for (String n : opened.notes()) spec.commandLine().getErr().println("fabriclab: warning: " + n);
             // a bundle's (a sosreport's) files were chosen by its layout, not named: one that holds no capture is skipped
             caps = InParallel.map(files, f -> {
                 try {
