@@ -21,7 +21,9 @@ import java.util.function.BiConsumer;
  * {@link #DELAY_MS} after the first unflushed byte, when a buffer passes {@link #MAX_BUFFER}, or
  * when the front end calls {@link #flush()} at the end of a cell. A background thread that prints
  * after its cell ended still names that cell. Text is cut only at UTF-8 character boundaries. The
- * JVM's original streams stay available for the kernel's own log.
+ * two streams keep their order for one cell: a write to one first sends what the other holds for
+ * that cell, so {@code println} lines and an {@code e.printStackTrace()} between them arrive as
+ * printed. The JVM's original streams stay available for the kernel's own log.
  *
  * <pre>{@code
  * OutputRouter r = OutputRouter.install((owner, name, text) -> publish(owner, name, text));
@@ -35,6 +37,10 @@ public final class OutputRouter {
 
     private final Channel out = new Channel("stdout");
     private final Channel err = new Channel("stderr");
+    {
+        out.other = err;
+        err.other = out;
+    }
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fabriclab-output-flush");
         t.setDaemon(true);
@@ -97,6 +103,8 @@ public final class OutputRouter {
         private final String name;
         private final Map<Object, ByteArrayOutputStream> bufs = new LinkedHashMap<>();
         private boolean scheduled;
+        /** The other stream, drained first when it holds text of the owner writing here. */
+        private Channel other;
 
         Channel(String name) { this.name = name; }
 
@@ -106,9 +114,12 @@ public final class OutputRouter {
 
         @Override public void write(byte[] b, int off, int len) {
             Object owner = CellOwner.current();
+            Object key = owner == null ? NOBODY : owner;
+            // what this cell printed on the other stream goes first, so the order holds (never both locks at once)
+            if (other.holds(key)) other.drain();
             boolean now;
             synchronized (this) {
-                ByteArrayOutputStream buf = bufs.computeIfAbsent(owner == null ? NOBODY : owner, o -> new ByteArrayOutputStream());
+                ByteArrayOutputStream buf = bufs.computeIfAbsent(key, o -> new ByteArrayOutputStream());
                 buf.write(b, off, len);
                 now = buf.size() >= MAX_BUFFER;
                 if (!now && !scheduled) {
@@ -117,6 +128,11 @@ public final class OutputRouter {
                 }
             }
             if (now) drain();
+        }
+
+        private synchronized boolean holds(Object key) {
+            ByteArrayOutputStream buf = bufs.get(key);
+            return buf != null && buf.size() > 0;
         }
 
         @Override public void flush() {
