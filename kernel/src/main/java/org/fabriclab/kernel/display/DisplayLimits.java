@@ -9,7 +9,9 @@ import org.fabriclab.result.Html;
  * The display limits a cell can change while the session runs: how many rows of a table are shown
  * ({@value #ROWS_PROPERTY}, default 50), how many characters of one table cell
  * ({@value #WIDTH_PROPERTY}, default 0 = whole), and the significant digits of displayed
- * floating-point values ({@link Html#DIGITS_PROPERTY}, default 6, through {@link Html#num}).
+ * floating-point values ({@link Html#DIGITS_PROPERTY}, default 6, through {@link Html#num}), and
+ * how many bytes a cell may print on each of stdout and stderr ({@value #OUTPUT_PROPERTY}, default
+ * 1,000,000, 0 = no limit; beyond it the output ends in one note, {@code eval.OutputRouter}).
  * The {@code -D} properties give the values a session starts with; {@code %display} and the
  * {@code display} object change them for the rest of the session; {@link #reset()} goes back.
  *
@@ -25,8 +27,14 @@ import org.fabriclab.result.Html;
 public final class DisplayLimits {
     public static final String ROWS_PROPERTY = "fabriclab.display.rows";
     public static final String WIDTH_PROPERTY = "fabriclab.display.width";
+    public static final String OUTPUT_PROPERTY = "fabriclab.display.output";
     static final int DEFAULT_ROWS = 50;
     static final int DEFAULT_WIDTH = 0;
+    /**
+     * A million bytes a stream: a few thousand lines of any report this project prints fit many times over; a loop
+     * printing 100,000 lines or a 10 MB string would otherwise flood the front end and the saved notebook.
+     */
+    static final int DEFAULT_OUTPUT = 1_000_000;
     static final int MAX_DIGITS = 17;
 
     static final DisplayLimits INSTANCE = new DisplayLimits();
@@ -34,7 +42,7 @@ public final class DisplayLimits {
     private final Map<String, String> initial = new LinkedHashMap<>();
 
     private DisplayLimits() {
-        for (String p : new String[] {ROWS_PROPERTY, WIDTH_PROPERTY, Html.DIGITS_PROPERTY}) initial.put(p, System.getProperty(p));
+        for (String p : new String[] {ROWS_PROPERTY, WIDTH_PROPERTY, Html.DIGITS_PROPERTY, OUTPUT_PROPERTY}) initial.put(p, System.getProperty(p));
     }
 
     /** Table rows shown (at least 1). */
@@ -42,6 +50,9 @@ public final class DisplayLimits {
 
     /** Characters shown of one table cell; 0 = no limit. */
     public static int maxWidth() { return Math.max(0, Integer.getInteger(WIDTH_PROPERTY, DEFAULT_WIDTH)); }
+
+    /** Bytes a cell may print on each of stdout and stderr before the rest is dropped with a note; 0 = no limit. */
+    public static long maxOutput() { return Math.max(0, Integer.getInteger(OUTPUT_PROPERTY, DEFAULT_OUTPUT)); }
 
     /**
      * {@code text} cut to {@link #maxWidth()} characters, the last one an ellipsis when cut.
@@ -89,6 +100,18 @@ public final class DisplayLimits {
         return this;
     }
 
+    /**
+     * Lets a cell print at most {@code bytes} on each of stdout and stderr from now on (0: no limit); what it prints
+     * beyond is dropped, and its output ends in a note saying so.
+     *
+     * @throws IllegalArgumentException when {@code bytes} is negative or 1 to 99 (too little to read a note beside)
+     */
+    public DisplayLimits output(int bytes) {
+        if (bytes < 0 || (bytes > 0 && bytes < 100)) throw new IllegalArgumentException("display output must be 0 (no limit) or at least 100 bytes, got " + bytes);
+        System.setProperty(OUTPUT_PROPERTY, Integer.toString(bytes));
+        return this;
+    }
+
     /** Back to the values the session started with (the -D properties, else the defaults). */
     public DisplayLimits reset() {
         initial.forEach((k, v) -> {
@@ -110,8 +133,8 @@ public final class DisplayLimits {
             if (s.isEmpty()) continue;
             int eq = s.indexOf('=');
             String key = eq < 0 ? s : s.substring(0, eq);
-            if (!key.equals("rows") && !key.equals("width") && !key.equals("digits")) {
-                throw new IllegalArgumentException("unknown display setting '" + key + "'; expected rows=N, width=N, digits=N or reset");
+            if (!key.equals("rows") && !key.equals("width") && !key.equals("digits") && !key.equals("output")) {
+                throw new IllegalArgumentException("unknown display setting '" + key + "'; expected rows=N, width=N, digits=N, output=N or reset");
             }
             try {
                 parsed.put(key, Integer.parseInt(s.substring(eq + 1)));
@@ -126,6 +149,7 @@ public final class DisplayLimits {
                 switch (k) {
                     case "rows" -> rows(v);
                     case "width" -> width(v);
+                    case "output" -> output(v);
                     default -> digits(v);
                 }
             });
@@ -139,9 +163,11 @@ public final class DisplayLimits {
         return this;
     }
 
-    /** {@code display: rows=50 width=0 (whole cells) digits=6}. */
+    /** {@code display: rows=50 width=0 (whole cells) digits=6 output=1000000}. */
     @Override public String toString() {
         int w = maxWidth();
-        return "display: rows=" + maxRows() + " width=" + w + (w == 0 ? " (whole cells)" : "") + " digits=" + Html.digits();
+        long o = maxOutput();
+        return "display: rows=" + maxRows() + " width=" + w + (w == 0 ? " (whole cells)" : "") + " digits=" + Html.digits()
+                + " output=" + o + (o == 0 ? " (no limit)" : "");
     }
 }

@@ -26,8 +26,9 @@ final class MagicHelp {
             new Entry("%%time", "%%time (first line of a cell)", "run the rest of the cell and print its CPU and wall time"),
             new Entry("%vars", "%vars", "list the variables with their types and a size hint"),
             new Entry("%imports", "%imports", "list the imports in force"),
-            new Entry("%display", "%display [rows=N] [width=N] [digits=N] | reset",
-                    "table rows shown, characters per table cell (0: whole), significant digits of floating-point values; alone: show them"),
+            new Entry("%display", "%display [rows=N] [width=N] [digits=N] [output=N] | reset",
+                    "table rows shown, characters per table cell (0: whole), significant digits of floating-point values,"
+                            + " bytes a cell may print per stream (0: no limit); alone: show them"),
             new Entry("%help", "%help", "this list"),
             new Entry("exit / quit", "exit | quit", "end the session (jupyter console and the REPL end; a notebook keeps its kernel)"));
 

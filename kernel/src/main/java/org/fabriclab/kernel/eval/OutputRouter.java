@@ -14,6 +14,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
+import org.fabriclab.kernel.display.DisplayLimits;
+
 /**
  * Replaces {@code System.out} and {@code System.err} so that what cells (and the threads they
  * start) print is coalesced into few stream messages, each for the cell that printed it: bytes are
@@ -23,7 +25,12 @@ import java.util.function.BiConsumer;
  * after its cell ended still names that cell. Text is cut only at UTF-8 character boundaries. The
  * two streams keep their order for one cell: a write to one first sends what the other holds for
  * that cell, so {@code println} lines and an {@code e.printStackTrace()} between them arrive as
- * printed. The JVM's original streams stay available for the kernel's own log.
+ * printed. A cell prints at most {@link DisplayLimits#maxOutput()} bytes on each stream ({@code %display
+ * output=N}; default 1,000,000): what it prints beyond is dropped, and the stream ends in one note saying
+ * so and how to raise the limit, so a loop printing a million lines or a 10 MB string leaves the kernel and
+ * the front end (and the saved notebook) usable. Output of no known cell (fork/join pool threads) is
+ * counted from the last {@link #flush()}, which front ends call at the end of each cell. The JVM's original
+ * streams stay available for the kernel's own log.
  *
  * <pre>{@code
  * OutputRouter r = OutputRouter.install((owner, name, text) -> publish(owner, name, text));
@@ -71,10 +78,18 @@ public final class OutputRouter {
         return r;
     }
 
-    /** Sends what is buffered now (both streams, stdout first). */
+    /** Sends what is buffered now (both streams, stdout first); output of no known cell is counted afresh from here. */
     public void flush() {
         out.drain();
         err.drain();
+        out.forgetUnowned();
+        err.forgetUnowned();
+    }
+
+    /** The note that ends a cell's stream once it passed the limit. */
+    static String truncationNote(String stream, long limit) {
+        return "\n[fabriclab: " + stream + " truncated: this cell printed more than " + String.format(java.util.Locale.ROOT, "%,d", limit)
+                + " bytes there, the rest is dropped; %display output=N raises the limit (0: none), or write to a file]\n";
     }
 
     /** Changes where text goes (the runner points it at the current cell). */
@@ -105,6 +120,10 @@ public final class OutputRouter {
         private boolean scheduled;
         /** The other stream, drained first when it holds text of the owner writing here. */
         private Channel other;
+        /** Bytes each owner (identity) printed here, for the limit; the latest owners only (a cell's threads may print long after). */
+        private final Map<Owned, long[]> printed = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override protected boolean removeEldestEntry(Map.Entry<Owned, long[]> eldest) { return size() > 64; }
+        };
 
         Channel(String name) { this.name = name; }
 
@@ -119,8 +138,23 @@ public final class OutputRouter {
             if (other.holds(key)) other.drain();
             boolean now;
             synchronized (this) {
+                long limit = DisplayLimits.maxOutput();
+                byte[] note = null;
+                if (limit > 0) {
+                    long[] n = printed.computeIfAbsent(new Owned(key), o -> new long[1]);
+                    if (n[0] > limit) return; // past the limit: the note has been written
+                    if (n[0] + len > limit) {
+                        len = (int) (limit - n[0]);
+                        len = boundary(java.util.Arrays.copyOfRange(b, off, off + len)); // whole characters
+                        note = truncationNote(name, limit).getBytes(StandardCharsets.UTF_8);
+                        n[0] = limit + 1;
+                    } else {
+                        n[0] += len;
+                    }
+                }
                 ByteArrayOutputStream buf = bufs.computeIfAbsent(key, o -> new ByteArrayOutputStream());
                 buf.write(b, off, len);
+                if (note != null) buf.write(note, 0, note.length);
                 now = buf.size() >= MAX_BUFFER;
                 if (!now && !scheduled) {
                     scheduled = true;
@@ -129,6 +163,8 @@ public final class OutputRouter {
             }
             if (now) drain();
         }
+
+        synchronized void forgetUnowned() { printed.remove(new Owned(NOBODY)); }
 
         private synchronized boolean holds(Object key) {
             ByteArrayOutputStream buf = bufs.get(key);
@@ -159,6 +195,13 @@ public final class OutputRouter {
             Sink s = sink;
             if (s != null) for (Object[] t : texts) s.text(t[0], name, (String) t[1]);
         }
+    }
+
+    /** An owner by identity (a request message's equals would compare its JSON on every write). */
+    private record Owned(Object owner) {
+        @Override public boolean equals(Object o) { return o instanceof Owned w && w.owner == owner; }
+
+        @Override public int hashCode() { return System.identityHashCode(owner); }
     }
 
     /** Length of the prefix that ends on a complete UTF-8 character. */
