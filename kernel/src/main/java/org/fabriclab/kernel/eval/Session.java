@@ -721,7 +721,7 @@ public final class Session implements AutoCloseable {
             String expr = code.substring(st, end);
             if (!expr.isEmpty()) {
                 String type = analysis().analyzeType(expr, expr.length());
-                if (type != null && !type.isEmpty()) return expr + " : " + type + DslDocs.forType(type);
+                if (type != null && !type.isEmpty()) return expr + " : " + type + DslDocs.forType(type, typeImports());
             }
             return "";
         }
@@ -731,9 +731,14 @@ public final class Session implements AutoCloseable {
             sb.append(d.signature());
             String jd = d.javadoc();
             if (jd != null && !jd.isBlank()) sb.append("\n").append(jd.strip());
-            else sb.append(DslDocs.forSignature(d.signature()));
+            else sb.append(DslDocs.forSignature(d.signature(), typeImports()));
         }
         return sb.toString();
+    }
+
+    /** The session's type imports as JShell names them ({@code org.fabriclab.delta.*}), for {@link DslDocs}. */
+    private List<String> typeImports() {
+        return shell.imports().filter(i -> !i.isStatic()).map(jdk.jshell.ImportSnippet::fullname).toList();
     }
 
     /** Stops the running cell (see {@link CellExecutionControl#stop()}). Safe from any thread. */

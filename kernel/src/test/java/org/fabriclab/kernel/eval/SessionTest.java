@@ -72,6 +72,19 @@ class SessionTest {
         assertTrue(doc.contains("org.fabriclab.Fabric.delta") && doc.contains("The delta between two snapshots"), doc);
     }
 
+    @Test void inspectGivesTheJavadocOfDslMethodsReachedThroughAVariableOrAChain() {
+        assertTrue(s.eval("Delta inspected = null;", 21).ok());
+        // JShell names the imported Delta by its simple name: "MovedDelta Delta.moved(double bytesMoved)"
+        String moved = s.inspect("inspected.moved(", 16);
+        assertTrue(moved.contains("Delta.moved(double bytesMoved)") && moved.contains("knowing how many bytes the test moved"), moved);
+        String chained = s.inspect("inspected.moved(1e12).byLayer()", 24);
+        assertTrue(chained.contains("byLayer()") && chained.contains("grouped by layer in rank order"), chained);
+        String variable = s.inspect("inspected", 9);
+        assertTrue(variable.contains("The delta between two snapshots"), "a variable shows its type's javadoc: " + variable);
+        assertTrue(DslDocs.forSignature("String String.valueOf(Object o)", List.of("java.lang.*", "org.fabriclab.delta.*")).isEmpty(),
+                "a JDK method stays without DSL javadoc");
+    }
+
     @Test void magics() {
         CellResult bad = s.eval("%classpath /no/such.jar", 11);
         assertEquals("IllegalArgumentException", bad.error().ename());
