@@ -338,6 +338,7 @@ public final class Session implements AutoCloseable {
         for (SnippetEvent e : events) {
             if (e.causeSnippet() != null) {
                 if (e.status() == Snippet.Status.OVERWRITTEN) dropOverwritten(e.snippet());
+                else noteDependent(e);
                 continue;
             }
             Snippet sn = e.snippet();
@@ -356,6 +357,50 @@ public final class Session implements AutoCloseable {
             dropTemporary(sn);
         }
         return result;
+    }
+
+    /**
+     * Says on stderr what a redefinition in this cell did to an earlier declaration that depends on it, as the
+     * {@code jshell} tool does: JShell recompiles such a variable without running its initializer again, so its value
+     * is gone ({@code null}), or it cannot be used at all when its declaration no longer compiles; a method that no
+     * longer compiles cannot be called. Without this the variable just read {@code null}, or "cannot find symbol".
+     */
+    private void noteDependent(SnippetEvent e) {
+        if (!(e.snippet() instanceof jdk.jshell.DeclarationSnippet d) || d.name().startsWith("$")) return;
+        Snippet.Status before = e.previousStatus();
+        Snippet.Status now = e.status();
+        if (!before.isDefined() && before != Snippet.Status.RECOVERABLE_NOT_DEFINED) return;
+        String what = describe(d);
+        String cause = e.causeSnippet() instanceof jdk.jshell.PersistentSnippet c ? kindName(c) + " " + c.name() : "a declaration";
+        String note = null;
+        if (d instanceof VarSnippet && now == Snippet.Status.VALID) {
+            note = what + " was reset to null: the " + cause + " it depends on was redefined (its initializer is not run again; assign it anew)";
+        } else if (now == Snippet.Status.RECOVERABLE_NOT_DEFINED || now == Snippet.Status.RECOVERABLE_DEFINED) {
+            if (before == now) return;
+            String why = shell.unresolvedDependencies(d).findFirst().map(u -> u + " is not defined")
+                    .orElseGet(() -> shell.diagnostics(d).filter(Diag::isError).findFirst().map(g -> g.getMessage(Locale.ROOT).lines().findFirst().orElse("")).orElse("it no longer compiles"));
+            note = what + " cannot be used until it compiles again against the redefined " + cause + " (" + why + ")"
+                    + (d instanceof VarSnippet ? "; declare it anew" : "");
+        }
+        if (note != null) System.err.println("note: " + note);
+    }
+
+    private static String describe(jdk.jshell.DeclarationSnippet d) {
+        if (d instanceof VarSnippet v) return "variable " + v.name() + " (" + v.typeName() + ")";
+        if (d instanceof jdk.jshell.MethodSnippet m) return "method " + m.name() + "(" + m.parameterTypes() + ")";
+        return kindName(d) + " " + d.name();
+    }
+
+    private static String kindName(jdk.jshell.PersistentSnippet s) {
+        return switch (s.subKind()) {
+            case CLASS_SUBKIND -> "class";
+            case INTERFACE_SUBKIND -> "interface";
+            case ENUM_SUBKIND -> "enum";
+            case RECORD_SUBKIND -> "record";
+            case ANNOTATION_TYPE_SUBKIND -> "annotation type";
+            case METHOD_SUBKIND -> "method";
+            default -> s.kind() == Snippet.Kind.VAR ? "variable" : "declaration";
+        };
     }
 
     /**
