@@ -532,19 +532,41 @@ public final class Session implements AutoCloseable {
 
     private void appendTrace(List<String> tb, Throwable t, String ename, String evalue, String prefix) {
         tb.add(prefix + ename + (evalue.isEmpty() ? "" : ": " + evalue));
-        int shown = 0;
+        List<String> frames = new ArrayList<>();
         for (StackTraceElement f : t.getStackTrace()) {
             String cls = f.getClassName();
             if (cls.startsWith("jdk.internal.reflect.") || cls.startsWith("java.lang.reflect.")
                     || cls.startsWith("org.fabriclab.kernel.eval.") || cls.equals("java.lang.Thread")) continue;
-            if (shown++ >= 12) { tb.add("\t..."); break; }
-            tb.add("\tat " + frame(f));
+            frames.add("\tat " + frame(f));
+        }
+        int shown = 0;
+        for (int i = 0; i < frames.size(); ) {
+            if (shown >= 12) { tb.add("\t..."); break; }
+            // recursion (a StackOverflowError's 1,024 frames): a run of the same frames once, then how often it repeats
+            int[] cycle = repeatedCycle(frames, i);
+            int period = cycle[0], times = cycle[1];
+            for (int j = 0; j < period; j++) tb.add(frames.get(i + j));
+            shown += period;
+            if (times > 1) {
+                tb.add("\t... " + (period == 1 ? "the frame above" : "the " + period + " frames above") + " repeated " + (times - 1) + " more times");
+            }
+            i += period * times;
         }
         Throwable c = t.getCause();
         if (c != null && c != t) {
             String cn = c instanceof EvalException ee ? ee.getExceptionClassName() : c.getClass().getName();
             appendTrace(tb, c, cn, c.getMessage() == null ? "" : c.getMessage(), "Caused by: ");
         }
+    }
+
+    /** {period, times}: the shortest run of at most 4 frames from {@code i} that repeats 3 times or more in a row, else {1, 1}. */
+    static int[] repeatedCycle(List<String> frames, int i) {
+        for (int p = 1; p <= 4 && i + p <= frames.size(); p++) {
+            int times = 1;
+            while (i + (times + 1) * p <= frames.size() && frames.subList(i + times * p, i + (times + 1) * p).equals(frames.subList(i, i + p))) times++;
+            if (times >= 3) return new int[] {p, times};
+        }
+        return new int[] {1, 1};
     }
 
     private String frame(StackTraceElement f) {

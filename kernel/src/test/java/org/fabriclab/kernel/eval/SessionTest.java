@@ -85,6 +85,20 @@ class SessionTest {
                 "a JDK method stays without DSL javadoc");
     }
 
+    @Test void recursionInATracebackIsShownOnceWithItsCount() {
+        CellResult r = s.eval("int down(int n) { return down(n + 1) + 1; }\ndown(0)", 22);
+        List<String> tb = r.error().traceback();
+        assertEquals("java.lang.StackOverflowError", r.error().ename());
+        assertEquals("\tat Cell[22] line 1 (down)", tb.get(1), tb.toString());
+        assertTrue(tb.get(2).matches("\t\\.\\.\\. the frame above repeated \\d+ more times"), tb.toString());
+        assertTrue(tb.size() <= 4, "one frame and its count, not twelve copies: " + tb);
+        CellResult mutual = s.eval("int ping(int n) { return pong(n) + 1; }\nint pong(int n) { return ping(n) + 1; }\nping(0)", 23);
+        List<String> mt = mutual.error().traceback();
+        assertTrue(mt.stream().anyMatch(l -> l.matches("\t\\.\\.\\. the 2 frames above repeated \\d+ more times")), mt.toString());
+        assertEquals(List.of(1, 1), java.util.Arrays.stream(Session.repeatedCycle(List.of("a", "b", "a", "b"), 0)).boxed().toList(),
+                "twice is not yet a run");
+    }
+
     @Test void magics() {
         CellResult bad = s.eval("%classpath /no/such.jar", 11);
         assertEquals("IllegalArgumentException", bad.error().ename());
