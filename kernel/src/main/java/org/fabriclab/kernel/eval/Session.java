@@ -192,8 +192,9 @@ public final class Session implements AutoCloseable {
         try {
             return evalCell(code, cellNumber);
         } catch (StackOverflowError | OutOfMemoryError e) {
-            return CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()),
-                    List.of(e.getClass().getName() + ": " + e.getMessage() + " (while compiling Cell[" + cellNumber + "])")));
+            List<String> tb = new ArrayList<>(List.of(e.getClass().getName() + ": " + e.getMessage() + " (while compiling Cell[" + cellNumber + "])"));
+            if (e instanceof OutOfMemoryError) tb.add(memoryHint());
+            return CellResult.failed(new CellError(e.getClass().getName(), String.valueOf(e.getMessage()), tb));
         } finally {
             control.cellEnded();
             CellOwner.set(before);
@@ -509,7 +510,22 @@ public final class Session implements AutoCloseable {
         if (control.stopRequested()) return interrupted(ex, ename, evalue);
         List<String> tb = new ArrayList<>();
         appendTrace(tb, ex, ename, evalue, "");
+        if (ename.equals("java.lang.OutOfMemoryError")) tb.add(memoryHint());
         return new CellError(ename, evalue, tb);
+    }
+
+    /**
+     * What a user needs after an OutOfMemoryError: the heap's limit, how much is still held (the cell's variables
+     * keep what they reference, also when the cell failed), and how to free it or raise the limit.
+     */
+    static String memoryHint() {
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        long mib = 1024 * 1024;
+        long max = rt.maxMemory() / mib, used = (rt.totalMemory() - rt.freeMemory()) / mib;
+        return "The kernel's heap may grow to " + max + " MiB; " + used + " MiB are still in use: variables (also those this cell"
+                + " declared before it failed) keep what they reference. Set large ones to null or restart the kernel;"
+                + " for a larger heap: ./fabriclab install --heap 70% (or 12g), or JAVA_TOOL_OPTIONS=-Xmx12g for one run.";
     }
 
     /**

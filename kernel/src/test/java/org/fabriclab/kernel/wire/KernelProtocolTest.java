@@ -270,8 +270,11 @@ class KernelProtocolTest {
         k.run("var survivor = List.of(1, 2, 3);");
         assertEquals("org.fabriclab.kernel.eval.CellExit", k.run("System.exit(3);").reply().path("content").path("ename").asText());
         assertEquals("java.lang.StackOverflowError", k.run("int down(int n) { return down(n + 1) + 1; }\ndown(0)").reply().path("content").path("ename").asText());
-        assertEquals("java.lang.OutOfMemoryError",
-                k.run("List<long[]> hog = new ArrayList<>();\nwhile (true) hog.add(new long[1 << 20]);").reply().path("content").path("ename").asText());
+        JsonNode oom = k.run("List<long[]> hog = new ArrayList<>();\nwhile (true) hog.add(new long[1 << 20]);").reply().path("content");
+        assertEquals("java.lang.OutOfMemoryError", oom.path("ename").asText());
+        String hint = oom.path("traceback").get(oom.path("traceback").size() - 1).asText();
+        assertTrue(hint.matches("The kernel's heap may grow to 2\\d\\d MiB; \\d+ MiB are still in use: .*install --heap.*"), hint);
+        assertEquals("ok", k.run("hog = null;").status(), "what the hint says frees it");
         assertEquals("[1, 2, 3]", k.run("survivor").text());
         assertTrue(k.process.isAlive());
     }
