@@ -23,7 +23,6 @@ import org.fabriclab.kernel.eval.Session;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
-import org.zeromq.ZMQException;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -209,7 +208,7 @@ public final class KernelServer implements AutoCloseable {
                 if (ping == null) return;
                 hb.send(ping, 0);
             }
-        } catch (ZMQException | IllegalStateException e) {
+        } catch (RuntimeException e) {
             if (!closing) LOG.log(Level.WARNING, "heartbeat stopped", e);
         }
     }
@@ -219,7 +218,9 @@ public final class KernelServer implements AutoCloseable {
             List<byte[]> frames;
             try {
                 frames = receive(sock, 0);
-            } catch (ZMQException | IllegalStateException e) {
+            } catch (RuntimeException e) {
+                // not only ZMQException: closing the context under a blocked recv can throw jeromq's NullPointerException
+                // (Ctx.sendCommand, a reaped socket's mailbox), which ended the thread with a stack trace on the log
                 if (!closing) LOG.log(Level.WARNING, (isControl ? "control" : "shell") + " socket failed", e);
                 return;
             }
@@ -585,7 +586,7 @@ public final class KernelServer implements AutoCloseable {
                 else waiting.answer().completeExceptionally(new java.io.IOException("input_reply without a text value: " + reply.content()));
                 waiting = null;
             }
-        } catch (ZMQException | IllegalStateException e) {
+        } catch (RuntimeException e) {
             if (!closing) LOG.log(Level.WARNING, "stdin socket failed", e);
             if (waiting != null) waiting.answer().completeExceptionally(new java.io.IOException("stdin channel failed: " + e.getMessage()));
         }
