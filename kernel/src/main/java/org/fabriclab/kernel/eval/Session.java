@@ -353,7 +353,7 @@ public final class Session implements AutoCloseable {
             JShellException ex = e.exception();
             Object value = e.value() != null && control.isKey(e.value()) ? control.take(e.value()) : null;
             if (ex != null) return CellResult.failed(runtimeError(ex));
-            if (shows(sn) && value != null) result = CellResult.value(value);
+            if (shows(sn) && value != null && !ValueCell.isDisplayCall(src)) result = CellResult.value(value);
             else result = CellResult.none();
             dropTemporary(sn);
         }
@@ -445,7 +445,7 @@ public final class Session implements AutoCloseable {
         // the hidden variable alone was declared (nothing else recompiled) and is gone: so may its class files be
         if (events.size() == 1 && shell.status(v) == Snippet.Status.DROPPED) compiled.forgetNewSince(classFilesBefore);
         if (ex != null) return CellResult.failed(runtimeError(ex));
-        return value == null ? CellResult.none() : CellResult.value(value);
+        return value == null || ValueCell.isDisplayCall(expr) ? CellResult.none() : CellResult.value(value);
     }
 
     private void dropQuietly(Snippet sn) {

@@ -53,6 +53,41 @@ final class ValueCell {
     }
 
     /**
+     * Whether {@code src} is one call of the cells' {@code display(...)} (as a statement or the last expression): its
+     * value, the display id, is not the cell's result, as IPython's {@code display} returns nothing. The output is the
+     * display itself; {@code String id = display(x);} keeps the id for {@code updateDisplay}.
+     *
+     * <pre>{@code
+     * isDisplayCall("display(chart, \"image/svg+xml\");")   // true
+     * isDisplayCall("display(t).length()")                   // false
+     * }</pre>
+     */
+    static boolean isDisplayCall(String src) {
+        String s = src.strip();
+        while (s.endsWith(";")) s = s.substring(0, s.length() - 1).strip();
+        if (!s.startsWith("display") || !s.endsWith(")")) return false;
+        String rest = s.substring("display".length()).stripLeading();
+        if (!rest.startsWith("(")) return false;
+        // the '(' after display must close at the very end: skip string, text block and char literals
+        int depth = 0;
+        for (int i = 0; i < rest.length(); i++) {
+            char c = rest.charAt(i);
+            if (c == '"' || c == '\'') {
+                boolean block = c == '"' && rest.startsWith("\"\"\"", i);
+                String close = block ? "\"\"\"" : String.valueOf(c);
+                i += close.length();
+                while (i < rest.length() && !rest.startsWith(close, i)) i += rest.charAt(i) == '\\' ? 2 : 1;
+                i += close.length() - 1;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i == rest.length() - 1;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The declaration JShell is offered, naming variable {@code NAME + id} ({@code id} never used
      * before in the session); the newline keeps a trailing line comment out of the way.
      */

@@ -99,6 +99,14 @@ class SessionTest {
                 "twice is not yet a run");
     }
 
+    @Test void aCellEndingInDisplayShowsTheDisplayNotItsId() {
+        assertFalse(s.eval("display(\"a table\");", 24).hasValue(), "display(x); as the last line: no Out[] of the id");
+        assertFalse(s.eval("int shownBefore = 1;\ndisplay(List.of(shownBefore))", 25).hasValue(), "nor as the last snippet of several");
+        assertTrue(s.eval("String keptId = display(\"x\");", 26).ok());
+        assertTrue(s.eval("keptId", 27).value().toString().matches("[0-9a-f-]{36}"), "a named id is kept");
+        assertEquals(36, s.eval("display(\"y\").length()", 28).value(), "an expression using the id shows its value");
+    }
+
     @Test void magics() {
         CellResult bad = s.eval("%classpath /no/such.jar", 11);
         assertEquals("IllegalArgumentException", bad.error().ename());

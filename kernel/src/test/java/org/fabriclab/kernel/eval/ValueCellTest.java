@@ -26,4 +26,14 @@ class ValueCellTest {
     @Test void theDeclarationKeepsATrailingLineCommentOutOfTheWay() {
         assertEquals("Object " + ValueCell.NAME + "3 = (t // the table\n);", ValueCell.declaration("  t // the table  ", 3));
     }
+
+    @Test void aLoneDisplayCallIsToldFromExpressionsThatUseItsId() {
+        for (String s : new String[] {"display(chart);", "display(chart)", "display(t, \"image/svg+xml\");", "display (f(a), g(\")\"));",
+                "display(\"\"\"\n  a ) b\n  \"\"\");", "display(')');\n"}) {
+            assertTrue(ValueCell.isDisplayCall(s), s);
+        }
+        for (String s : new String[] {"display(t).length()", "display(a) + display(b)", "displayAll(t)", "display.rows(5)", "String id = display(t);", "t"}) {
+            assertFalse(ValueCell.isDisplayCall(s), s);
+        }
+    }
 }
