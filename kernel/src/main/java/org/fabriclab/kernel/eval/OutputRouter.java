@@ -88,7 +88,7 @@ public final class OutputRouter {
 
     /** The note that ends a cell's stream once it passed the limit. */
     static String truncationNote(String stream, long limit) {
-        return "\n[fabriclab: " + stream + " truncated: this cell printed more than " + String.format(java.util.Locale.ROOT, "%,d", limit)
+        return "[fabriclab: " + stream + " truncated: this cell printed more than " + String.format(java.util.Locale.ROOT, "%,d", limit)
                 + " bytes there, the rest is dropped; %display output=N raises the limit (0: none), or write to a file]\n";
     }
 
@@ -141,15 +141,21 @@ public final class OutputRouter {
                 long limit = DisplayLimits.maxOutput();
                 byte[] note = null;
                 if (limit > 0) {
-                    long[] n = printed.computeIfAbsent(new Owned(key), o -> new long[1]);
+                    long[] n = printed.computeIfAbsent(new Owned(key), o -> new long[] {0, '\n'}); // bytes so far, the last one
                     if (n[0] > limit) return; // past the limit: the note has been written
                     if (n[0] + len > limit) {
-                        len = (int) (limit - n[0]);
-                        len = boundary(java.util.Arrays.copyOfRange(b, off, off + len)); // whole characters
-                        note = truncationNote(name, limit).getBytes(StandardCharsets.UTF_8);
+                        int room = (int) (limit - n[0]);
+                        int line = room;
+                        while (line > 0 && b[off + line - 1] != '\n') line--;
+                        // whole lines: up to the slice's last line end, else none of it when a line ended before it, else
+                        // (one long first line) whole characters; the note on a line of its own
+                        len = line > 0 ? line : n[0] > 0 && n[1] == '\n' ? 0 : boundary(java.util.Arrays.copyOfRange(b, off, off + room));
+                        boolean lineEnded = len > 0 ? b[off + len - 1] == '\n' : n[1] == '\n';
+                        note = ((lineEnded ? "" : "\n") + truncationNote(name, limit)).getBytes(StandardCharsets.UTF_8);
                         n[0] = limit + 1;
                     } else {
                         n[0] += len;
+                        if (len > 0) n[1] = b[off + len - 1];
                     }
                 }
                 ByteArrayOutputStream buf = bufs.computeIfAbsent(key, o -> new ByteArrayOutputStream());
