@@ -88,6 +88,36 @@ public final class Optics {
         }
     }
 
+    /**
+     * The quantities of the tables: the column or quantity name, the words a reason uses, the words a flag is named by
+     * ({@code rx power low alarm}: one spelling whoever printed the flag) and the unit shown.
+     */
+    public enum Quantity {
+        RX(RX_POWER, "rx power", "rx power", "dBm"),
+        TX(TX_POWER, "tx power", "tx power", "dBm"),
+        BIAS(TX_BIAS, "tx bias current", "bias current", "mA"),
+        TEMP(TEMPERATURE, "module temperature", "temperature", "C"),
+        VOLTS(VOLTAGE, "module voltage", "voltage", "mV");
+
+        public final String key, words, flagWords, unit;
+
+        Quantity(String key, String words, String flagWords, String unit) {
+            this.key = key;
+            this.words = words;
+            this.flagWords = flagWords;
+            this.unit = unit;
+        }
+
+        /** The quantity named {@code key} ({@link #RX_POWER} ...). */
+        public static Quantity of(String key) {
+            for (Quantity q : values()) if (q.key.equals(key)) return q;
+            throw new IllegalArgumentException("not an optics quantity: " + key);
+        }
+
+        /** Whether it is a power (shown in dBm, kept in mW). */
+        public boolean power() { return this == RX || this == TX; }
+    }
+
     /** mW of {@code dbm} ({@code -inf} and the tools' -40 dBm floor give their mW: 0 and 0.0001). */
     public static double milliwatts(double dbm) { return dbm == Double.NEGATIVE_INFINITY ? 0 : Math.pow(10, dbm / 10); }
 }

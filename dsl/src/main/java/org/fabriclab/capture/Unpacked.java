@@ -1,12 +1,9 @@
 package org.fabriclab.capture;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,7 +56,8 @@ public final class Unpacked implements AutoCloseable {
         }
         Path root;
         try {
-            root = Files.createTempDirectory("fabriclab-unpacked-");
+            sweepStale();
+            root = Files.createTempDirectory(PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException | UnsupportedOperationException e) {
             throw new CaptureException(name, 0, "cannot make a temporary folder to unpack into: " + e, e);
         }
@@ -115,6 +113,42 @@ public final class Unpacked implements AutoCloseable {
         }
     }
 
+    /** Temporary folders are {@code fabriclab-unpacked-PID-RANDOM}: the JVM that made one is named, so the next one can tell a stale one. */
+    static final String PREFIX = "fabriclab-unpacked-";
+    private static volatile boolean swept;
+
+    /**
+     * Once per JVM, before the first unpack: deletes the folders left by JVMs that were killed before their clean-up ran
+     * (their PID no longer runs). A folder of a live JVM, or one not named by this rule, is left alone.
+     */
+    private static void sweepStale() {
+        if (swept) return;
+        swept = true;
+        sweepStaleNow();
+    }
+
+    /** {@link #sweepStale()}'s sweep, now. */
+    static void sweepStaleNow() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> s = Files.list(tmp)) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                if (!n.startsWith(PREFIX)) continue;
+                int dash = n.indexOf('-', PREFIX.length());
+                if (dash < 0) continue;
+                long pid;
+                try {
+                    pid = Long.parseLong(n.substring(PREFIX.length(), dash));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == false) deleteTree(p);
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort: a folder that cannot be listed or removed is left as it is
+        }
+    }
+
     private static void live(Path root) {
         LIVE.add(root);
         if (!hooked) {
@@ -133,22 +167,8 @@ public final class Unpacked implements AutoCloseable {
     }
 
     private static void deleteTree(Path root) {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
         try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-                    Files.deleteIfExists(f);
-                    return FileVisitResult.CONTINUE;
-                }
-                @Override public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
-                    Files.deleteIfExists(f);
-                    return FileVisitResult.CONTINUE;
-                }
-                @Override public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            org.fabriclab.io.AtomicFiles.deleteTree(root);
         } catch (IOException e) {
             // best effort: what could not be deleted now is tried again at exit
         }

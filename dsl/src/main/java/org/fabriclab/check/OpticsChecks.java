@@ -126,11 +126,11 @@ public final class OpticsChecks {
 
     /** One quantity against {@code l} ({lo alarm, lo warn, hi warn, hi alarm}, NaN where not given) and the flags that are on. */
     private static CheckRow grade(String basis, String port, String quantity, double raw, double[] l, String flags, String file, String lane) {
-        boolean power = quantity.equals(Optics.RX_POWER) || quantity.equals(Optics.TX_POWER);
+        boolean power = Optics.Quantity.of(quantity).power();
         String name = (power ? quantity.replace("_mw", "_dbm") : quantity) + lane;
         double v = power ? dbm(raw) : raw;
-        String what = words(quantity);
-        String unit = power ? " dBm" : unit(quantity);
+        String what = Optics.Quantity.of(quantity).words;
+        String unit = " " + Optics.Quantity.of(quantity).unit;
         String where = " (" + file + ")";
         String alarmFlag = latched(flags, quantity, "alarm"), warnFlag = latched(flags, quantity, "warning");
         if (l == null || (Double.isNaN(l[0]) && Double.isNaN(l[1]) && Double.isNaN(l[2]) && Double.isNaN(l[3]))) {
@@ -174,7 +174,7 @@ public final class OpticsChecks {
     /** The flag of {@code quantity} at {@code level} ("alarm"/"warning") that is on in {@code flags}, or null. */
     private static String latched(String flags, String quantity, String level) {
         if (flags == null || flags.isEmpty()) return null;
-        String w = shortWords(quantity);
+        String w = Optics.Quantity.of(quantity).flagWords;
         for (String f : flags.split("; ")) if (f.startsWith(w + " ") && f.endsWith(" " + level)) return f;
         return null;
     }
@@ -189,35 +189,6 @@ public final class OpticsChecks {
 
     /** dBm of {@code mw} milliwatts to 2 decimals, as ethtool prints it ({@code -inf} for 0 mW). */
     static double dbm(double mw) { return mw > 0 ? round(10 * Math.log10(mw), 2) : mw == 0 ? Double.NEGATIVE_INFINITY : Double.NaN; }
-
-    private static String words(String quantity) {
-        return switch (quantity) {
-            case Optics.RX_POWER -> "rx power";
-            case Optics.TX_POWER -> "tx power";
-            case Optics.TX_BIAS -> "tx bias current";
-            case Optics.TEMPERATURE -> "module temperature";
-            default -> "module voltage";
-        };
-    }
-
-    /** The quantity's words in the reader's flag names ({@code rx power low alarm}). */
-    private static String shortWords(String quantity) {
-        return switch (quantity) {
-            case Optics.RX_POWER -> "rx power";
-            case Optics.TX_POWER -> "tx power";
-            case Optics.TX_BIAS -> "bias current";
-            case Optics.TEMPERATURE -> "temperature";
-            default -> "voltage";
-        };
-    }
-
-    private static String unit(String quantity) {
-        return switch (quantity) {
-            case Optics.TX_BIAS -> " mA";
-            case Optics.TEMPERATURE -> " C";
-            default -> " mV";
-        };
-    }
 
     private static String fmt(double v) {
         if (Double.isInfinite(v)) return v < 0 ? "-inf" : "inf";

@@ -246,6 +246,12 @@ public final class AtomicFiles {
                 return FileVisitResult.CONTINUE;
             }
 
+            // an entry that cannot be visited (a folder without read permission) is still removed when it can be
+            @Override public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
             @Override public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
                 Files.deleteIfExists(dir);
                 return FileVisitResult.CONTINUE;

@@ -133,7 +133,9 @@ public final class ArchiveFixture {
     /** The folders archives are unpacked into that exist now ({@link Unpacked}: {@code java.io.tmpdir/fabriclab-unpacked-*}). */
     public static Set<Path> unpackedFolders() throws IOException {
         try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return new TreeSet<>(s.filter(p -> p.getFileName().toString().startsWith("fabriclab-unpacked-")).toList());
+            // this JVM's only: another process (a second test run, a notebook) may be unpacking at the same time
+            String mine = "fabriclab-unpacked-" + ProcessHandle.current().pid() + "-";
+            return new TreeSet<>(s.filter(p -> p.getFileName().toString().startsWith(mine)).toList());
         }
     }
 

@@ -326,7 +326,7 @@ public final class EthtoolModuleReader implements CaptureReader {
             else if (value.equalsIgnoreCase("off")) on = false;
             else throw new CaptureException(file, line, "expected 'On' or 'Off' after '" + what + " " + level + "', found '" + value + "'");
             if (!on) return true;
-            String flag = shortName(q) + " " + level;
+            String flag = Optics.Quantity.of(q).flagWords + " " + level;
             if (channel == null && (q.equals(TEMPERATURE) || q.equals(VOLTAGE))) {
                 moduleFlags.computeIfAbsent(q, k -> new ArrayList<>()).add(flag);
             } else {
@@ -358,15 +358,6 @@ public final class EthtoolModuleReader implements CaptureReader {
         }
     }
 
-    private static String shortName(String quantity) {
-        return switch (quantity) {
-            case RX_POWER -> "rx power";
-            case TX_POWER -> "tx power";
-            case TX_BIAS -> "bias current";
-            case TEMPERATURE -> "temperature";
-            default -> "voltage";
-        };
-    }
 
     private static double number(Pattern p, String value, String label, String expected, String file, int line) {
         Matcher m = p.matcher(value);
