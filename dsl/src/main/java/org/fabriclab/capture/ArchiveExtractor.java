@@ -35,16 +35,23 @@ import org.tukaani.xz.XZInputStream;
  * {@link Archive#maxBytes()} and the members against {@link Archive#maxEntries()} as they are unpacked (a size an archive
  * declares is not trusted). Devices, FIFOs and macOS's {@code __MACOSX/} metadata are left out; file modes are not
  * applied (every file unpacked is readable). Tar and bzip2 are Commons Compress's, xz is XZ for Java's, gzip and zip
- * the JDK's: this class is the only one that touches those libraries, so they load only when an archive is unpacked.
+ * the JDK's: this class is the only one that touches those libraries, so they load only when an archive is unpacked (or
+ * a single xz or bzip2 file is read: {@link Compression}).
  */
 final class ArchiveExtractor {
     private static final Pattern DRIVE = Pattern.compile("[A-Za-z]:");
 
     private ArchiveExtractor() {}
 
+    /** {@code raw}'s xz content (several concatenated xz streams too, as {@code xzcat} reads them). */
+    static InputStream xz(InputStream raw) throws IOException { return new XZInputStream(raw); }
+
+    /** {@code raw}'s bzip2 content (several concatenated streams too: {@code pbzip2}'s, {@code bzcat a.bz2 b.bz2}'s). */
+    static InputStream bzip2(InputStream raw) throws IOException { return new BZip2CompressorInputStream(raw, true); }
+
     /** The first {@code n} bytes of an xz file's content, or null when it is none. */
     static byte[] xzHead(Path path, int n) {
-        try (InputStream in = new XZInputStream(new BufferedInputStream(Files.newInputStream(path)))) {
+        try (InputStream in = xz(new BufferedInputStream(Files.newInputStream(path)))) {
             return in.readNBytes(n);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -53,7 +60,7 @@ final class ArchiveExtractor {
 
     /** The first {@code n} bytes of a bzip2 file's content, or null when it is none. */
     static byte[] bzip2Head(Path path, int n) {
-        try (InputStream in = new BZip2CompressorInputStream(new BufferedInputStream(Files.newInputStream(path)), true)) {
+        try (InputStream in = bzip2(new BufferedInputStream(Files.newInputStream(path)))) {
             return in.readNBytes(n);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -107,8 +114,8 @@ final class ArchiveExtractor {
             return switch (kind) {
                 case TAR -> raw;
                 case TAR_GZIP -> new GZIPInputStream(raw, 1 << 16);
-                case TAR_XZ -> new XZInputStream(raw);
-                case TAR_BZIP2 -> new BZip2CompressorInputStream(raw, true);
+                case TAR_XZ -> xz(raw);
+                case TAR_BZIP2 -> bzip2(raw);
                 case ZIP -> throw new IllegalStateException("zip is not a tar stream");
             };
         } catch (IOException | RuntimeException e) {

@@ -121,8 +121,8 @@ public final class Input {
 
     /**
      * The file name without folders (for a part of a dump, the part's name), a hint only; a
-     * {@code .gz} suffix is dropped ({@code ethtool-S-eth0.txt.gz} hints as {@code ethtool-S-eth0.txt}),
-     * since a gzip-compressed file is read as the text it holds.
+     * {@code .gz}, {@code .xz} or {@code .bz2} suffix is dropped ({@code ethtool-S-eth0.txt.gz} hints as
+     * {@code ethtool-S-eth0.txt}), since a compressed file is read as the text it holds.
      */
     public String fileName() {
         String n;
@@ -135,7 +135,7 @@ public final class Input {
             int slash = name.lastIndexOf('/');
             n = slash < 0 ? name : name.substring(slash + 1);
         }
-        return Compression.withoutGzSuffix(n);
+        return Compression.withoutSuffix(n);
     }
 
     /**
@@ -160,8 +160,8 @@ public final class Input {
     }
 
     /**
-     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-compressed file is
-     * read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
+     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-, xz- or bzip2-compressed
+     * file is read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
      * anywhere), UTF-16 text, a file that is not a regular file (a FIFO, a device, a socket) and a
      * file above {@link #maxBytes()} are refused with a {@link CaptureException}, never decoded into
      * junk, waited on or read into memory.
@@ -193,7 +193,7 @@ public final class Input {
     }
 
     /**
-     * Reads a regular file of at most {@link #maxBytes()} bytes, gzip content inflated within the same
+     * Reads a regular file of at most {@link #maxBytes()} bytes, gzip, xz or bzip2 content decompressed within the same
      * bound ({@link Compression#unpacked}); anything else is a {@link CaptureException}.
      */
     static byte[] readBounded(Path path, String name) {
