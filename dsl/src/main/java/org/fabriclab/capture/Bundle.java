@@ -37,6 +37,7 @@ public final class Bundle {
     private final Map<Path, String> chosen = new LinkedHashMap<>();
     private int others;
     private Time time;
+    private String host;
 
     private Bundle(String kind, String version, String name) {
         this.kind = kind;
@@ -67,6 +68,8 @@ public final class Bundle {
     }
 
     void time(Time t) { this.time = t; }
+
+    void host(String h) { this.host = h; }
 
     /** Counts the regular files under {@code root} that were not chosen (symbolic links are not followed). */
     Bundle done(Path root) {
@@ -106,6 +109,12 @@ public final class Bundle {
 
     /** When the bundle was taken, as it records it; empty when it records nothing this reads. */
     public Optional<Time> time() { return Optional.ofNullable(time); }
+
+    /**
+     * The host the bundle was taken on, as it records it (a sosreport's {@code hostname} output, a sysinfo-snapshot's
+     * folder name), or empty: two bundles of one host are a snapshot pair ({@code incident.Layout}).
+     */
+    public Optional<String> host() { return Optional.ofNullable(host); }
 
     /** One line: what the bundle is, which command outputs were read, how many other files were left unread. */
     public String summary() {

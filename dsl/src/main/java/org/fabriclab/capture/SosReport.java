@@ -31,7 +31,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * The time: the {@code start_time} {@code sos_reports/manifest.json} (sos 4.0 on) records for the first of those
  * commands to run with {@code return_code} 0 (epoch seconds, the moment the counters were read), else the {@code date --utc} output
  * ({@code sos_commands/date/date_--utc}), else {@code date}'s ({@code sos_commands/date/date},
- * {@code sos_commands/general/date} before sos 3.6, the top-level {@code date} link).
+ * {@code sos_commands/general/date} before sos 3.6, the top-level {@code date} link). The host: the {@code hostname}
+ * output ({@code sos_commands/host/hostname}, {@code sos_commands/general/hostname} before sos 3.6, the top-level
+ * {@code hostname} link), else {@code etc/hostname}.
  */
 final class SosReport {
     static final String KIND = "sosreport";
@@ -86,6 +88,8 @@ final class SosReport {
         Bundle.Time t = manifestTime(dir, b);
         if (t == null) t = dateTime(dir);
         if (t != null) b.time(t);
+        String host = host(dir);
+        if (host != null) b.host(host);
         return b.done(dir);
     }
 
@@ -134,6 +138,26 @@ final class SosReport {
         return new Bundle.Time(Math.round(first * 1000), "sos_reports/manifest.json",
                 "sos_reports/manifest.json: start of '" + cmd + "', the first command read that succeeded");
     }
+
+    /** Where sos keeps the host's name: the host plugin's {@code hostname} output (general's before sos 3.6), its top-level link, /etc/hostname. */
+    private static final String[] HOSTNAME = {"sos_commands/host/hostname", "sos_commands/general/hostname", "hostname", "etc/hostname"};
+
+    /** The host's name as the sosreport records it (one word on the first line of {@link #HOSTNAME}'s first file), or null. */
+    private static String host(Path dir) {
+        for (String f : HOSTNAME) {
+            Path p = dir.resolve(f);
+            try {
+                if (!Files.isRegularFile(p) || Files.size(p) > 300) continue;
+                String t = Files.readString(p, StandardCharsets.ISO_8859_1).strip();
+                if (!t.isEmpty() && t.indexOf('\n') < 0 && HOST.matcher(t).matches()) return t;
+            } catch (IOException e) {
+                // not readable: the next one
+            }
+        }
+        return null;
+    }
+
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,252}");
 
     /** The first date output of the sosreport that parses, or null. */
     private static Bundle.Time dateTime(Path dir) {

@@ -20,13 +20,17 @@ import java.util.stream.Stream;
  * <li>{@code ibdiagnet_<ca>_<port>/ibdiagnet/} ({@code --ibdiagnet}): an ibdiagnet output folder per subnet.</li>
  * </ul>
  * Outputs kept only inside the HTML page (ibstat, perfquery, ibv_devinfo) are not read. The time: the page's
- * {@code date} section ({@code date}'s output, to the second), when it parses.
+ * {@code date} section ({@code date}'s output, to the second), when it parses. The host: from the folder's name, else
+ * the page's.
  */
 final class SysinfoSnapshot {
     static final String KIND = "sysinfo-snapshot";
     private static final Pattern ETHTOOL = Pattern.compile("ethtool_S_(.+)");
     private static final Pattern IBDIAGNET = Pattern.compile("ibdiagnet_.+_\\d+");
     private static final Pattern VERSION = Pattern.compile("sysinfo-snapshot-(v[0-9][0-9.]*)-.*");
+    /** The host in the folder's name ({@code sysinfo-snapshot-v3.7.6-node07-20261201-101500}) or the page's ({@code node07-20261201-101500.html}). */
+    private static final Pattern HOST = Pattern.compile("sysinfo-snapshot-v[0-9][0-9.]*-(.+)-\\d{8}-\\d{6}");
+    private static final Pattern PAGE_HOST = Pattern.compile("(.+)-\\d{8}-\\d{6}\\.html");
     private static final Pattern DATE = Pattern.compile("<h2>date</h2>\\s*<p>([^<]{10,80})(?:<br/>)*</p>");
 
     private SysinfoSnapshot() {}
@@ -52,6 +56,11 @@ final class SysinfoSnapshot {
             Bundle.Time t = pageDate(dir, page);
             if (t != null) { b.time(t); break; }
         }
+        Matcher h = HOST.matcher(dir.getFileName().toString());
+        if (!h.matches()) {
+            for (Path page : pages) if ((h = PAGE_HOST.matcher(page.getFileName().toString())).matches()) break;
+        }
+        if (h.matches()) b.host(h.group(1));
         return b.done(dir);
     }
 

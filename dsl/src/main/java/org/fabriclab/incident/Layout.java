@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.fabriclab.capture.Archive;
+import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Unpacked;
 
 /**
  * The incident folder {@code fabriclab collect} writes, the contract every reader, {@code incident(dir)}
@@ -82,9 +84,15 @@ public final class Layout {
      * A snapshot may be handed over as an archive of its folder, named as the folder plus the archive's suffix
      * ({@code before.tar.gz}, {@code after.tgz}, {@code t0.tar.xz}, {@code snap1.zip}: {@link Archive}); the path given
      * is then the archive's, which {@code Snapshot.of} unpacks; a folder of the same name (the archive unpacked beside it)
-     * is taken instead.
+     * is taken instead. Failing those too, two or more sosreports (or sysinfo-snapshots) side by side, folders or archives
+     * ({@code sosreport-node07-2026-12-01-abcdefg/}, {@code sosreport-node07-2026-12-01-hijklmn.tar.xz}; an archive is
+     * taken for one by its name, {@code sosreport-...} or {@code sysinfo-snapshot-...}), when all are of one host: ordered by
+     * the time each records ({@value #TIMESTAMP}, else the bundle's own: {@link SnapshotTime#of}). An archive is unpacked
+     * for that, then deleted ({@link Unpacked}; read again when its snapshot is).
      *
-     * @throws CaptureException when {@code dir} holds none of these, naming the folders it found
+     * @throws CaptureException when {@code dir} holds none of these, naming the folders it found; for sosreports side by
+     *         side, when they are of different hosts (naming each host and its reports), or when one records no time or two
+     *         the same (naming them)
      */
     public static List<Path> snapshots(Path dir) { return snapshots(dir, true); }
 
@@ -110,6 +118,7 @@ public final class Layout {
         subs.stream().filter(p -> SERIES.matcher(name(p)).matches()).filter(p -> seen.add(name(p)))
                 .sorted(Comparator.comparingInt(Layout::index)).forEach(out::add);
         if (out.isEmpty()) out = otherSeries(subs);
+        if (out.isEmpty()) out = bundles(dir, subs, hint);
         if (out.isEmpty()) {
             List<String> names = subs.stream().map(p -> Files.isDirectory(p) ? p.getFileName() + "/" : p.getFileName().toString()).toList();
             // a folder of hosts (node17/before, node18/before, ...): each host is an incident folder of its own
@@ -125,12 +134,104 @@ public final class Layout {
             }
             throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
                     + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
-                    + "timestamp-named folders, each a folder or an archive of one (before.tar.gz); found "
+                    + "timestamp-named folders, each a folder or an archive of one (before.tar.gz), or sosreports of one host; found "
                     + (names.isEmpty() ? "no folders" : String.join(" ", names))
                     + (incidents.isEmpty() ? "" : "; " + String.join(" ", incidents) + (incidents.size() == 1 ? " is an incident folder" : " are incident folders")
                             + " of its own (one host each?): give one, as " + dir.resolve(incidents.get(0)).normalize()));
         }
         return out;
+    }
+
+    /** An archive taken for a bundle by its name: sos's {@code sosreport-HOST-...}, NVIDIA's {@code sysinfo-snapshot-v...}. */
+    private static final Pattern BUNDLE_NAME = Pattern.compile("(?i)(sosreport|sysinfo-snapshot)-.+");
+    /** The host in sos's name for a report ({@code sosreport-HOST[-LABEL][-CASE]-YYYY-MM-DD-RANDOM}), when the report records none. */
+    private static final Pattern SOS_NAME = Pattern.compile("(?i)sosreport-(.+?)-\\d{4}-\\d{2}-\\d{2}-[a-z0-9]+");
+
+    /** A bundle side by side with others: its path, its host (or null), its time (or null). */
+    private record Side(Path path, String kind, String host, SnapshotTime time) {
+        String shown() { return path.getFileName() + (Files.isDirectory(path) ? "/" : ""); }
+    }
+
+    /**
+     * Two or more bundles side by side (see {@link #snapshots}) in time order, all of one host; empty when there are fewer
+     * than two. {@code check}: read each one's host and time (else only count them: a hint one level down).
+     */
+    private static List<Path> bundles(Path dir, List<Path> subs, boolean check) {
+        List<Path> found = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Path p : subs) {
+            if (seen.contains(name(p))) continue;
+            boolean bundle = Files.isDirectory(p) ? Bundle.of(p).isPresent() : BUNDLE_NAME.matcher(name(p)).matches();
+            if (bundle && seen.add(name(p))) found.add(p);
+        }
+        if (found.size() < 2 || !check) return found.size() < 2 ? List.of() : found;
+        List<Side> sides = new ArrayList<>();
+        for (Path p : found) {
+            Side s = side(p);
+            if (s != null) sides.add(s);
+        }
+        if (sides.size() < 2) return List.of();
+        java.util.Map<String, List<String>> hosts = new java.util.LinkedHashMap<>();
+        for (Side s : sides) {
+            if (s.host != null) hosts.computeIfAbsent(shortHost(s.host), k -> new ArrayList<>()).add(s.shown());
+        }
+        if (hosts.size() > 1) {
+            List<String> each = new ArrayList<>();
+            hosts.forEach((h, names) -> each.add(h + " (" + String.join(", ", names) + ")"));
+            throw new CaptureException(dir.toString(), 0, sides.size() + " " + sides.get(0).kind + "s side by side of different hosts: "
+                    + String.join(" and ", each) + "; an incident compares one host's snapshots: give each host's in a folder of its own");
+        }
+        for (Side s : sides) {
+            if (s.time == null) {
+                throw new CaptureException(dir.resolve(s.path.getFileName()).toString(), 0, "records no time (no " + TIMESTAMP
+                        + ", no sos_reports/manifest.json start_time, no date output), so which of " + names(sides)
+                        + " came first cannot be told: name them " + BEFORE + " and " + AFTER + " (before/, after/ or before.tar.xz, after.tar.xz)");
+            }
+        }
+        sides.sort(Comparator.comparingLong((Side s) -> s.time.epochMs()));
+        for (int i = 1; i < sides.size(); i++) {
+            Side a = sides.get(i - 1), b = sides.get(i);
+            if (a.time.epochMs() == b.time.epochMs()) {
+                throw new CaptureException(dir.toString(), 0, a.shown() + " and " + b.shown() + " record the same time ("
+                        + a.time.instant() + ", " + a.time.source() + "), so which came first cannot be told: name them " + BEFORE
+                        + " and " + AFTER);
+            }
+        }
+        return sides.stream().map(Side::path).toList();
+    }
+
+    private static String names(List<Side> sides) {
+        return String.join(", ", sides.stream().map(Side::shown).toList());
+    }
+
+    /** The host's name without its domain, in lower case: {@code node07.example.com} and {@code NODE07} are one host. */
+    private static String shortHost(String host) {
+        int dot = host.indexOf('.');
+        return (dot > 0 ? host.substring(0, dot) : host).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** {@code p}'s bundle, host and time (an archive unpacked for them, then deleted); null when it holds no bundle. */
+    private static Side side(Path p) {
+        if (!Files.isDirectory(p)) {
+            try (Unpacked u = Unpacked.of(p)) {
+                return side(p, u.folder());
+            }
+        }
+        return side(p, p);
+    }
+
+    private static Side side(Path p, Path folder) {
+        Bundle b = Bundle.of(folder).orElse(null);
+        if (b == null) return null;
+        String host = b.host().orElse(null);
+        if (host == null) {
+            Matcher m = SOS_NAME.matcher(name(p));
+            if (m.matches()) host = m.group(1);
+        }
+        SnapshotTime t;
+        if (Files.isRegularFile(folder.resolve(TIMESTAMP))) t = SnapshotTime.read(folder);
+        else t = b.time().map(x -> new SnapshotTime(x.epochMs(), 0, 0, "", x.file(), x.how())).orElse(null);
+        return new Side(p, b.kind(), host, t);
     }
 
     private static Path named(List<Path> subs, String name) {

@@ -70,6 +70,12 @@ public final class SosReportFixture {
         return this;
     }
 
+    /** The host plugin's {@code hostname} output (and sos's top-level {@code hostname} link to it). */
+    public SosReportFixture host(String name) {
+        command("host", "hostname", name + "\n");
+        return this;
+    }
+
     public Path write(Path dir) throws IOException {
         for (Map.Entry<String, String> e : files.entrySet()) {
             Path p = dir.resolve(e.getKey());
@@ -78,6 +84,9 @@ public final class SosReportFixture {
         }
         if (files.containsKey("sos_commands/date/date")) {
             Files.createSymbolicLink(dir.resolve("date"), Path.of("sos_commands/date/date"));
+        }
+        if (files.containsKey("sos_commands/host/hostname")) {
+            Files.createSymbolicLink(dir.resolve("hostname"), Path.of("sos_commands/host/hostname"));
         }
         if (manifest) {
             StringBuilder sb = new StringBuilder("{\"version\": \"4.8.1\", \"cmdline\": \"sos report --batch\", \"start_time\": \"2026-12-03 11:59:20.123456\", "

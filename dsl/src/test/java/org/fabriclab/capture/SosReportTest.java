@@ -82,6 +82,20 @@ class SosReportTest {
         assertEquals(1796299203000L, Bundle.of(general).orElseThrow().time().orElseThrow().epochMs());
     }
 
+    @Test void theHostIsTheHostnameOutputElseEtcHostnameElseNone() throws IOException {
+        assertEquals("node07.example.com", Bundle.of(new SosReportFixture().command("infiniband", "ibstat", ibstat("Ethernet", 0))
+                .host("node07.example.com").unrelated().write(tmp.resolve("h4"))).orElseThrow().host().orElseThrow());
+        // before sos 3.6 the general plugin ran hostname
+        assertEquals("node08", Bundle.of(new SosReportFixture().command("infiniband", "ibstat", ibstat("Ethernet", 0))
+                .command("general", "hostname", "node08\n").unrelated().write(tmp.resolve("h3"))).orElseThrow().host().orElseThrow());
+        assertEquals("node09", Bundle.of(new SosReportFixture().command("infiniband", "ibstat", ibstat("Ethernet", 0))
+                .file("etc/hostname", "node09\n").unrelated().write(tmp.resolve("etc"))).orElseThrow().host().orElseThrow());
+        // a failed hostname (its error text) is no host
+        assertTrue(Bundle.of(new SosReportFixture().command("infiniband", "ibstat", ibstat("Ethernet", 0))
+                .command("host", "hostname", "hostname: command not found\n", 127).unrelated().write(tmp.resolve("none")))
+                .orElseThrow().host().isEmpty());
+    }
+
     @Test void aFailedCommandOfTheSosreportIsNamedAndVoidsNoOtherOutput() throws IOException {
         Path dir = new SosReportFixture()
                 .command("infiniband", "ibstat", ibstat("InfiniBand", 12))

@@ -53,4 +53,11 @@ class SysinfoSnapshotTest {
         assertEquals(1796299173000L, t.epochMs());
         assertEquals("node09-20261203-115933.html", t.file());
     }
+
+    @Test void theHostIsTheFoldersNameElseThePages() throws IOException {
+        Path dir = snapshot();
+        assertEquals("node09", Bundle.of(dir).orElseThrow().host().orElseThrow());
+        Path renamed = Files.move(dir, tmp.resolve("sysinfo-snapshot-copy"));
+        assertEquals("node09", Bundle.of(renamed).orElseThrow().host().orElseThrow());
+    }
 }
