@@ -244,7 +244,7 @@ public final class Layout {
     }
 
     /** A snapshot's name: its folder's, or its archive's less the archive suffix ({@code before.tar.gz}: {@code before}). */
-    static String name(Path p) {
+    public static String name(Path p) {
         String n = p.getFileName().toString();
         String stem = Files.isDirectory(p) ? null : Archive.stem(n);
         return stem != null ? stem : n;

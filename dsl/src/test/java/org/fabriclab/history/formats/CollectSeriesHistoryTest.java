@@ -69,4 +69,46 @@ class CollectSeriesHistoryTest {
         var e = assertThrows(CaptureException.class, () -> reader.read(dir, Progress.NONE));
         assertTrue(e.getMessage().startsWith(dir.resolve("snap2") + ": snapshot snap2 has no time"), e.getMessage());
     }
+
+    /** The same series handed over as one archive per snapshot (tar -czf t0.tar.gz t0, ...): read as the folders are. */
+    @Test void aSeriesOfSnapshotArchivesIsTheSameHistory(@TempDir Path dir) throws Exception {
+        Path src = Res.path("collect-series");
+        java.util.Set<Path> before = org.fabriclab.capture.ArchiveFixture.unpackedFolders();
+        for (int i = 0; i < 6; i++) {
+            String t = "t" + i;
+            Path out = dir.resolve(i % 2 == 0 ? t + ".tar.gz" : t + ".tar.xz");
+            org.fabriclab.capture.ArchiveFixture.tar(src.resolve(t), out);
+        }
+        assertEquals(90, reader.sniff(dir));
+        assertEquals("collect-series", org.fabriclab.history.formats.HistoryReaders.standard().choose(dir).format());
+        History h = org.fabriclab.history.formats.HistoryReaders.standard().read(dir, Progress.NONE);
+        History folders = reader.read(src, Progress.NONE);
+        assertEquals(folders.ports(), h.ports());
+        assertArrayEquals(Res.everyStep(6), Res.times(h, "mlx5_0/1"));
+        assertArrayEquals(Res.WORDS_A, Res.values(h, "mlx5_0/1", "PortXmitData"));
+        assertArrayEquals(Res.SYM_B, Res.values(h, "mlx5_1/1", "SymbolErrorCounter"));
+        assertEquals(Res.rows(Res.sweep(folders, "mlx5_0/1")), Res.rows(Res.sweep(h, "mlx5_0/1")));
+        assertEquals(before, org.fabriclab.capture.ArchiveFixture.unpackedFolders(), "every archive's folder deleted");
+    }
+
+    @Test void anArchivedSnapshotNotLaterOrWithoutATimeIsNamedInsideItsArchive(@TempDir Path dir) throws Exception {
+        Path src = Files.createDirectories(dir.resolve("src"));
+        for (String t : List.of("t0", "t1")) {
+            Files.createDirectories(src.resolve(t));
+            Files.copy(Res.path("collect-series/t0/sysfs.txt"), src.resolve(t).resolve("sysfs.txt"));
+        }
+        Files.copy(Res.path("collect-series/t1/timestamp.json"), src.resolve("t0/timestamp.json"));
+        Files.copy(Res.path("collect-series/t0/timestamp.json"), src.resolve("t1/timestamp.json"));
+        Path series = Files.createDirectories(dir.resolve("series"));
+        for (String t : List.of("t0", "t1")) org.fabriclab.capture.ArchiveFixture.tar(src.resolve(t), series.resolve(t + ".tgz"));
+        var e = assertThrows(CaptureException.class, () -> reader.read(series, Progress.NONE));
+        assertEquals(series.resolve("t1.tgz") + "!/t1/timestamp.json", e.file());
+        assertTrue(e.getMessage().contains("snapshot t1.tgz is not later than t0.tgz"), e.getMessage());
+        Files.delete(src.resolve("t1/timestamp.json"));
+        Files.delete(series.resolve("t1.tgz"));
+        org.fabriclab.capture.ArchiveFixture.tar(src.resolve("t1"), series.resolve("t1.tgz"));
+        e = assertThrows(CaptureException.class, () -> reader.read(series, Progress.NONE));
+        assertTrue(e.getMessage().startsWith(series.resolve("t1.tgz") + "!/t1: snapshot t1.tgz has no time"), e.getMessage());
+        assertTrue(e.getMessage().contains("(date > t1/date.txt)"), e.getMessage());
+    }
 }
