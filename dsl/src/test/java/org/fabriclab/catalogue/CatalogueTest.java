@@ -338,4 +338,17 @@ class CatalogueTest {
         assertEquals("tx_pause_storm_error_events", acme.lookup(Source.ETHTOOL, "acme_pause_storm").orElseThrow().canonical());
         assertTrue(cat.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").isEmpty(), "the shipped catalogue is untouched");
     }
+
+    @Test void mlxlinkLinkCountersAreThePortCountersAndRawErrorsAreTheirOwn() {
+        Binding down = cat.lookup(Source.MLXLINK, "link_down_counter").orElseThrow();
+        assertEquals("LinkDownedCounter", down.canonical());
+        assertEquals(OptionalLong.empty(), down.field().cap(), "width not stated by mlxlink: no cap guessed");
+        assertEquals(Overflow.UNKNOWN, down.field().overflow());
+        assertEquals("LinkErrorRecoveryCounter", cat.lookup(Source.MLXLINK, "link_error_recovery_counter").orElseThrow().canonical());
+        CounterDef raw = cat.lookup(Source.MLXLINK, "raw_physical_errors").orElseThrow().def();
+        assertEquals("raw_physical_errors", raw.pattern());
+        assertEquals(Layer.INFORMATIVE, raw.layer(), "pre-FEC errors: FEC corrects them");
+        assertFalse(raw.error());
+        assertTrue(cat.lookup(Source.ETHTOOL, "raw_physical_errors").isEmpty(), "an mlxlink name");
+    }
 }
