@@ -339,6 +339,40 @@ class CatalogueTest {
         assertTrue(cat.lookup(Source.ETHTOOL, "acme_pfc_rx_prio3").isEmpty(), "the shipped catalogue is untouched");
     }
 
+    /** mlx5 port counters of the IEEE 802.3 / RFC 2863 / RFC 2819 groups and software totals, under today's and pre-4.9 names. */
+    @Test void mlx5PortFrameErrorsUnderBothNames() {
+        Binding jab = cat.lookup(Source.ETHTOOL, "rx_jabbers_phy").orElseThrow();
+        assertEquals("mellanox", jab.vendor());
+        assertEquals(Layer.PHYSICAL, jab.def().layer());
+        assertTrue(jab.def().error());
+        assertEquals(64, jab.field().width());
+        assertEquals(Overflow.WRAPPING, jab.field().overflow());
+        assertEquals("rx_jabbers_phy", cat.lookup(Source.ETHTOOL, "jabbers").orElseThrow().canonical());
+        assertEquals("rx_oversize_pkts_phy", cat.lookup(Source.ETHTOOL, "too_long_errors").orElseThrow().canonical(),
+                "too_long_errors reads a_frame_too_long_errors, as rx_oversize_pkts_phy does");
+        assertTrue(cat.lookup(Source.ETHTOOL, "oversize_pkts").isEmpty(), "RFC 2819 oversize_pkts is another register");
+        assertEquals("tx_errors_phy", cat.lookup(Source.ETHTOOL, "out_errors").orElseThrow().canonical());
+        assertEquals(Layer.INFORMATIVE, cat.definition("rx_out_of_range_len_phy").orElseThrow().layer());
+        assertFalse(cat.isError("rx_out_of_range_len_phy"), "an out-of-range length field is not a bad frame");
+        assertTrue(cat.isError("rx_in_range_len_errors_phy"));
+        CounterDef pk = cat.lookup(Source.ETHTOOL, "rx_packets").orElseThrow().def();
+        assertEquals("packets", pk.unit());
+        assertEquals(Kind.COUNTER, pk.kind());
+        assertTrue(pk.roles().isEmpty(), "no role: no rule or byte count picks the software total");
+        assertEquals("", cat.lookup(Source.ETHTOOL, "tx_packets").orElseThrow().vendor(), "every netdev prints it");
+    }
+    @Test void mlx5PerQueueErrorsCarryTheQueue() {
+        Binding w = cat.lookup(Source.ETHTOOL, "rx7_wqe_err").orElseThrow();
+        assertEquals("rx_queue_wqe_err", w.canonical());
+        assertEquals(7, w.queue());
+        assertEquals(Scope.QUEUE, w.def().scope());
+        Binding st = cat.lookup(Source.ETHTOOL, "tx12_stopped").orElseThrow();
+        assertEquals("tx_queue_stops", st.canonical());
+        assertEquals(12, st.queue());
+        assertTrue(cat.lookup(Source.ETHTOOL, "tx_queue_stopped").isEmpty(),
+                "the port-level software total stays apart from the queues' port sum");
+        assertTrue(cat.lookup(Source.ETHTOOL, "tx0_0_stopped").isEmpty(), "the older driver's ring_tc names are not one queue index");
+    }
     @Test void mlxlinkLinkCountersAreThePortCountersAndRawErrorsAreTheirOwn() {
         Binding down = cat.lookup(Source.MLXLINK, "link_down_counter").orElseThrow();
         assertEquals("LinkDownedCounter", down.canonical());
