@@ -361,6 +361,7 @@ class CatalogueTest {
         assertTrue(pk.roles().isEmpty(), "no role: no rule or byte count picks the software total");
         assertEquals("", cat.lookup(Source.ETHTOOL, "tx_packets").orElseThrow().vendor(), "every netdev prints it");
     }
+
     @Test void mlx5PerQueueErrorsCarryTheQueue() {
         Binding w = cat.lookup(Source.ETHTOOL, "rx7_wqe_err").orElseThrow();
         assertEquals("rx_queue_wqe_err", w.canonical());
@@ -373,6 +374,7 @@ class CatalogueTest {
                 "the port-level software total stays apart from the queues' port sum");
         assertTrue(cat.lookup(Source.ETHTOOL, "tx0_0_stopped").isEmpty(), "the older driver's ring_tc names are not one queue index");
     }
+
     @Test void mlxlinkLinkCountersAreThePortCountersAndRawErrorsAreTheirOwn() {
         Binding down = cat.lookup(Source.MLXLINK, "link_down_counter").orElseThrow();
         assertEquals("LinkDownedCounter", down.canonical());
@@ -384,5 +386,15 @@ class CatalogueTest {
         assertEquals(Layer.INFORMATIVE, raw.layer(), "pre-FEC errors: FEC corrects them");
         assertFalse(raw.error());
         assertTrue(cat.lookup(Source.ETHTOOL, "raw_physical_errors").isEmpty(), "an mlxlink name");
+    }
+
+    @Test void iceMacFaultsAndRmonCountersShareTheMlx5Names() {
+        Binding lf = cat.lookup(Source.ETHTOOL, "mac_local_faults.nic").orElseThrow();
+        assertEquals("mac_local_faults", lf.canonical());
+        assertEquals("intel", lf.vendor());
+        assertEquals(Layer.PHYSICAL, lf.def().layer());
+        assertEquals("rx_jabbers_phy", cat.lookup(Source.ETHTOOL, "rx_jabber.nic").orElseThrow().canonical());
+        assertEquals(Set.of("mellanox", "intel"), cat.vendorsOf("rx_fragments_phy"));
+        assertTrue(cat.lookup(Source.ETHTOOL, "rx_oversize.nic").isEmpty(), "not verified to count aFrameTooLongErrors");
     }
 }
