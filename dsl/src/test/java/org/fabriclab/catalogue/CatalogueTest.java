@@ -375,12 +375,19 @@ class CatalogueTest {
         assertTrue(cat.lookup(Source.ETHTOOL, "tx0_0_stopped").isEmpty(), "the older driver's ring_tc names are not one queue index");
     }
 
-    @Test void mlxlinkLinkCountersAreThePortCountersAndRawErrorsAreTheirOwn() {
+    /**
+     * mlxlink's link counters are PPCNT's copies of the PMA's events, counters of their own: another register, cleared by
+     * mlxlink --pc and not by perfquery -R, read at another moment, so a snapshot holding both must not take them for one.
+     */
+    @Test void mlxlinkLinkCountersAreThePpcntCopiesAndRawErrorsAreTheirOwn() {
         Binding down = cat.lookup(Source.MLXLINK, "link_down_counter").orElseThrow();
-        assertEquals("LinkDownedCounter", down.canonical());
+        assertEquals("phy_link_down_events", down.canonical());
+        assertEquals(Layer.PHYSICAL, down.def().layer());
+        assertTrue(down.def().roles().contains(Role.LINK_DOWN));
         assertEquals(OptionalLong.empty(), down.field().cap(), "width not stated by mlxlink: no cap guessed");
         assertEquals(Overflow.UNKNOWN, down.field().overflow());
-        assertEquals("LinkErrorRecoveryCounter", cat.lookup(Source.MLXLINK, "link_error_recovery_counter").orElseThrow().canonical());
+        assertEquals("phy_link_error_recovery_events", cat.lookup(Source.MLXLINK, "link_error_recovery_counter").orElseThrow().canonical());
+        assertEquals("LinkDownedCounter", cat.primary(Role.LINK_DOWN, Direction.NONE), "the PMA's stays the primary link-down counter");
         CounterDef raw = cat.lookup(Source.MLXLINK, "raw_physical_errors").orElseThrow().def();
         assertEquals("raw_physical_errors", raw.pattern());
         assertEquals(Layer.INFORMATIVE, raw.layer(), "pre-FEC errors: FEC corrects them");

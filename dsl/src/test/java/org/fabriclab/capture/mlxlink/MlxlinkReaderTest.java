@@ -44,7 +44,7 @@ class MlxlinkReaderTest {
         Table module = c.measurements(MlxlinkReader.MODULE).orElseThrow();
         assertTrue(Double.isNaN(module.doubleColumn("temperature_c").getDouble(0)), "N/A for a passive copper cable");
         assertEquals("MCP1650-H002E26", module.stringColumn("part_number").get(0));
-        assertEquals(1L, c.reading("mlx5_0/1", "LinkDownedCounter").orElseThrow().value());
+        assertEquals(1L, c.reading("mlx5_0/1", "phy_link_down_events").orElseThrow().value());
     }
 
     @Test void goldenMstlinkPci() {
