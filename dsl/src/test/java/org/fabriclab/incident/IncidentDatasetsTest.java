@@ -27,6 +27,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 class IncidentDatasetsTest {
     static final Path DATASETS = Path.of("..", "datasets");
+
+    /** A copy of a bundled dataset's before/ and after/ under {@code into}/{@code dataset}, for a test to add files to. */
+    static Path copy(String dataset, Path into) throws java.io.IOException {
+        Path dir = into.resolve(dataset);
+        for (String side : new String[] {"before", "after"}) {
+            Path to = Files.createDirectories(dir.resolve(side));
+            try (Stream<Path> s = Files.list(DATASETS.resolve(dataset).resolve(side))) {
+                for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        return dir;
+    }
     static final ObjectMapper JSON = new ObjectMapper();
 
     static List<Path> folders() throws IOException {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,15 +20,8 @@ class IncidentLosslessConfigTest {
     @TempDir Path tmp;
 
     private Path withQos(String dataset, String fileName, String qos) throws IOException {
-        Path src = IncidentDatasetsTest.DATASETS.resolve(dataset);
-        Path dir = tmp.resolve(dataset);
-        for (String side : new String[] {"before", "after"}) {
-            Path to = Files.createDirectories(dir.resolve(side));
-            try (Stream<Path> s = Files.list(src.resolve(side))) {
-                for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
-            }
-            Files.writeString(to.resolve(fileName), qos);
-        }
+        Path dir = IncidentDatasetsTest.copy(dataset, tmp);
+        for (String side : new String[] {"before", "after"}) Files.writeString(dir.resolve(side).resolve(fileName), qos);
         return dir;
     }
 

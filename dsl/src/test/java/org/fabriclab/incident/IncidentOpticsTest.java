@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.fabriclab.capture.CaptureCsv;
 import org.fabriclab.check.CheckRow;
@@ -24,14 +23,7 @@ class IncidentOpticsTest {
     @TempDir Path tmp;
 
     private Path withModule(String dataset, String module) throws IOException {
-        Path src = IncidentDatasetsTest.DATASETS.resolve(dataset);
-        Path dir = tmp.resolve(dataset);
-        for (String side : new String[] {"before", "after"}) {
-            Path to = Files.createDirectories(dir.resolve(side));
-            try (Stream<Path> s = Files.list(src.resolve(side))) {
-                for (Path f : s.toList()) Files.copy(f, to.resolve(f.getFileName()));
-            }
-        }
+        Path dir = IncidentDatasetsTest.copy(dataset, tmp);
         Files.copy(CaptureCsv.fixture("ethtool/" + module), dir.resolve("after").resolve("ethtool-m.txt"));
         return dir;
     }
