@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Snapshots handed over as archives: {@code before.tar.gz}, {@code after.tgz}, {@code sosreport-HOST-DATE-ID.tar.xz},
@@ -23,7 +22,19 @@ import java.util.zip.GZIPInputStream;
  */
 public final class Archive {
     /** The formats unpacked. */
-    enum Kind { TAR, TAR_GZIP, TAR_XZ, TAR_BZIP2, ZIP }
+    enum Kind {
+        TAR(null), TAR_GZIP(Compression.Codec.GZIP), TAR_XZ(Compression.Codec.XZ), TAR_BZIP2(Compression.Codec.BZIP2), ZIP(null);
+
+        /** The compression around the tar stream, or null. */
+        final Compression.Codec codec;
+
+        Kind(Compression.Codec codec) { this.codec = codec; }
+
+        static Kind tarIn(Compression.Codec codec) {
+            for (Kind k : values()) if (k.codec == codec) return k;
+            throw new IllegalArgumentException(String.valueOf(codec));
+        }
+    }
 
     /**
      * The most bytes one archive may unpack to: {@value #DEFAULT_MAX_BYTES} (4 GiB) unless the system property
@@ -84,14 +95,11 @@ public final class Archive {
         } catch (IOException e) {
             return null;
         }
-        if (starts(head, 'P', 'K', 0x03, 0x04) || starts(head, 'P', 'K', 0x05, 0x06)) return Kind.ZIP;
+        if (Compression.starts(head, 'P', 'K', 0x03, 0x04) || Compression.starts(head, 'P', 'K', 0x05, 0x06)) return Kind.ZIP;
         if (isTar(head)) return Kind.TAR;
-        if (starts(head, 0x1f, 0x8b)) return isTar(gunzippedHead(path)) ? Kind.TAR_GZIP : null;
-        if (starts(head, 0xfd, '7', 'z', 'X', 'Z', 0x00)) return isTar(ArchiveExtractor.xzHead(path, TAR_BLOCK)) ? Kind.TAR_XZ : null;
-        if (starts(head, 'B', 'Z', 'h') && head.length > 3 && head[3] >= '1' && head[3] <= '9') {
-            return isTar(ArchiveExtractor.bzip2Head(path, TAR_BLOCK)) ? Kind.TAR_BZIP2 : null;
-        }
-        return null;
+        // a compressed file is an archive when what it holds starts with a tar header; told by the compressions' own rule
+        Compression.Codec codec = Compression.codec(head);
+        return codec != null && isTar(Compression.head(path, codec, TAR_BLOCK)) ? Kind.tarIn(codec) : null;
     }
 
     /** A tar header block: {@code ustar} (POSIX, and GNU's {@code ustar  }) at offset 257. */
@@ -99,17 +107,4 @@ public final class Archive {
         return b != null && b.length >= 262 && b[257] == 'u' && b[258] == 's' && b[259] == 't' && b[260] == 'a' && b[261] == 'r';
     }
 
-    private static byte[] gunzippedHead(Path path) {
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(path))) {
-            return in.readNBytes(TAR_BLOCK);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static boolean starts(byte[] b, int... magic) {
-        if (b.length < magic.length) return false;
-        for (int i = 0; i < magic.length; i++) if ((b[i] & 0xff) != magic[i]) return false;
-        return true;
-    }
 }

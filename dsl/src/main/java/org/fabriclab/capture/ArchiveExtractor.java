@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -48,24 +47,6 @@ final class ArchiveExtractor {
 
     /** {@code raw}'s bzip2 content (several concatenated streams too: {@code pbzip2}'s, {@code bzcat a.bz2 b.bz2}'s). */
     static InputStream bzip2(InputStream raw) throws IOException { return new BZip2CompressorInputStream(raw, true); }
-
-    /** The first {@code n} bytes of an xz file's content, or null when it is none. */
-    static byte[] xzHead(Path path, int n) {
-        try (InputStream in = xz(new BufferedInputStream(Files.newInputStream(path)))) {
-            return in.readNBytes(n);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** The first {@code n} bytes of a bzip2 file's content, or null when it is none. */
-    static byte[] bzip2Head(Path path, int n) {
-        try (InputStream in = bzip2(new BufferedInputStream(Files.newInputStream(path)))) {
-            return in.readNBytes(n);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
 
     /**
      * Unpacks {@code archive} (named {@code name} in messages) into {@code root}, an empty folder.
@@ -111,13 +92,8 @@ final class ArchiveExtractor {
     private static InputStream decompressed(Archive.Kind kind, Path archive) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
         try {
-            return switch (kind) {
-                case TAR -> raw;
-                case TAR_GZIP -> new GZIPInputStream(raw, 1 << 16);
-                case TAR_XZ -> xz(raw);
-                case TAR_BZIP2 -> bzip2(raw);
-                case ZIP -> throw new IllegalStateException("zip is not a tar stream");
-            };
+            if (kind == Archive.Kind.ZIP) throw new IllegalStateException("zip is not a tar stream");
+            return kind.codec == null ? raw : Compression.open(kind.codec, raw);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;

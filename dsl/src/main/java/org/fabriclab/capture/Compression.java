@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
@@ -26,8 +27,11 @@ import java.util.zip.GZIPInputStream;
 final class Compression {
     private Compression() {}
 
-    /** A compression read as the text it holds: its name in messages, what {@link #unpacked} adds to the file's name. */
-    private enum Codec {
+    /**
+     * A compression read as the text it holds: its name in messages, what {@link #unpacked} adds to the file's name. An
+     * archive's compressed tar stream is told and opened by the same codecs ({@link Archive}).
+     */
+    enum Codec {
         GZIP("gzip", "gunzipped"), XZ("xz", "xz-decompressed"), BZIP2("bzip2", "bunzipped");
 
         final String label;
@@ -53,7 +57,8 @@ final class Compression {
         return refuseOther(decompressed(codec, raw, name, max), name + " (" + codec.done + ")");
     }
 
-    private static Codec codec(byte[] b) {
+    /** The compression {@code b} (a file's first bytes) starts with, or null. */
+    static Codec codec(byte[] b) {
         if (starts(b, 0x1f, 0x8b)) return Codec.GZIP;
         if (starts(b, XZ_MAGIC)) return Codec.XZ;
         if (isBzip2(b)) return Codec.BZIP2;
@@ -113,12 +118,22 @@ final class Compression {
         }
     }
 
+    /** The first {@code n} bytes of {@code path}'s content decompressed by {@code codec}, or null when it is unreadable or not that. */
+    static byte[] head(Path path, Codec codec, int n) {
+        try (InputStream in = open(codec, new java.io.BufferedInputStream(java.nio.file.Files.newInputStream(path)))) {
+            return in.readNBytes(n);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     private static CaptureException truncated(Codec codec, String name, IOException e) {
         return new CaptureException(name, 0, codec.label + " stream ends early (a truncated copy?); expected a whole "
                 + codec.label + " file", e);
     }
 
-    private static InputStream open(Codec codec, InputStream raw) throws IOException {
+    /** {@code raw}'s content decompressed by {@code codec} (concatenated streams too). */
+    static InputStream open(Codec codec, InputStream raw) throws IOException {
         return switch (codec) {
             case GZIP -> new GZIPInputStream(raw, 1 << 16);
             case XZ -> ArchiveExtractor.xz(raw);
@@ -153,7 +168,8 @@ final class Compression {
         return null;
     }
 
-    private static boolean starts(byte[] b, int... magic) {
+    /** Whether {@code b} starts with the bytes {@code magic}. */
+    static boolean starts(byte[] b, int... magic) {
         if (b.length < magic.length) return false;
         for (int i = 0; i < magic.length; i++) if ((b[i] & 0xff) != magic[i]) return false;
         return true;
