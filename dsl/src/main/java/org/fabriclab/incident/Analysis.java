@@ -3,7 +3,9 @@ package org.fabriclab.incident;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,7 +18,6 @@ import org.fabriclab.capture.Unpacked;
 import org.fabriclab.check.Check;
 import org.fabriclab.check.CheckResult;
 import org.fabriclab.check.CheckRow;
-import org.fabriclab.check.OpticsChecks;
 import org.fabriclab.check.Policy;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.pause.PauseAnalysis;
@@ -113,13 +114,24 @@ final class Analysis {
                     + "no duty cycle and no counter-derived BER";
         }
 
-        // ports: fabric, bytes, verdicts; the transceivers' own diagnostics (ethtool -m) as evidence beside them
-        List<CheckRow> optics = OpticsChecks.of(last);
+        // checks
+        Check zt = Check.of(delta), bc = Check.of(delta);
+        for (Table t : extras.telemetry()) { zt = zt.telemetry(t.name(), t); bc = bc.telemetry(t.name(), t); }
+        if (Double.isNaN(elapsed)) { zt = zt.elapsedUnknown(); bc = bc.elapsedUnknown(); } else { zt = zt.elapsed(elapsed); bc = bc.elapsed(elapsed); }
+        zeroTolerance = zt.grade(Policy.ZERO_TOLERANCE);
+        ber = bc.grade(Policy.BER);
+
+        // ports: fabric, bytes, verdicts; the transceivers' own diagnostics (the checks' optics rows) as evidence beside them
+        List<CheckRow> optics = zeroTolerance.rows().stream().filter(r -> r.check().equals(CheckRow.OPTICS)).toList();
+        Map<String, FabricKind.Found> fabrics = new LinkedHashMap<>();
+        for (String port : delta.ports()) {
+            fabrics.put(port, o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port));
+        }
         // an Ethernet port that holds none of the profiles' counters (a sosreport's ethtool -S of every NIC) is named
         // apart, not graded "incomplete" beside the RDMA ports; when no port has any, all are graded as they are
         List<String> ungraded = new ArrayList<>();
         for (String port : delta.ports()) {
-            FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
+            FabricKind.Found found = fabrics.get(port);
             if (o.profileGiven() == null && found.kind() == FabricKind.ROCE && port.startsWith("netdev ")
                     && Grading.nothingToGrade(delta, port, found.kind().profile(), found.kind().full())) ungraded.add(port);
         }
@@ -131,7 +143,7 @@ final class Analysis {
         }
         for (String port : delta.ports()) {
             if (ungraded.contains(port)) continue;
-            FabricKind.Found found = o.fabricGiven() != null ? FabricKind.given(last, port, o.fabricGiven()) : FabricKind.found(last, port);
+            FabricKind.Found found = fabrics.get(port);
             BytesMoved derived = BytesMoved.derive(delta, port);
             BytesMoved bytes = o.bytesGiven() > 0 ? BytesMoved.given(port, o.bytesGiven(), derived) : derived;
             Profile primary = o.profileGiven() != null ? o.profileGiven() : o.full() ? found.kind().full() : found.kind().profile();
@@ -163,13 +175,6 @@ final class Analysis {
             next.addAll(Explain.opticsNextSteps(optics, port));
             ports.add(new PortReport(port, found, bytes, v, second, provisional, why, next));
         }
-
-        // checks
-        Check zt = Check.of(delta), bc = Check.of(delta);
-        for (Table t : extras.telemetry()) { zt = zt.telemetry(t.name(), t); bc = bc.telemetry(t.name(), t); }
-        if (Double.isNaN(elapsed)) { zt = zt.elapsedUnknown(); bc = bc.elapsedUnknown(); } else { zt = zt.elapsed(elapsed); bc = bc.elapsed(elapsed); }
-        zeroTolerance = zt.grade(Policy.ZERO_TOLERANCE);
-        ber = bc.grade(Policy.BER);
 
         // reconciliation
         if (extras.perftest().isEmpty()) {
