@@ -130,7 +130,7 @@ public final class EthtoolModuleReader implements CaptureReader {
             String dev = moduleCommandDevice(t);
             if (dev != null || ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line)) {
                 if (dev != null) {
-                    port = new Port("netdev " + dev, c.number());
+                    port = new Port("netdev " + dev);
                     b.attr(port.name, PortAttr.NETDEV, dev, c.number());
                     ports.add(port);
                 }
@@ -151,7 +151,7 @@ public final class EthtoolModuleReader implements CaptureReader {
             String label = t.substring(0, sep).strip();
             String value = t.substring(sep + 3).strip();
             if (port == null) {
-                port = new Port(named == null ? EthtoolReader.UNNAMED : "netdev " + named, c.number());
+                port = new Port(named == null ? EthtoolReader.UNNAMED : "netdev " + named);
                 if (named != null) b.attr(port.name, PortAttr.NETDEV, named, c.number());
                 ports.add(port);
             }
@@ -226,7 +226,6 @@ public final class EthtoolModuleReader implements CaptureReader {
     /** One module (port) as its lines are read. */
     private static final class Port {
         final String name;
-        final int line;
         final Map<String, Double> module = new LinkedHashMap<>();
         final TreeMap<Integer, Lane> lanes = new TreeMap<>();
         final Map<String, double[]> thresholds = new LinkedHashMap<>();
@@ -236,10 +235,7 @@ public final class EthtoolModuleReader implements CaptureReader {
         /** Whether a channel 0 was printed (old ethtool numbers channels from 0): lanes are shown from 1 either way. */
         boolean zeroBased;
 
-        Port(String name, int line) {
-            this.name = name;
-            this.line = line;
-        }
+        Port(String name) { this.name = name; }
 
         boolean any() { return identity || !module.isEmpty() || !lanes.isEmpty() || !thresholds.isEmpty(); }
 
