@@ -13,12 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import org.fabriclab.capture.ArchiveFixture.Member;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,19 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * members named ARCHIVE!/MEMBER, the folder deleted once read (also when reading failed); members that would land
  * outside it refused (zip-slip), and the unpacked size bounded.
  */
+/** Every test leaves no unpacked folder behind, whatever it read or failed on. */
+@ExtendWith(LeavesNoUnpackedFolder.class)
 class ArchiveTest {
     @TempDir Path tmp;
-    private Set<Path> before;
-
-    @BeforeEach void seeUnpackedFolders() throws IOException { before = ArchiveFixture.unpackedFolders(); }
-
-    /** Every test leaves no unpacked folder behind, whatever it read or failed on. */
-    @AfterEach void noUnpackedFolderIsLeft() throws IOException {
-        Set<Path> now = ArchiveFixture.unpackedFolders();
-        now.removeAll(before);
-        assertEquals(Set.of(), now, "unpacked folders left behind");
-    }
-
     private static final String ETH0 = "# ethtool -S eth0\nNIC statistics:\n     rx_bytes: 123456789\n     tx_bytes: 987654321\n"
             + "     rx_crc_errors_phy: 7\n     rx_discards_phy: 3\n";
 

@@ -10,14 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.fabriclab.capture.ArchiveFixture;
+import org.fabriclab.capture.LeavesNoUnpackedFolder;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.SosReportFixture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,18 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * after/, two archives given side by side (classify BEFORE.tgz AFTER.tgz), two sosreport tarballs. Each gives the report
  * the unpacked folders give, the elapsed time read from inside the archives, and leaves no unpacked folder behind.
  */
+/** Every test leaves no unpacked folder behind, whatever it read or failed on. */
+@ExtendWith(LeavesNoUnpackedFolder.class)
 class IncidentArchiveTest {
     @TempDir Path tmp;
-    private Set<Path> before;
-
-    @BeforeEach void seeUnpackedFolders() throws IOException { before = ArchiveFixture.unpackedFolders(); }
-
-    @AfterEach void noUnpackedFolderIsLeft() throws IOException {
-        Set<Path> now = ArchiveFixture.unpackedFolders();
-        now.removeAll(before);
-        assertEquals(Set.of(), now, "unpacked folders left behind");
-    }
-
     /** A RoCE incident 30 s long whose port had a pause storm: before/ and after/ as fabriclab collect writes them. */
     private Path folder() {
         return CollectedFolders.beforeAfter(tmp.resolve("src/incident-42"), 30_000,
