@@ -29,7 +29,8 @@ import tech.tablesaw.table.Relation;
 
 /**
  * {@code fabriclab show PATH... [--csv|--json] [--wide]}: every table of every capture named. Text
- * prints the tidy counter table, then each measurement table (bandwidth, latency, ber, ber_lanes,
+ * prints the tidy counter table (left out when no capture holds a counter but another table has rows),
+ * then each measurement table (bandwidth, latency, ber, ber_lanes,
  * module, operational, fec_histogram, links, telemetry, ...) and the port attributes. {@code --csv}
  * and {@code --json} print all of them as one stream, each row tagged with its {@code table}
  * ({@value #COUNTERS} for the tidy rows, {@value #ATTRIBUTES} for port attributes) and its
@@ -125,22 +126,28 @@ final class ShowCommand implements Callable<Integer> {
         List<Capture> withAttributes = caps.stream().filter(c -> !c.attrs().isEmpty()).toList();
         switch (format) {
             case TEXT -> {
-                if (raw != null) {
-                    out.flush();
-                    TidyStream.text(caps, TITLE, raw);
-                    raw.write('\n');
-                    raw.flush();
-                } else {
-                    TidyStream.text(caps, TITLE, out);
-                    out.println();
+                boolean first = true;
+                if (!measurementsOnly(caps, tables, withAttributes)) {
+                    if (raw != null) {
+                        out.flush();
+                        TidyStream.text(caps, TITLE, raw);
+                        raw.write('\n');
+                        raw.flush();
+                    } else {
+                        TidyStream.text(caps, TITLE, out);
+                        out.println();
+                    }
+                    first = false;
                 }
                 for (Tagged t : tables) {
                     if (t.table().rowCount() == 0) continue;
-                    out.println();
+                    if (!first) out.println();
+                    first = false;
                     out.println(TableOutput.text(t.table()));
                 }
                 for (Capture c : withAttributes) {
-                    out.println();
+                    if (!first) out.println();
+                    first = false;
                     if (raw != null) {
                         out.flush();
                         TidyStream.attributesText(c, ATTRIBUTES, raw);
@@ -169,6 +176,17 @@ final class ShowCommand implements Callable<Integer> {
             }
         }
         out.flush();
+    }
+
+    /**
+     * Whether the captures hold no counter at all (no reading, no absent counter) but other tables do:
+     * a perftest log or an ibdiagnet link list prints its own tables, not an empty counters table above them.
+     */
+    static boolean measurementsOnly(List<Capture> caps, List<Tagged> tables, List<Capture> withAttributes) {
+        for (Capture c : caps) if (!c.readings().isEmpty() || !c.absents().isEmpty()) return false;
+        if (!withAttributes.isEmpty()) return true;
+        for (Tagged t : tables) if (t.table().rowCount() > 0) return true;
+        return false;
     }
 
     /** A measurement table, its name and the capture file it came from. */

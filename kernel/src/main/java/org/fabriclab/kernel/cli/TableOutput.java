@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.fabriclab.result.Html;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import tech.tablesaw.api.ColumnType;
@@ -20,7 +22,8 @@ import tech.tablesaw.table.Relation;
 /**
  * Prints a Tablesaw table as text, CSV (Tablesaw's writer) or JSON lines (Jackson); longs stay exact.
  * In text, a double below 1e-3 or from 1e15 up prints in scientific notation ({@code 7.00e-10}), so a
- * bit error rate is never a row of zeros; CSV and JSON keep the full value.
+ * bit error rate is never a row of zeros, and any other double to the display's significant digits
+ * ({@link Html#num(double)}: {@code 1.65691} mW, not {@code 1.6569141239736633}); CSV and JSON keep the full value.
  */
 final class TableOutput {
     enum Format { TEXT, CSV, JSON }
@@ -67,18 +70,15 @@ final class TableOutput {
         return t.printAll();
     }
 
-    /** {@code 7.00e-10} below 1e-3 (and from 1e15 up), else Tablesaw's plain form; NaN prints empty. */
+    /**
+     * {@code 7.00e-10} below 1e-3 (and from 1e15 up), else rounded to the display's significant digits
+     * ({@link Html#num(double)}, {@code -Dfabriclab.display.digits}, default 6); NaN prints empty.
+     */
     static String number(double v) {
         if (Double.isNaN(v)) return "";
         double a = Math.abs(v);
         if (a != 0 && !Double.isInfinite(v) && (a < 1e-3 || a >= 1e15)) return String.format(Locale.ROOT, "%.2e", v);
-        return PLAIN.format(v);
-    }
-
-    private static final NumberColumnFormatter PLAIN = NumberColumnFormatter.floatingPointDefault();
-
-    static {
-        PLAIN.setColumnType(ColumnType.DOUBLE);
+        return Html.num(v);
     }
 
     /** The text formatter of double columns. */

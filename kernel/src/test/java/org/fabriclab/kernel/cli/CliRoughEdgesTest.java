@@ -83,6 +83,9 @@ class CliRoughEdgesTest {
         assertEquals("7.00e-10", TableOutput.number(7e-10));
         assertEquals("0", TableOutput.number(0));
         assertEquals("12.5", TableOutput.number(12.5));
+        // an optical power computed from dBm (10^(dBm/10)) reads to 6 significant digits, a count held in a double whole
+        assertEquals("1.65691", TableOutput.number(1.6569141239736633));
+        assertEquals("123456789", TableOutput.number(123456789.0));
     }
 
     @Test void aGivenRateThatDisagreesWithTheCapturedOneIsWarnedWithBothCases() throws Exception {

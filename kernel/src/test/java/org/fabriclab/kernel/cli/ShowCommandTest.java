@@ -50,6 +50,22 @@ class ShowCommandTest {
         assertTrue(found, json.out());
     }
 
+    /**
+     * Text of a capture that holds no counter (a perftest log) starts with its own tables, not an empty
+     * counters table; a capture with counters beside its tables (mlxlink) still prints the counters first.
+     */
+    @Test void textLeavesOutAnEmptyCountersTable() {
+        Path ds = Path.of("..", "datasets");
+        AnalysisCommandsTest.Run perftest = AnalysisCommandsTest.run("show", ds.resolve(Path.of("reconcile-a-line-rate", "perftest.log")).toString());
+        assertEquals(0, perftest.code(), perftest.err());
+        String firstTitle = perftest.out().lines().filter(l -> !l.isBlank()).findFirst().orElseThrow().strip();
+        assertEquals("perftest_run", firstTitle, perftest.out());
+        assertTrue(perftest.out().lines().noneMatch(l -> l.strip().equals(ShowCommand.TITLE)), perftest.out());
+        AnalysisCommandsTest.Run mlxlink = AnalysisCommandsTest.run("show", ds.resolve(Path.of("degrading-optic", "mlxlink", "day00.txt")).toString());
+        assertEquals(0, mlxlink.code(), mlxlink.err());
+        assertEquals(ShowCommand.TITLE, mlxlink.out().lines().filter(l -> !l.isBlank()).findFirst().orElseThrow().strip(), mlxlink.out());
+    }
+
     @Test void everyPublicCaptureShowsWithoutError() throws IOException {
         Path dir = publicDir();
         try (Stream<Path> s = Files.list(dir)) {
