@@ -12,6 +12,7 @@ import org.fabriclab.capture.Telemetry;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Direction;
 import org.fabriclab.catalogue.Role;
+import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.Status;
@@ -53,8 +54,17 @@ public final class BerChecks {
         this.rawThreshold = rawThreshold;
     }
 
-    /** Rows from a {@code ber} table (port, raw_ber, effective_ber, symbol_ber and error counts). */
+    /** Rows from an mlxlink/mstlink {@code ber} table (port, raw_ber, effective_ber, symbol_ber and error counts). */
     public List<CheckRow> fromMlxlink(Table ber, String name) {
+        return fromBerTable(ber, name, Source.MLXLINK.key());
+    }
+
+    /**
+     * Rows from a {@code ber} table (port, raw_ber, effective_ber, symbol_ber and error counts) read by
+     * the tool {@code basis} names (the capture's source: {@code mlxlink}, {@code ibdiagnet_phy} for
+     * ibdiagnet's {@code net_dump_ext}), which each row gives as its basis.
+     */
+    public List<CheckRow> fromBerTable(Table ber, String name, String basis) {
         require(ber, name, "port", ColumnType.STRING);
         List<CheckRow> rows = new ArrayList<>();
         for (int i = 0; i < ber.rowCount(); i++) {
@@ -68,7 +78,7 @@ public final class BerChecks {
                         ? " over " + ber.column("time_since_clear_min").getString(i) + " min since clear" : "";
                 Long count = ber.containsColumn(errCol) && !ber.column(errCol).isMissing(i) && ber.column(errCol).get(i) instanceof Number n
                         ? n.longValue() : null;
-                rows.add(grade(port, kind, "mlxlink", v.getAsDouble(), count, name + errs + since));
+                rows.add(grade(port, kind, basis, v.getAsDouble(), count, name + errs + since));
             }
         }
         return rows;

@@ -8,6 +8,7 @@ import java.util.OptionalDouble;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.Telemetry;
+import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.snapshot.Snapshot;
 
@@ -33,14 +34,14 @@ public final class Check {
     private final Snapshot sample;
     private final Delta delta;
     private final List<String> limits;
-    private final List<Map.Entry<String, Table>> berTables;
+    private final List<BerTable> berTables;
     private final List<Map.Entry<String, Table>> series;
     private final double elapsed;
     private final OptionalDouble rateGbps;
     private final double berThreshold;
     private final double rawBerThreshold;
 
-    private Check(Snapshot sample, Delta delta, List<String> limits, List<Map.Entry<String, Table>> berTables,
+    private Check(Snapshot sample, Delta delta, List<String> limits, List<BerTable> berTables,
                   List<Map.Entry<String, Table>> series, double elapsed, OptionalDouble rateGbps, double berThreshold,
                   double rawBerThreshold) {
         this.sample = sample;
@@ -56,13 +57,13 @@ public final class Check {
 
     /** Checks one sample (ibdiagnet {@code --pm_pause_time 0}): absolute counter values. */
     public static Check of(Snapshot sample) {
-        return new Check(sample, null, List.of(), tables(sample, "ber"), tables(sample, Telemetry.NAME), DEFAULT_PM_PAUSE_TIME,
+        return new Check(sample, null, List.of(), berTables(sample), tables(sample, Telemetry.NAME), DEFAULT_PM_PAUSE_TIME,
                 OptionalDouble.empty(), Policy.DEFAULT_BER_THRESHOLD, Double.NaN);
     }
 
     /** Checks the delta between two samples; BER tables come from the later sample. */
     public static Check of(Delta delta) {
-        return new Check(null, delta, List.of(), tables(delta.after(), "ber"), tables(delta.after(), Telemetry.NAME),
+        return new Check(null, delta, List.of(), berTables(delta.after()), tables(delta.after(), Telemetry.NAME),
                 DEFAULT_PM_PAUSE_TIME, OptionalDouble.empty(), Policy.DEFAULT_BER_THRESHOLD, Double.NaN);
     }
 
@@ -71,6 +72,16 @@ public final class Check {
         for (Capture c : s.captures()) c.measurements(name).ifPresent(t -> out.add(Map.entry(c.file(), t)));
         return out;
     }
+
+    /** The {@code ber} tables of {@code s}, each with the tool that read it (its capture's source). */
+    private static List<BerTable> berTables(Snapshot s) {
+        List<BerTable> out = new ArrayList<>();
+        for (Capture c : s.captures()) c.measurements("ber").ifPresent(t -> out.add(new BerTable(c.file(), c.source().key(), t)));
+        return out;
+    }
+
+    /** A {@code ber} table, the name its rows cite (its file) and the tool that read it (each row's basis). */
+    private record BerTable(String name, String basis, Table table) {}
 
     /** ibdiagnet {@code -P} limits: {@code NAME=N} or {@code all=N}; added to those already given. */
     public Check limits(String... specs) {
@@ -82,8 +93,16 @@ public final class Check {
 
     /** Adds an mlxlink/mstlink {@code ber} table (port, raw_ber, effective_ber, symbol_ber, ...). */
     public Check ber(String name, Table berTable) {
-        List<Map.Entry<String, Table>> l = new ArrayList<>(berTables);
-        l.add(Map.entry(name, berTable));
+        return ber(name, Source.MLXLINK, berTable);
+    }
+
+    /**
+     * Adds a {@code ber} table (port, raw_ber, effective_ber, symbol_ber, ...) that {@code source} read
+     * (mlxlink, ibdiagnet's {@code net_dump_ext}: {@link Source#IBDIAGNET_PHY}); its rows name that tool as their basis.
+     */
+    public Check ber(String name, Source source, Table berTable) {
+        List<BerTable> l = new ArrayList<>(berTables);
+        l.add(new BerTable(name, source.key(), berTable));
         return new Check(sample, delta, limits, l, series, elapsed, rateGbps, berThreshold, rawBerThreshold);
     }
 
@@ -141,7 +160,7 @@ public final class Check {
         List<CheckRow> rows = new ArrayList<>();
         if (delta != null) rows.addAll(l.onDelta(delta)); else rows.addAll(l.onSample(sample));
         BerChecks b = new BerChecks(policy, berThreshold, rawBerThreshold);
-        for (var e : berTables) rows.addAll(b.fromMlxlink(e.getValue(), e.getKey()));
+        for (BerTable t : berTables) rows.addAll(b.fromBerTable(t.table(), t.name(), t.basis()));
         for (var e : series) rows.addAll(b.fromTelemetry(e.getValue(), e.getKey()));
         if (delta != null && Double.isNaN(elapsed)) {
             notes.add("no counter-derived symbol BER: the time between the two samples is unknown (give the elapsed seconds)");

@@ -17,8 +17,10 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.check.BerChecks;
+import org.fabriclab.check.Check;
 import org.fabriclab.check.CheckRow;
 import org.fabriclab.check.Policy;
+import org.fabriclab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +65,11 @@ class IbdiagnetNetDumpExtReaderTest {
         CheckRow eff = rows.stream().filter(r -> r.port().equals(P2) && r.name().equals("effective_ber")).findFirst().orElseThrow();
         assertEquals(3.2e-10, eff.value());
         assertEquals(977L, eff.count());
+        // graded through Check, the rows name the tool that measured the BER (ibdiagnet's PHY pages), not mlxlink
+        List<CheckRow> checked = Check.of(Snapshot.ofCaptures(c.file(), List.of(c))).grade(Policy.BER).rows();
+        CheckRow viaCheck = checked.stream().filter(r -> r.port().equals(P2) && r.name().equals("effective_ber")).findFirst().orElseThrow();
+        assertEquals("ibdiagnet_phy", viaCheck.basis());
+        assertEquals(3.2e-10, viaCheck.value());
     }
 
     @Test void sniffedAmongAllReadersAndTakenIntoAnIbdiagnetFolder(@TempDir Path dir) throws IOException {

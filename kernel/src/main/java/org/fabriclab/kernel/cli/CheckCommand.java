@@ -73,7 +73,7 @@ final class CheckCommand implements Callable<Integer> {
                     for (Path f : readers.expand(path)) {
                         Capture cap = readers.read(f);
                         boolean any = false;
-                        if (cap.measurements("ber").isPresent()) { c = c.ber(cap.file(), cap.measurements("ber").get()); any = true; }
+                        if (cap.measurements("ber").isPresent()) { c = c.ber(cap.file(), cap.source(), cap.measurements("ber").get()); any = true; }
                         if (cap.measurements(Telemetry.NAME).isPresent()) { c = c.telemetry(cap.file(), cap.measurements(Telemetry.NAME).get()); any = true; }
                         if (!any) spec.commandLine().getErr().println("fabriclab: warning: " + cap.file() + ": no BER table in it; with --before/--after only BER sources are read from PATH");
                     }
