@@ -20,9 +20,12 @@ import org.fabriclab.history.Steps;
  * sample time of a port; {@link Rules#ABSENT} where a counter has no sample at a row's time.
  * <ul>
  * <li>When one port reports a counter under two raw names (node_exporter's {@code port_data_*} from
- * {@code counters/} and {@code legacy_data_*} from {@code counters_ext/}), the port keeps the one with the
- * wider field for all its rows (never a mix, which would fake resets); the snapshot readers prefer the
- * wider copy the same way.</li>
+ * {@code counters/} and {@code legacy_data_*} from {@code counters_ext/}), the port keeps one copy for all its
+ * rows (never a mix, which would fake resets): the one with the wider field, as the snapshot readers prefer
+ * it; between copies of the same width, the one with the larger value over the port's rows (a copy that stays
+ * at 0 while its twin counts is not counting: node_exporter's mlx4 fixture, {@code unicast_packets_transmitted}
+ * 0 beside {@code legacy_unicast_packets_transmitted} 61239), then the first raw name in name order, so the
+ * choice does not depend on the order the samples came in.</li>
  * <li>A counter's column is read from the source whose field saturates lowest among the ports (the
  * stricter cap: a pegged value is never read as a count), as a series of snapshots does.</li>
  * <li>The same raw name twice for one port and time must carry one value; two values are a
@@ -75,13 +78,13 @@ final class SampleGrid {
         Map<String, Map<String, String>> chosen = new LinkedHashMap<>();      // port -> counter -> raw
         Map<String, Binding> stricter = new LinkedHashMap<>();                 // counter -> binding of its column
         for (var pe : ports.entrySet()) {
+            Map<String, Long> max = new HashMap<>();                          // raw -> its largest value at this port
+            for (Map<String, Cell> row : pe.getValue().values()) row.forEach((raw, cell) -> max.merge(raw, cell.value, Math::max));
             Map<String, String> c = new LinkedHashMap<>();
-            for (Map<String, Cell> row : pe.getValue().values()) {
-                for (String raw : row.keySet()) {
-                    Binding b = bindings.get(raw);
-                    String prev = c.get(b.canonical());
-                    if (prev == null || width(b) > width(bindings.get(prev))) c.put(b.canonical(), raw);
-                }
+            for (String raw : max.keySet().stream().sorted().toList()) {
+                Binding b = bindings.get(raw);
+                String prev = c.get(b.canonical());
+                if (prev == null || preferred(b, max.get(raw), bindings.get(prev), max.get(prev))) c.put(b.canonical(), raw);
             }
             chosen.put(pe.getKey(), c);
             for (String raw : c.values()) {
@@ -120,6 +123,12 @@ final class SampleGrid {
     }
 
     private static int width(Binding b) { return b.field().width() <= 0 ? 0 : b.field().width(); }
+
+    /** True when copy {@code a} (largest value {@code maxA}) beats {@code b}: a wider field, else on the same width a larger value. */
+    private static boolean preferred(Binding a, long maxA, Binding b, long maxB) {
+        if (width(a) != width(b)) return width(a) > width(b);
+        return maxA > maxB;
+    }
 
     /** True when {@code a}'s field saturates lower than {@code b}'s (a cap beats no cap). */
     private static boolean stricterThan(Binding a, Binding b) {
