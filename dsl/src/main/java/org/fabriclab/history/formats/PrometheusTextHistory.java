@@ -22,7 +22,9 @@ import org.fabriclab.history.Progress;
  * <ul>
  * <li>Lines (exposition format 0.0.4): {@code # HELP}/{@code # TYPE}/other comments are skipped;
  * a sample is {@code name{label="value",...} value [timestamp]}, label values with the escapes
- * {@code \\}, {@code \"}, {@code \n}; an OpenMetrics exemplar ({@code # {...} v}) after the sample is ignored.</li>
+ * {@code \\}, {@code \"}, {@code \n}; blanks and tabs around the braces, names, {@code =} and commas are allowed, as
+ * the Prometheus text parser ({@code expfmt}) allows them (hand-written textfile-collector files:
+ * {@code name { device = "mlx5_0" } 3}); an OpenMetrics exemplar ({@code # {...} v}) after the sample is ignored.</li>
  * <li>Time: a sample's own timestamp, milliseconds since the epoch (seconds, possibly fractional, in
  * OpenMetrics, which a {@code # EOF} line marks); a sample without one takes the time in its file name
  * ({@link NameTime}: epoch seconds or milliseconds, or a calendar date and time such as
@@ -116,7 +118,8 @@ public final class PrometheusTextHistory implements HistoryReader {
         Map<String, String> labels = new LinkedHashMap<>();
         Matcher m = NAME.matcher(s);
         if (m.lookingAt()) { name = m.group(); i = m.end(); }
-        if (i < s.length() && s.charAt(i) == '{') i = labels(s, i + 1, labels, file, line);
+        int brace = blanks(s, i);                                     // expfmt allows blanks before the '{'
+        if (brace < s.length() && s.charAt(brace) == '{') i = labels(s, brace + 1, labels, file, line);
         if (name == null) name = labels.remove("__name__");
         if (name == null) throw new CaptureException(file, line, "expected a sample 'name{labels} value [timestamp]', found '"
                 + ExporterMetrics.abbreviate(s) + "'");
@@ -153,7 +156,7 @@ public final class PrometheusTextHistory implements HistoryReader {
                 StringBuilder q = new StringBuilder();
                 i = quoted(s, i + 1, q, file, line);
                 key = q.toString();
-                while (i < s.length() && s.charAt(i) == ' ') i++;
+                i = blanks(s, i);
                 if (i < s.length() && (s.charAt(i) == ',' || s.charAt(i) == '}')) { labels.put("__name__", key); continue; }
             } else {
                 int k = i;
@@ -161,15 +164,20 @@ public final class PrometheusTextHistory implements HistoryReader {
                 key = s.substring(k, i);
                 if (key.isEmpty()) throw new CaptureException(file, line, "expected a label name at column " + (i + 1));
             }
-            while (i < s.length() && s.charAt(i) == ' ') i++;
+            i = blanks(s, i);
             if (i >= s.length() || s.charAt(i) != '=') throw new CaptureException(file, line, "expected '=' after label " + key);
-            i++;
-            while (i < s.length() && s.charAt(i) == ' ') i++;
+            i = blanks(s, i + 1);
             if (i >= s.length() || s.charAt(i) != '"') throw new CaptureException(file, line, "expected a quoted value for label " + key);
             StringBuilder v = new StringBuilder();
             i = quoted(s, i + 1, v, file, line);
             if (labels.put(key, v.toString()) != null) throw new CaptureException(file, line, "label " + key + " given twice");
         }
+    }
+
+    /** The index of the first character at or after {@code i} that is neither a blank nor a tab. */
+    private static int blanks(String s, int i) {
+        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) i++;
+        return i;
     }
 
     private static int quoted(String s, int i, StringBuilder out, String file, int line) {

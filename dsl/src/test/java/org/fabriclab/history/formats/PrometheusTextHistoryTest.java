@@ -135,6 +135,23 @@ class PrometheusTextHistoryTest {
         assertTrue(h.warnings().get(0).contains("instance ufm1:9315 read as 4-octet words"), h.warnings().toString());
     }
 
+    /**
+     * Blanks and tabs around the braces, label names, '=' and commas, as the Prometheus text parser (prometheus/common
+     * expfmt text_parse.go: skipBlankTab before '{', around '=' and after each value) accepts them: a hand-written
+     * textfile-collector file. Before, a blank before '{' was refused ("expected 'value [timestamp]'").
+     */
+    @Test void blanksAroundBracesAndLabelsAreReadAsThePrometheusParserReadsThem(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("textfile.prom");
+        Files.writeString(f, "# TYPE node_infiniband_link_downed_total counter\n"
+                + "node_infiniband_link_downed_total {device=\"mlx5_0\",port=\"1\"} 2 1764547200000\n"
+                + "node_infiniband_link_downed_total\t{ device = \"mlx5_0\" ,\tport\t=\t\"1\" } 3 1764547260000\n"
+                + "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\",} 5 1764547320000\n");
+        History h = reader.read(f, Progress.NONE);
+        assertEquals(List.of("mlx5_0/1"), h.ports());
+        assertArrayEquals(new long[] {2, 3, 5}, Res.values(h, "mlx5_0/1", "LinkDownedCounter"));
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_260_000L, 1_764_547_320_000L}, Res.times(h, "mlx5_0/1"));
+    }
+
     @Test void sameSeriesTwiceAtOneTimeMustAgree(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("dup.prom");
         Files.writeString(f, "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 1 1764547200000\n"
