@@ -117,6 +117,42 @@ class UfmHistoryTest {
         assertTrue(e.getMessage().contains("gauge"), e.getMessage());
     }
 
+    /**
+     * The UFM PDR plugin's telemetry datastore (Mellanox/ufm_sdk_3.0 @3e96418e plugins/pdr_deterministic_plugin:
+     * data_store.py saves each fetch of the xcset telemetry with pandas {@code to_csv}, so an unnamed index column
+     * comes first, in files named {@code %Y_%m_%d_%H_%M_%S.csv}; the columns are those tests/simulation_telemetry.py
+     * serves: {@code timestamp} (epoch microseconds), {@code source_id,tag,Node_GUID,port_guid,Port_Number}, then
+     * phy_effective_errors, phy_symbol_errors, PortRcvPktsExtended, PortRcvErrors, PortRcvRemotePhysicalErrors,
+     * Module_Temperature, fec_mode_active, Link_Down_IB). A column pandas read with a gap is written as floats
+     * ({@code 50.0}) and the gap as an empty cell. {@code fec_mode_active} is the FEC mode, a code: before, it was
+     * read as a counter (a mode change would have been a count of errors).
+     */
+    @Test void thePdrPluginsDatastoreIsAHistoryAndItsFecModeIsAGauge(@TempDir Path dir) throws Exception {
+        String head = ",timestamp,source_id,tag,Node_GUID,port_guid,Port_Number,phy_effective_errors,phy_symbol_errors,"
+                + "PortRcvPktsExtended,PortRcvErrors,PortRcvRemotePhysicalErrors,Module_Temperature,fec_mode_active,Link_Down_IB\n";
+        String g1 = "0x0c42a10300abcd01", g2 = "0x0c42a10300abcd02";
+        Files.writeString(dir.resolve("2025_12_01_00_00_00.csv"), head
+                + "0,1764547200000000," + g1 + ",," + g1 + "," + g1 + ",17,0,12,10000000,0.0,0,45,0,0\n"
+                + "1,1764547200000000," + g2 + ",," + g2 + "," + g2 + ",42,0,0,20000000,,0,47,0,1\n");
+        Files.writeString(dir.resolve("2025_12_01_00_01_00.csv"), head
+                + "0,1764547260000000," + g1 + ",," + g1 + "," + g1 + ",17,3,40,10001000,50.0,0,46,5,0\n"
+                + "1,1764547260000000," + g2 + ",," + g2 + "," + g2 + ",42,0,0,20002000,,0,47,0,2\n");
+        assertEquals("ufm-csv-exports", HistoryReaders.standard().choose(dir).format());
+        History h = HistoryReaders.standard().read(dir);
+        String p1 = "guid " + g1 + "/17", p2 = "guid " + g2 + "/42";
+        assertEquals(List.of(p1, p2), h.ports());
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_260_000L}, Res.times(h, p1));
+        assertArrayEquals(new long[] {12, 40}, Res.values(h, p1, "symbol_errors"));
+        assertArrayEquals(new long[] {0, 3}, Res.values(h, p1, "effective_errors"));
+        assertArrayEquals(new long[] {0, 50}, Res.values(h, p1, "PortRcvErrors"));                  // 0.0, 50.0: pandas floats
+        assertArrayEquals(new long[] {Rules.ABSENT, Rules.ABSENT}, Res.values(h, p2, "PortRcvErrors")); // empty: absent, not 0
+        assertArrayEquals(new long[] {20_000_000, 20_002_000}, Res.values(h, p2, "PortRcvPkts"));
+        assertArrayEquals(new long[] {1, 2}, Res.values(h, p2, "LinkDownedCounter"));
+        assertEquals(org.fabriclab.catalogue.Kind.COUNTER, h.column("symbol_errors").orElseThrow().kind());
+        assertEquals(org.fabriclab.catalogue.Kind.GAUGE, h.column("active_fec").orElseThrow().kind());
+        assertTrue(h.column("fec_mode_active").isEmpty(), h.counters().toString());
+    }
+
     @Test void gzipExportsAreReadAlike(@TempDir Path dir) throws Exception {
         for (Path f : Heads.files(Res.path("ufm-exports"))) {
             try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(f.getFileName() + ".gz")))) {
