@@ -24,7 +24,9 @@ import com.fasterxml.jackson.core.JsonFactory;
  * Reads UFM telemetry as the fluentd plugin streams it: an object
  * {@code {"timestamp": "...", "type": "full", "values": [ {...}, ... ]}} (or an array of such
  * objects, or an array of samples, or several messages one after another), each sample {@code {"timestamp": <epoch µs>, "node_guid",
- * "port_guid", "port_num", <counter>: <number>, ...}}. A string value of a field the catalogue does not know as a counter
+ * "port_guid", "port_num", <counter>: <number>, ...}}; a stream of the xcset (secondary) telemetry names the node GUID and
+ * port number as that CSV's header does, {@code "Node_GUID"} and {@code "Port_Number"}, and is read alike (the plugin's
+ * telemetry_parser.py takes both spellings as the port's identity: PORT_CONSTANTS_KEYS, NORMAL_PORT_ID_KEYS). A string value of a field the catalogue does not know as a counter
  * ({@code node_description}, {@code port_label}, {@code status_message}: the plugin streams the telemetry's constant
  * columns as they are) is an attribute, skipped with a warning; a whole number written as a float ({@code 5.0}) is that
  * integer. Produces the {@code telemetry} table and the latest readings per port (see {@link UfmSeries}).
@@ -44,8 +46,8 @@ public final class UfmJsonReader implements CaptureReader {
         String text = in.text();
         String head = text.substring(0, Math.min(text.length(), 4096)).stripLeading();
         if (!(head.startsWith("{") || head.startsWith("["))) return 0;
-        boolean guid = head.contains("\"port_guid\"") || head.contains("\"node_guid\"");
-        boolean num = head.contains("\"port_num\"");
+        boolean guid = head.contains("\"port_guid\"") || head.contains("\"node_guid\"") || head.contains("\"Node_GUID\"");
+        boolean num = head.contains("\"port_num\"") || head.contains("\"Port_Number\"");
         if (guid && num) return 90;
         if (head.contains("\"values\"") && head.contains("\"type\"")) return 50;
         return 0;
@@ -120,7 +122,8 @@ public final class UfmJsonReader implements CaptureReader {
         return o;
     }
 
-    private static final Set<String> IDENTITY = Set.of("timestamp", "port_num", "node_guid", "port_guid", "source_id", "tag");
+    private static final Set<String> IDENTITY = Set.of("timestamp", "port_num", "node_guid", "port_guid", "source_id", "tag",
+            "Port_Number", "Node_GUID");
 
     private static void sample(Obj n, UfmSeries series, String file) {
         Member ts = n.members.get("timestamp");
@@ -130,8 +133,9 @@ public final class UfmJsonReader implements CaptureReader {
         }
         long timestamp = Values.parseCounter(ts.text(), file, ts.line());
         Member pn = n.members.get("port_num");
+        if (pn == null) pn = n.members.get("Port_Number");             // the xcset telemetry's header name
         if (pn == null || pn.text() == null || !(pn.token() == JsonToken.VALUE_NUMBER_INT || pn.token() == JsonToken.VALUE_STRING)) {
-            throw new CaptureException(file, pn == null ? n.line : pn.line(), "sample needs an integer \"port_num\"");
+            throw new CaptureException(file, pn == null ? n.line : pn.line(), "sample needs an integer \"port_num\" (or \"Port_Number\")");
         }
         long portNum = Values.parseCounter(pn.text(), file, pn.line());
         Map<String, Long> counters = new LinkedHashMap<>();
@@ -175,7 +179,7 @@ public final class UfmJsonReader implements CaptureReader {
                 series.skip(k);   // an uncatalogued fractional column is a rate or a gauge, not a counter
             }
         }
-        Member ng = n.members.get("node_guid"), pg = n.members.get("port_guid");
+        Member ng = n.members.containsKey("node_guid") ? n.members.get("node_guid") : n.members.get("Node_GUID"), pg = n.members.get("port_guid");
         series.sample(n.line, timestamp, ng == null ? null : ng.text(), pg == null ? null : pg.text(), portNum, counters, lines,
                 measurements, absent);
     }

@@ -27,7 +27,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * <li>{@link #fetches}: one per bulk message; consecutive single-record messages with the same record
  * timestamp and tag form one fetch. A fetch's time is its latest record timestamp, converted as the UFM
  * readers do (10^14 and above microseconds, 10^11 milliseconds, else seconds); ports are named as they
- * name them ({@code guid <port GUID, else node GUID>/<port_num>}).</li>
+ * name them ({@code guid <port GUID, else node GUID>/<port_num>}; {@code Node_GUID} and {@code Port_Number} in a stream
+ * of the xcset telemetry, whose CSV header names them so).</li>
  * </ul>
  * Values are not read here: the UFM JSON capture reader reads them.
  */
@@ -163,8 +164,8 @@ final class FluentdStream {
     private static void field(String[] f, String k, JsonParser p) throws IOException {
         switch (k) {
             case "port_guid" -> f[0] = p.getText();
-            case "node_guid" -> f[1] = p.getText();
-            case "port_num" -> f[2] = p.getText();
+            case "node_guid", "Node_GUID" -> f[1] = p.getText();             // Node_GUID, Port_Number: the xcset telemetry's names
+            case "port_num", "Port_Number" -> f[2] = p.getText();
             case "timestamp" -> f[3] = p.getText();
             default -> { }
         }

@@ -153,6 +153,30 @@ class UfmHistoryTest {
         assertTrue(h.column("fec_mode_active").isEmpty(), h.counters().toString());
     }
 
+    /**
+     * The plugin streaming the xcset (secondary) telemetry: its records carry that CSV's header names, {@code Node_GUID}
+     * and {@code Port_Number} (Mellanox/ufm_sdk_3.0 @3e96418e plugins/fluentd_telemetry_plugin/src/telemetry_parser.py:
+     * both spellings are PORT_CONSTANTS_KEYS and NORMAL_PORT_ID_KEYS; the constant keys come with every changed record),
+     * in fluentd out_file's {@code time<TAB>tag<TAB>json} lines. Before, such a stream was refused ("sample needs an
+     * integer port_num").
+     */
+    @Test void aStreamOfTheXcsetTelemetryNamesItsPortsByNodeGuidAndPortNumber(@TempDir Path dir) throws Exception {
+        String rec = "{\"timestamp\": %d, \"source_id\": \"0x0c42a10300abcd01\", \"tag\": \"\", \"Node_GUID\": \"0x0c42a10300abcd01\", "
+                + "\"port_guid\": \"0x0c42a10300abcd01\", \"Port_Number\": 7%s}";
+        String msg = "2025-12-01T00:0%d:00+00:00\tUFM_Telemetry_Streaming\t{\"timestamp\": \"2025-12-01 00:0%d:00\", \"type\": \"full\", "
+                + "\"values\": [%s]}\n";
+        Path f = dir.resolve("tfs.log");
+        Files.writeString(f, String.format(msg, 0, 0, String.format(rec, 1_764_547_200_000_000L, ", \"Link_Down_IB\": 1, \"PortRcvErrors\": 4"))
+                + String.format(msg, 5, 5, String.format(rec, 1_764_547_500_000_000L, ", \"PortRcvErrors\": 9")));
+        assertEquals("ufm-fluentd-stream", HistoryReaders.standard().choose(f).format());
+        History h = HistoryReaders.standard().read(f);
+        String p = "guid 0x0c42a10300abcd01/7";
+        assertEquals(List.of(p), h.ports());
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_500_000L}, Res.times(h, p));
+        assertArrayEquals(new long[] {4, 9}, Res.values(h, p, "PortRcvErrors"));
+        assertArrayEquals(new long[] {1, 1}, Res.values(h, p, "LinkDownedCounter"));   // unchanged: not streamed, carried
+    }
+
     @Test void gzipExportsAreReadAlike(@TempDir Path dir) throws Exception {
         for (Path f : Heads.files(Res.path("ufm-exports"))) {
             try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(f.getFileName() + ".gz")))) {
