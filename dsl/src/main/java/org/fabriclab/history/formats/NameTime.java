@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
  * ({@code curl ... > node-$(date +%s).prom}, {@code metrics-$(date +%Y%m%d-%H%M%S).prom}, {@code $(date -Is).prom}).
  * <ul>
  * <li>Epoch time: the first run of exactly 10 digits (seconds) or 13 (milliseconds).</li>
- * <li>A calendar date and time: {@code yyyy-MM-dd} or {@code yyyyMMdd}, then {@code T}, {@code _}, {@code -},
- * a space or nothing, then {@code HH:mm[:ss]}, {@code HH-mm[-ss]} or {@code HHmm[ss]}, an optional fraction
+ * <li>A calendar date and time: {@code yyyy-MM-dd}, {@code yyyy_MM_dd} or {@code yyyyMMdd}, then {@code T}, {@code _},
+ * {@code -}, a space or nothing, then {@code HH:mm[:ss]}, {@code HH-mm[-ss]}, {@code HH_mm[_ss]} or {@code HHmm[ss]}
+ * ({@code %Y_%m_%d_%H_%M_%S}: how the UFM SDK's PDR plugin names its telemetry files, data_store.py), an optional fraction
  * ({@code .123}, {@code ,123456789} as {@code date -Ins} writes), then an optional zone: {@code Z} or an offset
  * ({@code +01:00}, {@code -0500}). With a zone the time is exact; without one it is a wall-clock time in the zone
  * the caller assumes ({@link #zoned} false), UTC unless told otherwise.</li>
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
 record NameTime(long epochMs, boolean zoned, String text) {
     private static final Pattern EPOCH = Pattern.compile("(?<!\\d)(\\d{13}|\\d{10})(?!\\d)");
     private static final Pattern DATE_TIME = Pattern.compile(
-            "(?<!\\d)(\\d{4})(-?)(\\d{2})\\2(\\d{2})[Tt_ -]?(\\d{2})([:-]?)(\\d{2})(?:\\6(\\d{2}))?([.,]\\d{1,9})?"
+            "(?<!\\d)(\\d{4})([-_]?)(\\d{2})\\2(\\d{2})[Tt_ -]?(\\d{2})([:_-]?)(\\d{2})(?:\\6(\\d{2}))?([.,]\\d{1,9})?"
                     + "(?:([Zz])|([+-]\\d{2}:?\\d{2}))?(?!\\d)");
 
     /** The time in {@code fileName}, a zone-less one read in {@code assumed}; empty when the name holds none. */

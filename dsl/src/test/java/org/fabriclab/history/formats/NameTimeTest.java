@@ -46,6 +46,16 @@ class NameTimeTest {
                 NameTime.of("metrics-20250701-120000.prom", ZoneId.of("Europe/Paris")).orElseThrow().epochMs());
     }
 
+    /** %Y_%m_%d_%H_%M_%S, the UFM SDK's PDR plugin datastore naming (ufm_sdk_3.0 @3e96418e data_store.py OUTPUT_FILE_FORMAT). */
+    @Test void underscoreSeparatedDateAndTimeAsPythonScriptsWriteThem() {
+        for (String n : new String[] {"2025_12_01_12_00_00.prom", "metrics_2025_12_01_12_00.prom"}) {
+            NameTime t = utc(n);
+            assertEquals(NOON, t.epochMs(), n);
+            assertFalse(t.zoned(), n);
+        }
+        assertTrue(NameTime.of("metrics_2025_12_01.prom", java.time.ZoneOffset.UTC).isEmpty());   // a date alone is still no time
+    }
+
     @Test void namesWithoutATimeGiveNone() {
         for (String n : new String[] {"scrape.prom", "metrics-2025-12-01.prom", "gpu01-mlx5_0.prom", "node-20251301-120000.prom",
                 "node-20251201-250000.prom", "run-123456789.prom"}) {
