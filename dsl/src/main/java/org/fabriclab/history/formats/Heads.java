@@ -15,7 +15,7 @@ import org.fabriclab.capture.CaptureException;
 
 /**
  * File helpers of the history readers: the head of a file for sniffing, the whole text (gzip inflated
- * when the file starts with the gzip magic), the data files of a folder.
+ * when the file starts with the gzip magic, a leading UTF-8 byte-order mark dropped), the data files of a folder.
  */
 final class Heads {
     private Heads() {}
@@ -24,7 +24,7 @@ final class Heads {
     static String head(Path file, int max) {
         if (!Files.isRegularFile(file)) return "";
         try (InputStream in = open(file)) {
-            return new String(in.readNBytes(max), StandardCharsets.UTF_8);
+            return unBom(new String(in.readNBytes(max), StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
             return "";
         }
@@ -43,11 +43,17 @@ final class Heads {
     /** The whole text of {@code file} (gzip inflated). @throws CaptureException when it cannot be read */
     static String text(Path file) {
         try (InputStream in = open(file)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return unBom(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new CaptureException(file.toString(), 0, "cannot read: " + e.getMessage());
         }
     }
+
+    /**
+     * {@code s} without a leading UTF-8 byte-order mark (Windows editors and PowerShell's {@code Out-File -Encoding utf8}
+     * write one): the mark is no character of the file's content, and left in it would make the first line unreadable.
+     */
+    private static String unBom(String s) { return s.startsWith("\uFEFF") ? s.substring(1) : s; }
 
     private static InputStream open(Path file) throws IOException {
         InputStream in = Files.newInputStream(file);

@@ -152,6 +152,20 @@ class PrometheusTextHistoryTest {
         assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_260_000L, 1_764_547_320_000L}, Res.times(h, "mlx5_0/1"));
     }
 
+    /** A scrape saved on Windows (a UTF-8 byte-order mark, CRLF line ends), plain and gzip: before, line 1 was refused. */
+    @Test void aByteOrderMarkAndCrlfLineEndsAreNoPartOfTheScrape(@TempDir Path dir) throws Exception {
+        String text = "\uFEFF# HELP node_infiniband_link_downed_total Link downs\r\n# TYPE node_infiniband_link_downed_total counter\r\n"
+                + "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} %d\r\n";
+        Files.writeString(dir.resolve("node-1764547200.prom"), String.format(text, 2));
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve("node-1764547260.prom.gz")))) {
+            out.write(String.format(text, 3).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals("prometheus-text", HistoryReaders.standard().choose(dir).format());
+        History h = HistoryReaders.standard().read(dir);
+        assertArrayEquals(new long[] {2, 3}, Res.values(h, "mlx5_0/1", "LinkDownedCounter"));
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_260_000L}, Res.times(h, "mlx5_0/1"));
+    }
+
     @Test void sameSeriesTwiceAtOneTimeMustAgree(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("dup.prom");
         Files.writeString(f, "node_infiniband_link_downed_total{device=\"mlx5_0\",port=\"1\"} 1 1764547200000\n"
