@@ -22,7 +22,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * with no change is not sent ({@code telemetry_parser.py}: only changed values are streamed).
  * <ul>
  * <li>{@link #text}: the stream as JSON the UFM reader takes (a single-record {@code "values": {...}} wrapped in {@code [...]} on its line): lines in fluentd's {@code out_file} layout
- * ({@code <time>\t<tag>\t<json>}) have the prefix blanked (same length, so lines and columns stay), the
+ * ({@code <time>\t<tag>\t<json>}) and in Fluent Bit's ({@code <tag>: [<time>, <json>]}, the file output's default
+ * format) have the prefix (and Fluent Bit's closing bracket) blanked (same length, so lines and columns stay), the
  * tag kept per line.</li>
  * <li>{@link #fetches}: one per bulk message; consecutive single-record messages with the same record
  * timestamp and tag form one fetch. A fetch's time is its latest record timestamp, converted as the UFM
@@ -34,6 +35,8 @@ import com.fasterxml.jackson.core.JsonToken;
  */
 final class FluentdStream {
     private static final Pattern OUT_FILE = Pattern.compile("(?m)^([^\\t\\n{\\[]+)\\t([^\\t\\n]+)\\t(?=[{\\[])");
+    /** Fluent Bit's file output, format out_file (its default): {@code tag: [time, {record}]} on one line. */
+    private static final Pattern FLUENT_BIT_OUT_FILE = Pattern.compile("(?m)^([^\\s\\[{][^\\n]*?): \\[\\d+(?:\\.\\d+)?, (?=\\{)");
     private static final JsonFactory JSON = new JsonFactory();
 
     /** One fetch of the endpoint: its fluentd tag ("" when unknown), time (epoch ms), ports, first line. */
@@ -54,6 +57,17 @@ final class FluentdStream {
             for (int i = m.start(); i < m.end(); i++) sb.setCharAt(i, ' ');
             tagged.add(new int[] {m.start(2), m.end(2)});
         }
+        Matcher b = FLUENT_BIT_OUT_FILE.matcher(raw);
+        while (b.find()) {                              // "tag: [" ... "]": the prefix and the closing bracket blanked
+            int end = raw.indexOf('\n', b.end());
+            int last = (end < 0 ? raw.length() : end) - 1;
+            while (last > b.end() && Character.isWhitespace(raw.charAt(last))) last--;
+            if (raw.charAt(last) != ']') continue;      // not the one-line layout: left for the JSON reader to report
+            for (int i = b.start(); i < b.end(); i++) sb.setCharAt(i, ' ');
+            sb.setCharAt(last, ' ');
+            tagged.add(new int[] {b.start(1), b.end(1)});
+        }
+        tagged.sort(java.util.Comparator.comparingInt(a -> a[0]));
         String blanked = sb.toString();
         // tag per line (1-based index), "" where the line has none
         lineTags.add("");

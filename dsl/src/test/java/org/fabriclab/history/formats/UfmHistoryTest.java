@@ -177,6 +177,31 @@ class UfmHistoryTest {
         assertArrayEquals(new long[] {1, 1}, Res.values(h, p, "LinkDownedCounter"));   // unchanged: not streamed, carried
     }
 
+    /**
+     * The plugin's stream received by Fluent Bit (in_forward) and written by its file output in the default format,
+     * out_file: {@code tag: [time, {record}]} per line (docs.fluentbit.io, outputs/file, "out_file format"). Before, not
+     * recognised as a stream at all.
+     */
+    @Test void aStreamWrittenByFluentBitsFileOutputIsTheSameHistory(@TempDir Path dir) throws Exception {
+        String rec = "{\"timestamp\":%d,\"source_id\":\"0x0c42a10300abcd01\",\"node_guid\":\"0x0c42a10300abcd01\","
+                + "\"port_guid\":\"0x0c42a10300abcd01\",\"port_num\":1%s}";
+        String line = "UFM_Telemetry_Streaming: [%d.000000000, {\"timestamp\":\"2025-12-01 00:0%d:00\",\"type\":\"full\",\"values\":[%s]}]\n";
+        Path f = dir.resolve("UFM_Telemetry_Streaming");
+        Files.writeString(f, String.format(line, 1_764_547_200L, 0, String.format(rec, 1_764_547_200_000_000L,
+                        ",\"Infiniband_LinkDowned_u_Errors\":1,\"Infiniband_RcvErrors_u_Errors\":4"))
+                + String.format(line, 1_764_547_500L, 5, String.format(rec, 1_764_547_500_000_000L, ",\"Infiniband_RcvErrors_u_Errors\":9")));
+        assertEquals("ufm-fluentd-stream", HistoryReaders.standard().choose(f).format());
+        History h = HistoryReaders.standard().read(f);
+        String p = "guid 0x0c42a10300abcd01/1";
+        assertArrayEquals(new long[] {1_764_547_200_000L, 1_764_547_500_000L}, Res.times(h, p));
+        assertArrayEquals(new long[] {4, 9}, Res.values(h, p, "PortRcvErrors"));
+        assertArrayEquals(new long[] {1, 1}, Res.values(h, p, "LinkDownedCounter"));
+        // a bad value is still named at its own line
+        Files.writeString(f, Files.readString(f).replace("\"Infiniband_RcvErrors_u_Errors\":9", "\"Infiniband_RcvErrors_u_Errors\":\"x\""));
+        var e = assertThrows(CaptureException.class, () -> HistoryReaders.standard().read(f));
+        assertEquals(2, e.line(), e.getMessage());
+    }
+
     @Test void gzipExportsAreReadAlike(@TempDir Path dir) throws Exception {
         for (Path f : Heads.files(Res.path("ufm-exports"))) {
             try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(f.getFileName() + ".gz")))) {
