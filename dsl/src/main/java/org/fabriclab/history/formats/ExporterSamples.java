@@ -69,6 +69,14 @@ final class ExporterSamples {
     /** Something the reader assumed, for the history's {@link History#warnings()}. */
     void warn(String warning) { warnings.add(warning); }
 
+    private int namedByFile;
+
+    /** Counts a sample of {@code metric} whose instance was taken from its file's name (catalogued metrics only). */
+    void namedByFile(String metric) { if (ExporterMetrics.lookup(metric).isPresent()) namedByFile++; }
+
+    /** How many catalogued samples took their instance from their file's name. */
+    int namedByFile() { return namedByFile; }
+
     /** How many samples were of metrics the catalogue does not bind (skipped). */
     int uncatalogued() { return uncatalogued; }
 

@@ -33,6 +33,9 @@ import org.fabriclab.history.Progress;
  * default), and the history's {@link History#warnings()} say so.</li>
  * <li>What the values mean comes from the catalogue ({@link ExporterMetrics}): units, the x4 data words,
  * port names from labels. Other metrics are skipped.</li>
+ * <li>Hosts: a scrape saved by {@code curl} has no {@code instance} label; when a folder's file names give several hosts
+ * ({@code node01-<time>.prom}, {@code node02-<time>.prom}: {@link ScrapeHosts}), a sample without one takes its file's,
+ * so two hosts' {@code mlx5_0/1} stay two ports ({@code node01 mlx5_0/1}), and the history's warnings say so.</li>
  * </ul>
  * The text format has no well-kept Java parser on Maven Central (the Prometheus Java client only writes it),
  * so the line grammar is read here; numbers go through {@link BigDecimal} (exact).
@@ -76,9 +79,14 @@ public final class PrometheusTextHistory implements HistoryReader {
         if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no Prometheus scrape files in the folder");
         ExporterSamples samples = new ExporterSamples(path.toString());
         List<String> assumed = new java.util.ArrayList<>();
+        Map<Path, String> hosts = ScrapeHosts.of(files, zone);
         for (int i = 0; i < files.size(); i++) {
-            if (readFile(files.get(i), samples, zone)) assumed.add(files.get(i).getFileName().toString());
+            if (readFile(files.get(i), samples, zone, hosts.get(files.get(i)))) assumed.add(files.get(i).getFileName().toString());
             progress.update("reading " + path.getFileName(), i + 1, files.size());
+        }
+        if (!hosts.isEmpty() && samples.namedByFile() > 0) {
+            samples.warn(samples.namedByFile() + " samples carry no 'instance' label: each file's host is taken from its name ("
+                    + String.join(", ", new java.util.LinkedHashSet<>(hosts.values())) + "), so two hosts' ports stay two ports");
         }
         if (!assumed.isEmpty()) {
             samples.warn(assumed.size() + " file name" + (assumed.size() == 1 ? "" : "s") + " give" + (assumed.size() == 1 ? "s" : "")
@@ -90,7 +98,13 @@ public final class PrometheusTextHistory implements HistoryReader {
     }
 
     /** Reads one file into {@code out}; true when a sample took a zone-less time from the file name (read in {@code zone}). */
-    static boolean readFile(Path f, ExporterSamples out, ZoneId zone) {
+    static boolean readFile(Path f, ExporterSamples out, ZoneId zone) { return readFile(f, out, zone, null); }
+
+    /**
+     * As {@link #readFile(Path, ExporterSamples, ZoneId)}, a sample without an {@code instance} label taking {@code host}
+     * (the host its file name gives, {@link ScrapeHosts}; none when null).
+     */
+    static boolean readFile(Path f, ExporterSamples out, ZoneId zone, String host) {
         String file = f.toString();
         String text = Heads.text(f);
         boolean openMetrics = text.contains("\n# EOF") || text.startsWith("# EOF");
@@ -106,13 +120,13 @@ public final class PrometheusTextHistory implements HistoryReader {
             if (line.endsWith("\r")) line = line.substring(0, line.length() - 1);
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) continue;
-            usedName |= sample(t, file, lineNo, openMetrics, fileTime, out);
+            usedName |= sample(t, file, lineNo, openMetrics, fileTime, host, out);
         }
         return usedName && !named.zoned();
     }
 
     /** One sample line: name, labels, value, optional timestamp; true when it took the file name's time. */
-    private static boolean sample(String s, String file, int line, boolean openMetrics, Long fileTime, ExporterSamples out) {
+    private static boolean sample(String s, String file, int line, boolean openMetrics, Long fileTime, String host, ExporterSamples out) {
         int i = 0;
         String name = null;
         Map<String, String> labels = new LinkedHashMap<>();
@@ -140,6 +154,10 @@ public final class PrometheusTextHistory implements HistoryReader {
             throw new CaptureException(file, line, name + " has no timestamp and the file name holds no time; a history "
                     + "needs the time of each sample (write scrapes with timestamps, promtool tsdb dump, or name files by the "
                     + "time: epoch seconds, node-$(date +%s).prom, or a date and time, metrics-$(date -u +%Y%m%dT%H%M%SZ).prom)");
+        }
+        if (host != null && !labels.containsKey("instance")) {
+            labels.put("instance", host);
+            out.namedByFile(name);
         }
         out.add(name, labels, time, parts[0], file, line);
         return parts.length == 1 && ExporterMetrics.lookup(name).isPresent();
