@@ -127,6 +127,11 @@ final class CsvChunk {
                     a = a * 10 + (x - '0');
                     i++;
                 }
+                if (x == '.' && i > start) {                  // 1000000000.0: a whole number as pandas writes a float column
+                    int j = i + 1;
+                    while (b[j] == '0') j++;
+                    if (b[j] == ',' || b[j] == '\n' || b[j] == '\r') { i = j; x = b[i]; }
+                }
                 if (x != ',' && x != '\n' && x != '\r') {
                     int e = start;
                     while (b[e] != ',' && b[e] != '\n' && b[e] != '\r') e++;
@@ -143,6 +148,15 @@ final class CsvChunk {
             i++;
             rows++;
         }
+    }
+
+    /** Where the digits of {@code b[off, end)} end when a '.' and zeros only follow them (a whole float), else {@code end}. */
+    private static int wholeEnd(char[] b, int off, int end) {
+        int d = off;
+        while (d < end && b[d] >= '0' && b[d] <= '9') d++;
+        if (d == off || d == end || b[d] != '.') return end;
+        for (int k = d + 1; k < end; k++) if (b[k] != '0') return end;
+        return d;
     }
 
     /** The block has quoted fields: FastCSV tokenizes it, the same number rules apply per field. */
@@ -191,7 +205,9 @@ final class CsvChunk {
             }
             if (idx > 1 && layout[idx] == SKIP) return;
             long a = 0;
-            for (int k = off; k < off + n; k++) {
+            int end = off + n;
+            if (idx > 1) end = wholeEnd(b, off, end);          // 1000000000.0 as pandas writes a float column: the digits before
+            for (int k = off; k < end; k++) {
                 char x = b[k];
                 if (x < '0' || x > '9' || a > (Long.MAX_VALUE - (x - '0')) / 10) {
                     String s = new String(b, off, n);

@@ -34,7 +34,8 @@ import de.siegmar.fastcsv.reader.CsvRecord;
 /**
  * The history file: a CSV (gzip when it starts with the gzip magic bytes, whatever its name) with header
  * {@code timestamp,port,<counter>...}: epoch ms, the port identity, one column of cumulative raw
- * values per canonical counter (empty cell = no sample), rows ordered by port then time. Columns
+ * values per canonical counter (empty cell = no sample; a whole number written as a float, {@code 1000000000.0},
+ * as pandas writes a column with a gap, is that integer), rows ordered by port then time. Columns
  * named as link measurements ({@link Telemetry#MEASUREMENTS}) are skipped: a history holds counters.
  *
  * <p>Read straight into primitive columns, no table on the way: the calling thread inflates and cuts

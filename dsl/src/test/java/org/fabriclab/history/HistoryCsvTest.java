@@ -79,6 +79,23 @@ class HistoryCsvTest {
         assertEquals(16, classic.column("SymbolErrorCounter").get().field().width());
     }
 
+    /**
+     * A history written with pandas {@code to_csv}: a counter column with a gap is float64, so its whole values are
+     * written {@code 1000000000.0} and the gap as an empty cell; plain and quoted cells alike. Before, refused
+     * ("expected integer counter values"). A fraction is still refused.
+     */
+    @Test void wholeNumbersWrittenAsFloatsAreThoseIntegers() throws IOException {
+        Path p = write("pandas.csv", "timestamp,port,PortXmitData,SymbolErrorCounter\n"
+                + "1764547200000,mlx5_0/1,1000000000.0,0\n1764547500000,mlx5_0/1,,2\n1764547800000,mlx5_0/1,1500000000.00,3\n");
+        History h = History.load(p);
+        assertArrayEquals(new long[] {1_000_000_000L, org.fabriclab.delta.Rules.ABSENT, 1_500_000_000L}, h.values("PortXmitData"));
+        Path q = write("pandas-quoted.csv", "timestamp,port,PortXmitData\n1764547200000,\"mlx5_0/1\",\"7.0\"\n1764547500000,\"mlx5_0/1\",9\n");
+        assertArrayEquals(new long[] {7, 9}, History.load(q).values("PortXmitData"));
+        Path frac = write("fraction.csv", "timestamp,port,PortXmitData\n1764547200000,mlx5_0/1,7.5\n");
+        var e = assertThrows(CaptureException.class, () -> History.load(frac));
+        assertTrue(e.getMessage().contains("expected integer"), e.getMessage());
+    }
+
     @Test void badInputNamesFileAndLine() throws IOException {
         Path header = write("bad-header.csv", "time,port,x\n1,a,1\n");
         var e = assertThrows(CaptureException.class, () -> History.load(header));
