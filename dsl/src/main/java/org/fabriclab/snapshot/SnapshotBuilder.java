@@ -158,6 +158,13 @@ final class SnapshotBuilder {
         if (ids.contains(b)) uf.union(a, b);
     }
 
+    /**
+     * One value for a port's counter read twice in one snapshot: equal values keep the wider field; a pegged narrow copy
+     * gives way to its wide copy; two tools' readings keep one by {@link #preferred}; one tool's two copies under two
+     * raw names (mlx4's sysfs {@code counters/} and {@code counters_ext/}) keep the larger, which counts; each with a note.
+     *
+     * @throws CaptureException naming both files and lines when one raw name holds two values (files of two moments mixed)
+     */
     private static Reading merge(Reading a, Reading b, List<String> notes) {
         if (a.value() == b.value()) return b.field().width() > a.field().width() ? b : a;
         Reading narrow = a.field().width() <= b.field().width() ? a : b;
@@ -176,6 +183,15 @@ final class SnapshotBuilder {
             notes.add(keep.port() + " " + keep.counter() + ": " + keep.source() + " " + keep.value() + " (" + keep.file() + ":"
                     + keep.line() + ") kept over " + drop.source() + " " + drop.value() + " (" + drop.file() + ":" + drop.line()
                     + "): different tools, read at different moments");
+            return keep;
+        }
+        if (!a.rawName().equals(b.rawName())) {
+            // one tool's two copies of one counter under two names (mlx4's sysfs counters/multicast_rcv_packets beside its
+            // counters_ext/port_multicast_rcv_packets, one of them left at 0): keep the copy that counts, and say so
+            Reading keep = b.value() > a.value() ? b : a, drop = keep == a ? b : a;
+            notes.add(keep.port() + " " + keep.counter() + ": " + keep.rawName() + " " + keep.value() + " (" + keep.file() + ":"
+                    + keep.line() + ") kept over " + drop.rawName() + " " + drop.value() + " (" + drop.file() + ":" + drop.line()
+                    + "): two copies of one counter, the larger one counts");
             return keep;
         }
         throw new CaptureException(b.file(), b.line(), "port " + b.port() + " counter " + b.counter() + " = " + b.value()

@@ -53,6 +53,37 @@ class SnapshotTest {
         assertEquals(2, s.ports().size());
     }
 
+    /**
+     * One tool's two copies of one counter under two names (mlx4's sysfs {@code counters/} beside {@code counters_ext/},
+     * both 64-bit, one of them left at 0) are no conflict: the copy that counts is kept, with a note. The same raw name
+     * with two values still is (before and after files mixed).
+     */
+    @Test void twoCopiesOfOneCounterKeepTheOneThatCounts() {
+        Capture c = Capture.builder(Source.SYSFS, "sysfs.txt").counter("mlx4_0/2", "multicast_rcv_packets", 0, 58)
+                .counter("mlx4_0/2", "port_multicast_rcv_packets", 93, 64).build();
+        Snapshot s = Snapshot.ofCaptures("t", List.of(c));
+        assertEquals(93, s.value("mlx4_0/2", "PortMulticastRcvPkts").getAsLong());
+        assertTrue(s.notes().stream().anyMatch(n -> n.contains("port_multicast_rcv_packets 93 (sysfs.txt:64) kept over multicast_rcv_packets 0")),
+                s.notes().toString());
+        Capture mixed = Capture.builder(Source.SYSFS, "sysfs.txt").counter("mlx4_0/2", "multicast_rcv_packets", 0, 58)
+                .counter("mlx4_0/2", "multicast_rcv_packets", 93, 64).build();
+        var e = assertThrows(CaptureException.class, () -> Snapshot.ofCaptures("t", List.of(mixed)));
+        assertTrue(e.getMessage().contains("conflicts with"), e.getMessage());
+    }
+
+    /**
+     * node_exporter's sysfs fixture (public, read in place) is one snapshot: its mlx4 port 2 holds both copies of the
+     * multicast and unicast counters; the kept values are the ones that count, as node_exporter's e2e output
+     * (collector/fixtures/e2e-output.txt @a7dcc3a0) reports for its legacy counters: 93 multicast received, 61239 unicast sent.
+     */
+    @Test void nodeExportersSysfsFixtureIsOneSnapshot() {
+        var f = org.fabriclab.capture.PublicCaptureFiles.file("sysfs_node_exporter_fixture_infiniband_grepH.txt");
+        Snapshot s = Snapshot.of(f);
+        assertEquals(93, s.value("mlx4_0/2", "PortMulticastRcvPkts").getAsLong());
+        assertEquals(61239, s.value("mlx4_0/2", "PortUnicastXmitPkts").getAsLong());
+        assertEquals(61148, s.value("mlx4_0/2", "PortUnicastRcvPkts").getAsLong());
+    }
+
     @Test void conflictingValuesNameBothFiles() {
         var e = assertThrows(CaptureException.class,
                 () -> Snapshot.ofCaptures("t", List.of(perfquery("a.txt", 3), perfquery("b.txt", 4))));
