@@ -58,6 +58,9 @@ class MlxlinkReaderTest {
         assertEquals(7e-14, ber.doubleColumn("symbol_ber").get(0));
         assertEquals(17L, ber.longColumn("effective_errors").get(0));
         assertEquals(881036L, ber.longColumn("raw_errors").get(0));
+        var sym = c.reading("mlxlink 0000:3b:00.0/1", "symbol_errors").orElseThrow();
+        assertEquals(4L, sym.value());
+        assertTrue(sym.catalogued(), "Symbol Errors is the catalogue's symbol_errors (it was an uncatalogued raw name)");
     }
 
     /** A readout without its command line takes the RDMA device its file is named after, so it joins that port's counters. */

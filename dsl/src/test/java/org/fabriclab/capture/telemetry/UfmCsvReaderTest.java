@@ -218,4 +218,27 @@ class UfmCsvReaderTest {
         assertEquals(12L, eff.value());
         assertEquals("phy_effective_errors", eff.rawName(), "the PDR plugin's name for post-FEC errors");
     }
+
+    /**
+     * The columns the PDR plugin reads from UFM telemetry (Mellanox/ufm_sdk_3.0 @3e96418e
+     * plugins/pdr_deterministic_plugin/ufm_sim_web_service/constants.py and tests/simulation_telemetry.py, whose header
+     * {@code timestamp,source_id,tag,Node_GUID,port_guid,Port_Number,...} this fixture follows, own values): the symbol
+     * errors behind its symbol-BER rule and the active FEC mode were uncatalogued raw columns, the mode even a counter.
+     */
+    @Test void pdrPluginColumnsAreTheirCatalogueCounters() {
+        String text = "timestamp,source_id,tag,Node_GUID,port_guid,Port_Number,PortRcvPktsExtended,PortRcvErrors,phy_symbol_errors,"
+                + "phy_effective_errors,fec_mode_active,Link_Down_IB\n"
+                + "1709652347161873,0x0c42a10300d1e2f0,,0x0c42a10300d1e2f0,0x0c42a10300d1e2f0,17,10000000,50,3,7,2,1\n";
+        Capture c = reader.read(Input.ofText("pdr_xcset.csv", text));
+        String p = "guid 0x0c42a10300d1e2f0/17";
+        var sym = c.reading(p, "symbol_errors").orElseThrow();
+        assertEquals(3L, sym.value());
+        assertEquals("phy_symbol_errors", sym.rawName());
+        var fec = c.reading(p, "active_fec").orElseThrow();
+        assertEquals(2L, fec.value());
+        assertEquals(org.fabriclab.catalogue.Kind.GAUGE, fec.kind(), "a FEC mode code is a level, never a count a delta would take");
+        assertEquals(7L, c.reading(p, "effective_errors").orElseThrow().value());
+        assertEquals(10000000L, c.reading(p, "PortRcvPkts").orElseThrow().value());
+        assertTrue(sym.catalogued() && fec.catalogued());
+    }
 }
