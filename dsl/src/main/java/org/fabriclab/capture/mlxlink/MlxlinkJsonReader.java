@@ -46,6 +46,7 @@ public final class MlxlinkJsonReader implements CaptureReader {
         if (!head.startsWith("{") || !head.contains("\"result\"") || !head.contains("\"output\"")) return 0;
         return head.contains("\"" + MlxlinkReader.OPERATIONAL_INFO + "\"") || head.contains("\"" + MlxlinkReader.COUNTERS_INFO + "\"")
                 || head.contains("\"" + MlxlinkReader.MODULE_INFO + "\"") || head.contains("\"" + MlxlinkTables.FEC_HISTOGRAM + "\"")
+                || head.contains("\"" + MlxlinkPcie.INFO + "\"")
                 ? 90 : 0;
     }
 

@@ -25,7 +25,8 @@ import org.fabriclab.catalogue.Source;
  * raw_errors (sum over lanes), effective_errors, symbol_errors (longs);</li>
  * <li>{@value #LANES}: port, lane, raw_errors;</li>
  * <li>{@value #MODULE}: port, temperature_c, voltage_mv, vendor, part_number;</li>
- * <li>{@value #OPERATIONAL}: port, state, physical_state, speed, width, fec, loopback.</li>
+ * <li>{@value #OPERATIONAL}: port, state, physical_state, speed, width, fec, loopback;</li>
+ * <li>{@code pcie} ({@code --port_type PCIE}): the PCIe link's speed and width, active and enabled (see {@link MlxlinkPcie}).</li>
  * </ul>
  * Effective and symbol error counts (and the link down / error recovery counters when printed) are
  * also uncatalogued readings. The port is named from a command line in the file
@@ -65,7 +66,7 @@ public final class MlxlinkReader implements CaptureReader {
         List<String> head = in.head(80);
         for (String raw : head) {
             String l = strip(raw).trim();
-            if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)) score += 50;
+            if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO) || l.equals(MlxlinkPcie.INFO)) score += 50;
             else if ((l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER"))
                     && l.contains(" : ")) score += 20;   // mlxlink pads keys to a column: "Physical state    : LinkUp"
             else if (COMMAND.matcher(l).find()) score += 20;
@@ -151,7 +152,7 @@ public final class MlxlinkReader implements CaptureReader {
         ports.removeIf(p -> p.sections.isEmpty());
         if (ports.isEmpty()) {
             throw new CaptureException(file, 1, "no mlxlink section found; expected '" + OPERATIONAL_INFO + "', '" + COUNTERS_INFO
-                    + "' or '" + MODULE_INFO + "' followed by 'Key : value' lines");
+                    + "', '" + MODULE_INFO + "' or '" + MlxlinkPcie.INFO + "' followed by 'Key : value' lines");
         }
         Capture.Builder b = Capture.builder(Source.MLXLINK, file);
         new MlxlinkTables(file).emit(b, ports.stream().map(p -> new MlxlinkTables.PortOutput(p.id, p.line, p.sections)).toList());

@@ -22,7 +22,7 @@ import tech.tablesaw.api.StringColumn;
 
 /**
  * Turns the sections of mlxlink outputs into the {@code ber}, {@code ber_lanes}, {@code module},
- * {@code operational} and {@code fec_histogram} tables and the error-count readings (see
+ * {@code operational}, {@code fec_histogram} and (with {@link MlxlinkPcie}) {@code pcie} tables and the error-count readings (see
  * {@link MlxlinkReader}). Shared by the text and the JSON reader, so both read a value the same way:
  * <ul>
  * <li>a lane list ({@code 279,,285,304} in text, a {@code values} array in JSON) keeps each lane's
@@ -56,6 +56,8 @@ final class MlxlinkTables {
     }
 
     static final String FEC_HISTOGRAM = "Histogram of FEC Errors";
+    /** The section mlxlink prints its collected exceptions under. */
+    static final String ERRORS = "Errors";
     /** A number, an optional unit, optional {@code [low..high]} thresholds: {@code 61 [-10..80]}, {@code 45C}. */
     private static final Pattern NUMBER_UNIT = Pattern.compile(
             "(-?\\d{1,18}(?:\\.\\d{1,18})?)\\s*(C|mV|V|W|mW|mA|dBm|dB|nm|m|%|Min|min)?(?:\\s*\\[[-+0-9.eE]*\\.\\.[-+0-9.eE]*\\])?");
@@ -87,6 +89,7 @@ final class MlxlinkTables {
         LongColumn hCount = LongColumn.create("occurrences");
 
         Optics optics = new Optics();
+        MlxlinkPcie pcie = new MlxlinkPcie(file);
         for (PortOutput p : ports) {
             String port = p.port();
             int slash = port.lastIndexOf('/');
@@ -132,6 +135,8 @@ final class MlxlinkTables {
                 if (state != null && !isNa(state.text())) b.attr(port, PortAttr.STATE, state.text().strip(), state.line());
             }
             if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
+            if (MlxlinkPcie.has(p)) pcie.add(b, p);
+            reportedErrors(b, p);
         }
         if (!bPort.isEmpty()) {
             b.measurements(MlxlinkReader.BER, Measurement.of(MlxlinkReader.BER, bPort, bFile, bTime, bRaw, bEff, bSym, bRawErr, bEffErr,
@@ -143,7 +148,21 @@ final class MlxlinkTables {
             b.measurements(MlxlinkReader.OPERATIONAL, Measurement.of(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
         }
         optics.addTo(b);
+        pcie.addTo(b);
         if (!hPort.isEmpty()) b.measurements(MlxlinkReader.FEC_HISTOGRAM, Measurement.of(MlxlinkReader.FEC_HISTOGRAM, hPort, hBin, hRange, hCount));
+    }
+
+    /**
+     * mlxlink's {@value #ERRORS} section (the exceptions a run collected, e.g. {@code Showing Eye via SLRG raised the
+     * following exception: ...}) as a warning: the values it could not show are missing, not zero.
+     */
+    private void reportedErrors(Capture.Builder b, PortOutput p) {
+        Map<String, Value> errors = p.sections().get(ERRORS);
+        if (errors == null || errors.isEmpty()) return;
+        Map.Entry<String, Value> first = errors.entrySet().iterator().next();
+        String text = first.getValue().text().isBlank() ? first.getKey() : first.getKey() + ": " + first.getValue().text().strip();
+        b.warn(file + ":" + first.getValue().line() + ": mlxlink reported " + errors.size() + " error(s) for " + p.port() + ", first: "
+                + Values.abbreviate(text));
     }
 
     /** The per-lane raw errors (and BER when printed), index kept; the port's sum, absent when a lane is. */
