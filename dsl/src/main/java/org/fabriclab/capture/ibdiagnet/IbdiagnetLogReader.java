@@ -16,7 +16,8 @@ import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
 
 /**
- * Reads the summary of {@code ibdiagnet2.log}; no counters. Two measurement tables:
+ * Reads the summary of {@code ibdiagnet2.log}, or of ibdiagnet's console output (the same {@code Fabric Summary} and
+ * stage table, also when only that part of a terminal is kept); no counters. Two measurement tables:
  * <ul>
  * <li>{@value #SUMMARY}: {@code stage, warnings, errors, comment} from the final
  * {@code -I- Stage Warnings Errors Comment} table;</li>
@@ -56,8 +57,13 @@ public final class IbdiagnetLogReader implements CaptureReader {
             if (l.startsWith("Running version:") && l.contains("IBDIAGNET")) return 95;
         }
         int tagged = 0;
-        for (String l : in.head(80)) if (l.startsWith("-I- ") || l.startsWith("-W- ") || l.startsWith("-E- ")) tagged++;
-        return tagged >= 10 ? 60 : 0;
+        boolean stages = false;
+        for (String l : in.head(80)) {
+            if (l.startsWith("-I- ") || l.startsWith("-W- ") || l.startsWith("-E- ")) tagged++;
+            stages |= STAGE_HEADER.matcher(l.strip()).matches();
+        }
+        // the console summary alone (what is pasted from a terminal: "Fabric Summary", then the stage table) has few tagged lines
+        return tagged >= 10 ? 60 : stages ? 60 : 0;
     }
 
     @Override public Capture read(Input in) {

@@ -72,6 +72,34 @@ class IbdiagnetLogReaderTest {
         assertEquals(2L, t.longColumn("errors").get(1));
     }
 
+    /**
+     * ibdiagnet's console output as kept from a terminal: the Fabric Summary and the stage table, no "Running version:"
+     * line and fewer than ten tagged lines (public {@code ibdiagnet --routing --r_opt=dump_only} output in a UFM
+     * deployment README, the summary part of gary-minghuili/infiniband-exporter data/ibdiagnet2/ibdiagnet2.log @088f9dc;
+     * own values). It was refused as "not a capture format".
+     */
+    @Test void theConsoleSummaryAloneIsRead() {
+        String text = "---------------------------------------------\nFabric Summary\n\n"
+                + "Total Nodes             : 22\nIB Switches             : 4\nIB Channel Adapters     : 16\n"
+                + "IB Aggregation Nodes    : 2\nIB Routers              : 0\n\nAdaptive Routing is enabled on 4 switches\n\n"
+                + "---------------------------------------------\nSummary\n"
+                + "-I- Stage                     Warnings   Errors     Comment\n"
+                + "-I- Discovery                 5          0\n-I- Virtualization            0          0\n"
+                + "-I- Routing                   1          2\n";
+        Input in = Input.ofText("ibdiagnet_console.txt", text);
+        assertEquals("ibdiagnet-log", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        Table t = c.measurements(IbdiagnetLogReader.SUMMARY).orElseThrow();
+        assertEquals(3, t.rowCount());
+        assertEquals("Routing", t.stringColumn("stage").get(2));
+        assertEquals(1L, t.longColumn("warnings").get(2));
+        assertEquals(2L, t.longColumn("errors").get(2));
+        assertEquals(5L, t.longColumn("warnings").get(0));
+        Table run = c.measurements(IbdiagnetLogReader.RUN).orElseThrow();
+        assertEquals("22", value(run, "Total Nodes"));
+        assertEquals("4", value(run, "IB Switches"));
+    }
+
     @Test void nonNumberCount() {
         BadCaptureInput.fails(reader, "t.log", "Running version:   \"IBDIAGNET 2.10.0\"\n-I- Stage     Warnings   Errors     Comment\n"
                 + "-I- Discovery                           x7         0\n", 3, "expected a number of warnings, found 'x7'");
