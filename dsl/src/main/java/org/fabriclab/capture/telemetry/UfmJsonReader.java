@@ -24,9 +24,9 @@ import com.fasterxml.jackson.core.JsonFactory;
  * Reads UFM telemetry as the fluentd plugin streams it: an object
  * {@code {"timestamp": "...", "type": "full", "values": [ {...}, ... ]}} (or an array of such
  * objects, or an array of samples, or several messages one after another), each sample {@code {"timestamp": <epoch µs>, "node_guid",
- * "port_guid", "port_num", <counter>: <number>, ...}}; a stream of the xcset (secondary) telemetry names the node GUID and
- * port number as that CSV's header does, {@code "Node_GUID"} and {@code "Port_Number"}, and is read alike (the plugin's
- * telemetry_parser.py takes both spellings as the port's identity: PORT_CONSTANTS_KEYS, NORMAL_PORT_ID_KEYS). A string value of a field the catalogue does not know as a counter
+ * "port_guid", "port_num", <counter>: <number>, ...}}; the plugin streams the telemetry's CSV header names as they are, so
+ * the secondary telemetry's {@code "Node_GUID"} and {@code "Port_Number"} are the same keys (any letter case, as the
+ * CSV reader takes them). A string value of a field the catalogue does not know as a counter
  * ({@code node_description}, {@code port_label}, {@code status_message}: the plugin streams the telemetry's constant
  * columns as they are) is an attribute, skipped with a warning; a whole number written as a float ({@code 5.0}) is that
  * integer. Produces the {@code telemetry} table and the latest readings per port (see {@link UfmSeries}).
@@ -46,8 +46,9 @@ public final class UfmJsonReader implements CaptureReader {
         String text = in.text();
         String head = text.substring(0, Math.min(text.length(), 4096)).stripLeading();
         if (!(head.startsWith("{") || head.startsWith("["))) return 0;
-        boolean guid = head.contains("\"port_guid\"") || head.contains("\"node_guid\"") || head.contains("\"Node_GUID\"");
-        boolean num = head.contains("\"port_num\"") || head.contains("\"Port_Number\"");
+        String lower = head.toLowerCase(java.util.Locale.ROOT);
+        boolean guid = lower.contains("\"port_guid\"") || lower.contains("\"node_guid\"");
+        boolean num = lower.contains("\"port_num\"") || lower.contains("\"port_number\"");
         if (guid && num) return 90;
         if (head.contains("\"values\"") && head.contains("\"type\"")) return 50;
         return 0;
@@ -122,8 +123,19 @@ public final class UfmJsonReader implements CaptureReader {
         return o;
     }
 
-    private static final Set<String> IDENTITY = Set.of("timestamp", "port_num", "node_guid", "port_guid", "source_id", "tag",
-            "Port_Number", "Node_GUID");
+    /** Identity keys, lower case: the plugin streams the telemetry's CSV header names as they are (node_guid or Node_GUID). */
+    private static final Set<String> IDENTITY = Set.of("timestamp", "port_num", "port_number", "port", "node_guid", "port_guid",
+            "source_id", "tag");
+    /** The port number's keys, in the order they are taken (UFM telemetry_parser.py NORMAL_PORT_ID_KEYS). */
+    private static final List<String> PORT_NUMBER = List.of("port_num", "port_number", "port");
+
+    /** The member named {@code name} in any letter case, or null. */
+    private static Member member(Obj n, String name) {
+        Member m = n.members.get(name);
+        if (m != null) return m;
+        for (Member x : n.members.values()) if (x.name().equalsIgnoreCase(name)) return x;
+        return null;
+    }
 
     private static void sample(Obj n, UfmSeries series, String file) {
         Member ts = n.members.get("timestamp");
@@ -132,8 +144,13 @@ public final class UfmJsonReader implements CaptureReader {
                     + "microseconds), found " + (ts == null ? "none" : abbreviate(String.valueOf(ts.text()))));
         }
         long timestamp = Values.parseCounter(ts.text(), file, ts.line());
-        Member pn = n.members.get("port_num");
-        if (pn == null) pn = n.members.get("Port_Number");             // the xcset telemetry's header name
+        Member pn = null;
+        for (String k : PORT_NUMBER) if (pn == null) pn = member(n, k);
+        if (pn == null && member(n, "aport") != null) {
+            Member ap = member(n, "aport");
+            throw new CaptureException(file, ap.line(), "an aggregated-port sample (\"sys_image_guid\", \"aport\": UFM's XDR mode) is not "
+                    + "read: fabriclab names a port by its node GUID and port number (\"node_guid\"/\"Node_GUID\", \"port_num\"/\"Port_Number\")");
+        }
         if (pn == null || pn.text() == null || !(pn.token() == JsonToken.VALUE_NUMBER_INT || pn.token() == JsonToken.VALUE_STRING)) {
             throw new CaptureException(file, pn == null ? n.line : pn.line(), "sample needs an integer \"port_num\" (or \"Port_Number\")");
         }
@@ -145,7 +162,7 @@ public final class UfmJsonReader implements CaptureReader {
         Catalogue cat = Catalogue.standard();
         for (Member m : n.members.values()) {
             String k = m.name();
-            if (IDENTITY.contains(k)) continue;
+            if (IDENTITY.contains(k.toLowerCase(java.util.Locale.ROOT))) continue;
             String meas = UfmSeries.measurementColumn(k);
             if (meas == null && UfmSeries.isFloatMetric(k)) { series.skip(k); continue; }
             lines.put(k, m.line());
@@ -179,7 +196,7 @@ public final class UfmJsonReader implements CaptureReader {
                 series.skip(k);   // an uncatalogued fractional column is a rate or a gauge, not a counter
             }
         }
-        Member ng = n.members.containsKey("node_guid") ? n.members.get("node_guid") : n.members.get("Node_GUID"), pg = n.members.get("port_guid");
+        Member ng = member(n, "node_guid"), pg = member(n, "port_guid");
         series.sample(n.line, timestamp, ng == null ? null : ng.text(), pg == null ? null : pg.text(), portNum, counters, lines,
                 measurements, absent);
     }

@@ -119,4 +119,33 @@ class UfmJsonReaderTest {
         assertEquals(4086720L, s.value("guid 0x0c42a103007ab890/1", "Infiniband_MBOut_u_Gb").getAsLong());
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("Infiniband_Normalized_MBOut_f_u_Percent")));
     }
+
+    /**
+     * The fluentd plugin streams the telemetry's CSV header names as they are (Mellanox/ufm_sdk_3.0 @3e96418e
+     * plugins/fluentd_telemetry_plugin/src/telemetry_parser.py: PORT_CONSTANTS_KEYS and NORMAL_PORT_ID_KEYS name
+     * {@code Node_GUID} and {@code Port_Number} beside {@code node_guid} and {@code port_num}), so a message of the
+     * secondary (xcset) telemetry keys its samples {@code Node_GUID}/{@code Port_Number}; it was refused for want of
+     * {@code port_num}. Own values, in the message layout of streamer.py (timestamp, type full, values).
+     */
+    @Test void secondaryTelemetryKeysNameThePort() {
+        String json = "{\"timestamp\": \"2024-03-05 16:26:11\", \"type\": \"full\", \"values\": [{\"timestamp\": 1709652347161873, "
+                + "\"source_id\": \"0x0c42a10300d1e2f0\", \"tag\": \"\", \"Node_GUID\": \"0x0c42a10300d1e2f0\", "
+                + "\"port_guid\": \"0x0c42a10300d1e2f0\", \"Port_Number\": 17, \"PortRcvErrors\": 50, \"Link_Down_IB\": 2, "
+                + "\"phy_symbol_errors\": 3}]}";
+        Input in = Input.ofText("xcset_fluentd.json", json);
+        assertEquals("ufm-json", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        String p = "guid 0x0c42a10300d1e2f0/17";
+        assertEquals(List.of(p), c.ports());
+        assertEquals(50L, c.reading(p, "PortRcvErrors").orElseThrow().value());
+        assertEquals(2L, c.reading(p, "LinkDownedCounter").orElseThrow().value());
+        assertEquals(3L, c.reading(p, "symbol_errors").orElseThrow().value());
+        assertTrue(c.readings().stream().noneMatch(r -> r.rawName().equalsIgnoreCase("Port_Number")), c.readings().toString());
+    }
+
+    /** XDR mode's aggregated ports (sys_image_guid, aport) name no node port: refused, saying so, not "needs port_num". */
+    @Test void anAggregatedPortSampleIsRefusedByName() {
+        BadCaptureInput.fails(reader, "xdr.json", "{\"type\": \"full\", \"values\": [\n{\"timestamp\": 1709652347161873,\n"
+                + "\"sys_image_guid\": \"0x1\",\n\"aport\": 9,\n\"PortRcvErrorsExtended\": 5}]}", 4, "aggregated-port sample");
+    }
 }
