@@ -29,7 +29,8 @@ import org.fabriclab.catalogue.Source;
  * <li>{@code pcie} ({@code --port_type PCIE}): the PCIe link's speed and width, active and enabled (see {@link MlxlinkPcie}).</li>
  * </ul>
  * Effective and symbol error counts (and the link down / error recovery counters when printed) are
- * also uncatalogued readings. The port is named from a command line in the file
+ * also readings; Troubleshooting Info's {@code Recommendation} is the port attribute
+ * {@value MlxlinkTables#RECOMMENDATION} (ANSI colour removed). The port is named from a command line in the file
  * ({@code mlxlink -d mlx5_0 -p 1 ...}): an RDMA device name gives the device form {@code mlx5_0/1}
  * (mlxlink's default port is 1), any other device (PCI address, {@code /dev/mst/...}) gives
  * {@code mlxlink <device>}; without a command line the port is {@code mlxlink <file name stem>}.
@@ -54,6 +55,7 @@ public final class MlxlinkReader implements CaptureReader {
     static final String OPERATIONAL_INFO = "Operational Info";
     static final String COUNTERS_INFO = "Physical Counters and BER Info";
     static final String MODULE_INFO = "Module Info";
+    static final String TROUBLESHOOTING_INFO = "Troubleshooting Info";
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s/$#])(?:mlxlink|mstlink)\\s+(.*)$");
     private static final Pattern RDMA_DEVICE = Pattern.compile("^[a-z][a-z0-9]*_\\d+$");
@@ -64,9 +66,12 @@ public final class MlxlinkReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         int score = 0;
         List<String> head = in.head(80);
-        for (String raw : head) {
-            String l = strip(raw).trim();
+        for (int i = 0; i < head.size(); i++) {
+            String l = strip(head.get(i)).trim();
+            boolean underlined = i + 1 < head.size() && isDashes(strip(head.get(i + 1)).trim());
             if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO) || l.equals(MlxlinkPcie.INFO)) score += 50;
+            // 'mlxlink -m' prints Module Info (and the default Troubleshooting Info) without the two sections above
+            else if ((l.equals(MODULE_INFO) || l.equals(TROUBLESHOOTING_INFO)) && underlined) score += 50;
             else if ((l.startsWith("Physical state") || l.startsWith("Effective Physical BER") || l.startsWith("Raw Physical BER"))
                     && l.contains(" : ")) score += 20;   // mlxlink pads keys to a column: "Physical state    : LinkUp"
             else if (COMMAND.matcher(l).find()) score += 20;

@@ -58,6 +58,8 @@ final class MlxlinkTables {
     static final String FEC_HISTOGRAM = "Histogram of FEC Errors";
     /** The section mlxlink prints its collected exceptions under. */
     static final String ERRORS = "Errors";
+    /** The port attribute holding Troubleshooting Info's Recommendation ({@code No issue was observed}, {@code Bad signal integrity}). */
+    static final String RECOMMENDATION = "mlxlink_recommendation";
     /** A number, an optional unit, optional {@code [low..high]} thresholds: {@code 61 [-10..80]}, {@code 45C}. */
     private static final Pattern NUMBER_UNIT = Pattern.compile(
             "(-?\\d{1,18}(?:\\.\\d{1,18})?)\\s*(C|mV|V|W|mW|mA|dBm|dB|nm|m|%|Min|min)?(?:\\s*\\[[-+0-9.eE]*\\.\\.[-+0-9.eE]*\\])?");
@@ -136,6 +138,8 @@ final class MlxlinkTables {
             }
             if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
             if (MlxlinkPcie.has(p)) pcie.add(b, p);
+            Value rec = p.value(MlxlinkReader.TROUBLESHOOTING_INFO, "Recommendation");
+            if (rec != null && !isNa(rec.text())) b.attr(port, RECOMMENDATION, MlxlinkReader.strip(rec.text()).strip(), rec.line());
             reportedErrors(b, p);
         }
         if (!bPort.isEmpty()) {

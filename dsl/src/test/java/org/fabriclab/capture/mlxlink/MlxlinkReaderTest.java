@@ -149,4 +149,25 @@ class MlxlinkReaderTest {
         BadCaptureInput.binaryFile(reader, dir);
         BadCaptureInput.fails(reader, "junk.txt", BadCaptureInput.junkText(), 1, "no mlxlink section found");
     }
+
+    /**
+     * {@code mlxlink -d <dev> -m}: Module Info and the default Troubleshooting Info, no Operational Info or counters (the
+     * layout scitix/sichek components/transceiver/collector/mlxlink_dom_test.go @0897af10 holds as real output, the
+     * Recommendation coloured red by mlxlink on a terminal; own values). It was refused as "not a capture format".
+     */
+    @Test void moduleOnlyOutputIsReadWithItsRecommendation() {
+        Input in = GoldenCapture.input(getClass(), "mlxlink_m_module_only.txt");
+        assertEquals("mlxlink", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        String port = "mlxlink mlxlink_m_module_only";
+        assertEquals(List.of(port), c.ports());
+        Table module = c.measurements(MlxlinkReader.MODULE).orElseThrow();
+        assertEquals(49.0, module.doubleColumn("temperature_c").get(0));
+        assertEquals(3302.4, module.doubleColumn("voltage_mv").get(0));
+        assertEquals("OSFP-400G-SR4", module.stringColumn("part_number").get(0));
+        assertEquals("Bad signal integrity", c.attr(port, MlxlinkTables.RECOMMENDATION).orElseThrow(), "ANSI colour removed");
+        Table optics = c.measurements(org.fabriclab.capture.Optics.OPTICS).orElseThrow();
+        assertEquals(4, optics.rowCount());
+        assertEquals(-7.412, optics.doubleColumn("rx_power_dbm").get(0));
+    }
 }
