@@ -38,6 +38,9 @@ import tech.tablesaw.columns.Column;
  * <li>{@value #LATENCY}: file, role, msg_bytes, iterations, t_min_us, t_max_us, t_typical_us,
  * t_avg_us, t_stdev_us, p99_us, p99_9_us.</li>
  * </ul>
+ * A run that failed ({@code Completion with error at client}, {@code Failed status 12: ...}, see
+ * {@link PerftestFailure}) is a {@link CaptureException} naming the failure and its completion status when no
+ * result row came before it, and a warning when the rows before it are read.
  * Interleaving: each {@code ... Test} title opens a run; a header field goes to the first run that
  * lacks it; a result row goes to the first run whose table has no row yet or whose last message size
  * is smaller. The client is the run that prints {@code TX depth} (perftest prints it only for the
@@ -106,11 +109,13 @@ public final class PerftestReader implements CaptureReader {
         int cpuFreq = 0, noise = 0;
         java.util.Set<Integer> localLids = new java.util.TreeSet<>();
         int lastTableLine = 0;
+        PerftestFailure failure = new PerftestFailure();
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
             String t = ANSI.matcher(lines.get(i)).replaceAll("").trim();
             if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
+            if (failure.offer(t, lineNo)) { noise++; continue; }
             if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
             Matcher title = t.endsWith("Test") ? TITLE.matcher(t) : null;
             if (title != null && title.matches()) {
@@ -199,6 +204,10 @@ public final class PerftestReader implements CaptureReader {
             throw new CaptureException(file, 1, "not perftest output: no '... BW Test' / '... Latency Test' header and no '#bytes' "
                     + "result table; first line '" + abbreviate(first.trim()) + "'");
         }
+        boolean noRows = results.isEmpty() || results.stream().anyMatch(r -> r.rows.isEmpty());
+        if (failure.failed() && noRows) {
+            throw new CaptureException(file, failure.line(), "perftest run failed before a result row: " + failure.describe(file));
+        }
         if (results.isEmpty()) {
             throw new CaptureException(file, 0, "no perftest result table ('#bytes #iterations BW peak...' or '... t_min ...') found");
         }
@@ -206,6 +215,10 @@ public final class PerftestReader implements CaptureReader {
             if (r.rows.isEmpty()) {
                 throw new CaptureException(file, lastTableLine, "perftest result table has no rows (file truncated?)");
             }
+        }
+        if (failure.failed()) {
+            b.warn("perftest run failed after its last result row: " + failure.describe(file)
+                    + "; the message sizes after that row were not measured");
         }
         assignRoles(runs, waiting);
         emit(b, file, runs, cmd, localLids.size() == 1 ? localLids.iterator().next() : null);

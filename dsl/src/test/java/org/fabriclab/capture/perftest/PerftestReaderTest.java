@@ -229,4 +229,53 @@ class PerftestReaderTest {
         assertEquals("mlx5_0", run.stringColumn("device").get(0));
         assertEquals("IB", run.stringColumn("link_type").get(0));
     }
+
+    /** The header of an ib_write_bw client run, as perftest prints it (tab-separated pairs), up to the result columns. */
+    private static final String WRITE_BW_HEAD = "---------------------------------------------------------------------------------------\n"
+            + "                    RDMA_Write BW Test\n"
+            + " Dual-port       : OFF\t\tDevice         : mlx5_2\n"
+            + " Number of qps   : 1\t\tTransport type : IB\n"
+            + " Connection type : RC\t\tUsing SRQ      : OFF\n"
+            + " TX depth        : 128\n"
+            + " CQ Moderation   : 100\n"
+            + " Mtu             : 4096[B]\n"
+            + " Link type       : IB\n"
+            + " Max inline data : 0[B]\n"
+            + " rdma_cm QPs\t : OFF\n"
+            + " Data ex. method : Ethernet\n"
+            + "---------------------------------------------------------------------------------------\n"
+            + " local address: LID 0x21 QPN 0x0112 PSN 0x3a0c11 RKey 0x1fef00 VAddr 0x007f3a2c400000\n"
+            + " remote address: LID 0x35 QPN 0x0407 PSN 0x8b1e2d RKey 0x1ffd01 VAddr 0x007f91e6a00000\n"
+            + "---------------------------------------------------------------------------------------\n"
+            + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
+
+    /**
+     * A client whose queue pair exhausted its transport retries before the first row: perftest's NOTIFY_COMP_ERROR_SEND
+     * lines (perftest src/perftest_resources.h; public ib_write_bw logs print them so, own values). The refusal said "no
+     * rows (file truncated?)"; it now names the failure and its completion status, the fabric fact in the file.
+     */
+    @Test void aRunThatFailedBeforeAnyRowNamesItsCompletionStatus() {
+        String text = WRITE_BW_HEAD + " Completion with error at client\n Failed status 12: wr_id 0 syndrom 0x81\nscnt=128, ccnt=0\n"
+                + " Failed to complete run_iter_bw function successfully\n";
+        var e = BadCaptureInput.fails(new PerftestReader(), "retry.log", text, 18, "perftest run failed before a result row");
+        assertTrue(e.getMessage().contains("work completion status 12 (IBV_WC_RETRY_EXC_ERR), syndrome 0x81"), e.getMessage());
+        assertTrue(e.getMessage().contains("'Completion with error at client'"), e.getMessage());
+    }
+
+    /** An -a sweep that aborted part-way (public GKE RDMA notes print rows up to 65536, then status 10): rows read, failure warned. */
+    @Test void aRunThatFailedAfterSomeRowsKeepsThemAndWarns() {
+        String text = WRITE_BW_HEAD + " 2          5000             5.10               5.07               2.658201\n"
+                + " 4096       5000             9650.33            9611.20            2.460467\n"
+                + " Completion with error at client\n Failed status transport retry counter exceeded (12): wr_id 0 syndrom 0x81\n"
+                + "scnt=128, ccnt=0\n Failed to complete run_iter_bw function successfully\n";
+        Capture c = new PerftestReader().read(Input.ofText("aborted.log", text));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(2, bw.rowCount());
+        assertEquals(9611.20, bw.doubleColumn("bw_average").get(1));
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("failed after its last result row")
+                && w.contains("status 12 (IBV_WC_RETRY_EXC_ERR)") && w.contains("aborted.log:20")), c.warnings().toString());
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("mlx5_2", run.stringColumn("device").get(0));
+        assertEquals(1, run.rowCount(), "the failure lines are no header fields of a second run");
+    }
 }
