@@ -43,7 +43,8 @@ import tech.tablesaw.columns.Column;
  * result row came before it, and a warning when the rows before it are read.
  * Interleaving: each {@code ... Test} title opens a run; a header field goes to the first run that
  * lacks it; a result row goes to the first run whose table has no row yet or whose last message size
- * is smaller. The client is the run that prints {@code TX depth} (perftest prints it only for the
+ * is smaller, else (a {@code --run_infinitely} run's next print period) to the run whose last row has its size.
+ * The client is the run that prints {@code TX depth} (perftest prints it only for the
  * client or a bidirectional test); the other run of a pair is the server. The header prints neither
  * the port nor {@code -D}: they come from a command line in the log when there is one
  * ({@code ib_write_bw -d mlx5_0 -i 1 -D 10 ...}), else ib_port is missing and duration_s NaN.
@@ -106,7 +107,7 @@ public final class PerftestReader implements CaptureReader {
         Map<String, String> cmd = new LinkedHashMap<>();
         boolean waiting = false, titled = false;
         List<Object[]> pending = new ArrayList<>();
-        int cpuFreq = 0, noise = 0;
+        int cpuFreq = 0, noise = 0, repeats = 0;
         java.util.Set<Integer> localLids = new java.util.TreeSet<>();
         int lastTableLine = 0;
         PerftestFailure failure = new PerftestFailure();
@@ -155,6 +156,14 @@ public final class PerftestReader implements CaptureReader {
                 Run r = null;
                 for (Run x : runs) {
                     if (x.columns != null && x.columns.size() == tok.length && (x.sizes.isEmpty() || x.lastSize() < size)) { r = x; break; }
+                }
+                if (r == null) {
+                    // --run_infinitely prints a row per print period, every one of the same size: a repeat of the
+                    // last row's size goes to the run that printed it, when no run can take it as a new size
+                    for (Run x : runs) {
+                        if (x.columns != null && x.columns.size() == tok.length && !x.sizes.isEmpty() && x.lastSize() == size) r = x;
+                    }
+                    if (r != null) repeats++;
                 }
                 if (r == null) {
                     boolean anyTable = runs.stream().anyMatch(x -> x.columns != null);
@@ -215,6 +224,10 @@ public final class PerftestReader implements CaptureReader {
             if (r.rows.isEmpty()) {
                 throw new CaptureException(file, lastTableLine, "perftest result table has no rows (file truncated?)");
             }
+        }
+        if (repeats > 0) {
+            b.warn(repeats + " result row(s) repeat the message size of the row before them (perftest --run_infinitely prints one "
+                    + "row per print period): read as further samples of that size");
         }
         if (failure.failed()) {
             b.warn("perftest run failed after its last result row: " + failure.describe(file)

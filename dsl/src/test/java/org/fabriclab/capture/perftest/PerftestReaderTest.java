@@ -278,4 +278,23 @@ class PerftestReaderTest {
         assertEquals("mlx5_2", run.stringColumn("device").get(0));
         assertEquals(1, run.rowCount(), "the failure lines are no header fields of a second run");
     }
+
+    /**
+     * {@code --run_infinitely} runs as a duration test and prints a row per print period, each of the same size
+     * (linux-rdma/perftest issue #232: "the iter num in this print period"); the second row was refused as not fitting.
+     * Own values, the client layout above; BW peak prints 0.00 in a duration run.
+     */
+    @Test void runInfinitelyRowsAreSamplesOfOneSize() {
+        String text = WRITE_BW_HEAD + " 65536      118530           0.00               7767.10            0.124274\n"
+                + " 65536      118452           0.00               7762.00            0.124192\n"
+                + " 65536      118490           0.00               7764.48            0.124232\n";
+        Capture c = new PerftestReader().read(Input.ofText("infinite.log", text));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(3, bw.rowCount());
+        assertEquals(List.of(65536L, 65536L, 65536L), bw.longColumn("msg_bytes").asList());
+        assertEquals(7762.00, bw.doubleColumn("bw_average").get(1));
+        assertEquals(118490L, bw.longColumn("iterations").get(2));
+        assertEquals(1, c.measurements(PerftestReader.RUN).orElseThrow().rowCount());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("2 result row(s) repeat")), c.warnings().toString());
+    }
 }
