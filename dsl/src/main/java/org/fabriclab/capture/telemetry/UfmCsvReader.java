@@ -70,7 +70,8 @@ public final class UfmCsvReader implements CaptureReader {
         boolean guid = h.contains("port_guid") || h.contains("node_guid");
         boolean num = h.contains("port_number") || h.contains("port_num") || h.startsWith("port,") || h.contains(",port,")
                 || h.endsWith(",port");
-        return ts && guid && num ? 90 : 0;
+        boolean aggregated = h.contains("sys_image_guid") && h.contains("aport");   // XDR mode: read to be refused by name
+        return ts && (guid && num || aggregated) ? 90 : 0;
     }
 
     /** Column roles, from the header. */
@@ -118,6 +119,10 @@ public final class UfmCsvReader implements CaptureReader {
         if (num < 0) num = index(h, "port_num");
         if (num < 0) num = index(h, "port");
         if (ts < 0) throw new CaptureException(file, headerLine, "header has no 'timestamp' column");
+        if (num < 0 && index(h, "aport") >= 0) {
+            throw new CaptureException(file, headerLine, "aggregated-port telemetry ('sys_image_guid', 'aport': UFM's XDR mode) is not "
+                    + "read: fabriclab names a port by its node GUID and port number ('Node_GUID', 'Port_Number')");
+        }
         if (num < 0) throw new CaptureException(file, headerLine, "header has no 'Port_Number' column");
         if (node < 0 && pg < 0) throw new CaptureException(file, headerLine, "header has neither 'Node_GUID' nor 'port_guid'");
         boolean[] identity = new boolean[h.length];

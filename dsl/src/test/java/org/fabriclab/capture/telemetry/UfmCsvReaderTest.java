@@ -241,4 +241,15 @@ class UfmCsvReaderTest {
         assertEquals(10000000L, c.reading(p, "PortRcvPkts").orElseThrow().value());
         assertTrue(sym.catalogued() && fec.catalogued());
     }
+
+    /**
+     * UFM's XDR mode keys aggregated ports by sys_image_guid and aport (ufm_sdk_3.0 @3e96418e telemetry_parser.py
+     * AGG_PORT_ID_KEYS): refused by name rather than "no 'Port_Number' column".
+     */
+    @Test void aggregatedPortTelemetryIsRefusedByName() {
+        assertEquals("ufm-csv", Readers.standard().choose(Input.ofText("xdr.csv",
+                "timestamp,source_id,tag,sys_image_guid,aport,port_type,PortRcvErrorsExtended\n1709652347161873,0x1,,0x1,9,XDR,5\n")).format());
+        BadCaptureInput.fails(reader, "xdr.csv", "timestamp,source_id,tag,sys_image_guid,aport,port_type,PortRcvErrorsExtended\n"
+                + "1709652347161873,0x1,,0x1,9,XDR,5\n", 1, "aggregated-port telemetry");
+    }
 }
