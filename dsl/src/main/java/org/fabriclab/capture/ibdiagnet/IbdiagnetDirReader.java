@@ -23,7 +23,9 @@ import org.fabriclab.catalogue.Source;
  * without its summary (a run still going, or interrupted) is a warning, not an error. The links of
  * {@code ibdiagnet2.lst} are added as the capture's topology ({@code links}), so the folder alone gives the
  * link pairs too (a malformed list is a warning). With {@code --get_phy_info}, {@code ibdiagnet2.net_dump_ext} adds the
- * per-port BER ({@code ber}, as {@link IbdiagnetNetDumpExtReader} reads it; a malformed one is a warning).
+ * per-port BER ({@code ber}, as {@link IbdiagnetNetDumpExtReader} reads it; a malformed one is a warning). With
+ * {@code --get_cable_info}, {@code ibdiagnet2.cables} adds the module and optics tables ({@link IbdiagnetCablesReader};
+ * a malformed one is a warning).
  * <p>
  * Files that are not ibdiagnet's (their names do not start with {@code ibdiagnet}) are the user's captures
  * dropped beside its output, as in a hand-collected {@code before/} holding {@code ibdiagnet2.*},
@@ -41,6 +43,7 @@ public final class IbdiagnetDirReader implements CaptureReader {
     static final String LOG = "ibdiagnet2.log";
     static final String LST = "ibdiagnet2.lst";
     static final String NET_DUMP_EXT = "ibdiagnet2.net_dump_ext";
+    static final String CABLES = "ibdiagnet2.cables";
 
     @Override public String format() { return "ibdiagnet-dir"; }
 
@@ -89,6 +92,14 @@ public final class IbdiagnetDirReader implements CaptureReader {
                 parts.add(new IbdiagnetNetDumpExtReader().read(Input.of(ext)));
             } catch (CaptureException e) {
                 warnings.add(e.getMessage() + " (per-port BER left out)");
+            }
+        }
+        Path cables = d.resolve(CABLES);
+        if (Files.isRegularFile(cables)) {
+            try {
+                parts.add(new IbdiagnetCablesReader().read(in.child(cables)));
+            } catch (CaptureException e) {
+                warnings.add(e.getMessage() + " (cable diagnostics left out)");
             }
         }
         Readers readers = Readers.standard();
