@@ -95,6 +95,9 @@ public final class IbdiagnetCablesReader implements CaptureReader {
             Matcher pm = IbdiagnetPmReader.PORT_LINE.matcher(l);
             if (pm.matches()) {
                 String guid = Guids.identity(pm.group(3), file, lineNo);
+                if (pm.group(1).length() > 3 || Integer.parseInt(pm.group(1)) > 255) {
+                    throw new CaptureException(file, lineNo, "port number " + Values.abbreviate(pm.group(1)) + ": expected 0..255");
+                }
                 int portNum = Integer.parseInt(pm.group(1));
                 String port = "guid " + guid + "/" + portNum;
                 cur = new Block(port, lineNo, new LinkedHashMap<>(), new LinkedHashMap<>());
@@ -102,7 +105,13 @@ public final class IbdiagnetCablesReader implements CaptureReader {
                 b.attr(port, PortAttr.GUID, guid, lineNo);
                 b.attr(port, PortAttr.PORT_NUM, String.valueOf(portNum), lineNo);
                 String lid = pm.group(2);
-                b.attr(port, PortAttr.LID, String.valueOf(lid.startsWith("0x") ? Long.parseLong(lid.substring(2), 16) : Long.parseLong(lid)), lineNo);
+                String digits = lid.startsWith("0x") ? lid.substring(2) : lid;
+                int lidValue = digits.length() > (lid.startsWith("0x") ? 4 : 5) ? -1
+                        : lid.startsWith("0x") ? Integer.parseInt(digits, 16) : Integer.parseInt(digits);
+                if (lidValue < 0 || lidValue > 0xFFFF) {
+                    throw new CaptureException(file, lineNo, "LID " + Values.abbreviate(lid) + ": expected a 16-bit LID");
+                }
+                b.attr(port, PortAttr.LID, String.valueOf(lidValue), lineNo);
                 if (pm.group(5) != null && !pm.group(5).isBlank()) b.attr(port, PortAttr.NODE_DESC, pm.group(5).trim(), lineNo);
                 continue;
             }

@@ -37,8 +37,8 @@ import org.fabriclab.catalogue.Source;
  * Several outputs in one file are split at each command line.
  * <p>Field names follow mstflint's {@code mlxlink/modules/mlxlink_commander.cpp} ({@code setPrintVal}
  * calls); module values print as {@code value [low..high]} when the module has diagnostics
- * ({@code getValueAndThresholdsStr}), older tools print {@code 45C}: the leading number is taken. No
- * public mlxlink capture exists; the test fixtures were written from that source.
+ * ({@code getValueAndThresholdsStr}), older tools print {@code 45C}: the leading number is taken. The test
+ * fixtures were written from that source and from public mlxlink text output (never copied).
  *
  * <pre>{@code
  * Capture c = new MlxlinkReader().read(Input.of(Path.of("mlxlink_mlx5_0.txt")));

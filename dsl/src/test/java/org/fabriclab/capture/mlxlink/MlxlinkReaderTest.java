@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Table;
 
 /**
- * No public mlxlink capture exists: the fixtures are written from mstflint's mlxlink/mstlink source
+ * The fixtures are written from mstflint's mlxlink/mstlink source
  * (section and field names, {@code <coef>E-<magnitude>} BER printing, comma-separated per-lane raw
  * errors) and published mlxlink output.
  */
