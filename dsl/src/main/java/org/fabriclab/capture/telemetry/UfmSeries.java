@@ -3,6 +3,7 @@ package org.fabriclab.capture.telemetry;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -175,7 +176,28 @@ final class UfmSeries {
         LongColumn ts = LongColumn.create(Telemetry.TIMESTAMP);
         StringColumn port = StringColumn.create(Telemetry.PORT);
         Map<String, LongColumn> counters = new LinkedHashMap<>();
-        for (String col : rawOfColumn.keySet().stream().sorted().toList()) counters.put(col, LongColumn.create(col));
+        // table column names are unique ignoring case (Tablesaw): an uncatalogued raw column that differs from another
+        // column only in case (Symbol_Errors beside the catalogue's symbol_errors) is renamed in the table, catalogued first
+        Set<String> used = new HashSet<>();
+        used.add(Telemetry.TIMESTAMP.toLowerCase(Locale.ROOT));
+        used.add(Telemetry.PORT.toLowerCase(Locale.ROOT));
+        for (String m : Telemetry.MEASUREMENTS) if (measurementCols.contains(m)) used.add(m.toLowerCase(Locale.ROOT));
+        List<String> renamed = new ArrayList<>();
+        List<String> order = rawOfColumn.keySet().stream()
+                .sorted(Comparator.comparing((String c) -> catalogue.lookup(Source.UFM, rawOfColumn.get(c)).isEmpty()).thenComparing(c -> c))
+                .toList();
+        Map<String, String> nameOf = new HashMap<>();
+        for (String col : order) {
+            String name = col;
+            for (int k = 2; used.contains(name.toLowerCase(Locale.ROOT)); k++) name = col + "_" + k;
+            used.add(name.toLowerCase(Locale.ROOT));
+            if (!name.equals(col)) renamed.add(col + " as " + name);
+            nameOf.put(col, name);
+        }
+        for (String col : rawOfColumn.keySet().stream().sorted().toList()) counters.put(col, LongColumn.create(nameOf.get(col)));
+        if (!renamed.isEmpty()) {
+            b.warn("telemetry table columns that differ only in letter case from another were renamed: " + String.join(", ", renamed));
+        }
         Map<String, DoubleColumn> doubles = new LinkedHashMap<>();
         for (String m : Telemetry.MEASUREMENTS) if (measurementCols.contains(m)) doubles.put(m, DoubleColumn.create(m));
         for (Sample s : sorted) {

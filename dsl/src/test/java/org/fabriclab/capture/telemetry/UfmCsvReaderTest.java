@@ -252,4 +252,20 @@ class UfmCsvReaderTest {
         BadCaptureInput.fails(reader, "xdr.csv", "timestamp,source_id,tag,sys_image_guid,aport,port_type,PortRcvErrorsExtended\n"
                 + "1709652347161873,0x1,,0x1,9,XDR,5\n", 1, "aggregated-port telemetry");
     }
+
+    /**
+     * The PDR plugin's simulated endpoint (ufm_sdk_3.0 @3e96418e tests/simulation_telemetry.py) names a column Symbol_Errors;
+     * beside phy_symbol_errors (the catalogue's symbol_errors) the table had two columns equal but for case, which Tablesaw
+     * refuses: the read crashed with "Cannot add column with duplicate name". The uncatalogued one is renamed in the table.
+     */
+    @Test void columnsEqualButForCaseAreBothKept() {
+        Capture c = reader.read(Input.ofText("pdr.csv", "timestamp,source_id,tag,Node_GUID,port_guid,Port_Number,Symbol_Errors,phy_symbol_errors\n"
+                + "1709652347161873,0x1,,0x1,0x1,17,5,3\n"));
+        Table t = c.measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(3L, t.longColumn("symbol_errors").get(0));
+        assertEquals(5L, t.longColumn("Symbol_Errors_2").get(0));
+        assertEquals(3L, c.reading("guid 0x0000000000000001/17", "symbol_errors").orElseThrow().value());
+        assertEquals(5L, c.reading("guid 0x0000000000000001/17", "Symbol_Errors").orElseThrow().value(), "the reading keeps its raw name");
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("Symbol_Errors as Symbol_Errors_2")), c.warnings().toString());
+    }
 }
