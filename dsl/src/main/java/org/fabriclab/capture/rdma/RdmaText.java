@@ -1,6 +1,8 @@
 package org.fabriclab.capture.rdma;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,7 +17,9 @@ import org.fabriclab.capture.Words;
  * The text shapes of {@code rdma statistic show} and {@code rdma link show}. Lines that are neither
  * a {@code link <dev>/<port>} line nor a continuation of one (prose, shell prompts, {@code Signed-off-by})
  * are noise. A counter read twice for the same port (the same command run with and without
- * {@code -p}) must agree; different values are an error naming both lines.
+ * {@code -p}) must agree; different values are an error naming both lines. {@code rdma -oneline} (-o)
+ * prints a record's line breaks as a {@code \\} word; the pieces between them are read as the lines they
+ * stand for.
  *
  * <pre>{@code
  * RdmaText.read(Input.ofText("x", "link mlx5_0/1 rx_write_requests 8 out_of_buffer 0\n"), builder);
@@ -51,65 +55,102 @@ final class RdmaText {
     static void read(Input in, Capture.Builder b) {
         String file = in.name();
         LineCursor c = new LineCursor(in.text());
-        Map<String, long[]> seen = new HashMap<>();
-        Mode mode = Mode.NONE;
-        String port = null;
-        int noise = 0;
-        int qpBlocks = 0;
-        int ports = 0;
+        State st = new State(file, b);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty()) { noise++; mode = Mode.NONE; continue; }
-            String[] w = Words.split(t);
-            if (isLinkLine(t)) {
-                port = w[1];
-                if (w.length == 2) { mode = Mode.MULTI; ports++; continue; }
-                if (MODE_KEYS.contains(w[2])) { mode = Mode.NONE; noise++; continue; }
-                if (containsAny(w, QP_KEYS)) { mode = Mode.QP; noise++; qpBlocks++; continue; }
-                ports++;
-                if (containsAny(w, LINK_KEYS)) {
-                    linkAttrs(w, port, b, c.number());
-                    mode = Mode.NONE;
-                    continue;
-                }
-                pairs(w, 2, port, b, seen, file, c.number());
-                mode = Mode.LINE;
+            if (t.isEmpty()) { st.noise++; st.mode = Mode.NONE; continue; }
+            List<String> segments = oneLineSegments(t);
+            if (segments.size() == 1) {
+                segment(t, c.skipSpace(c.start()) > c.start(), c.number(), st);
                 continue;
             }
-            boolean indented = c.skipSpace(c.start()) > c.start();
-            switch (mode) {
-                case MULTI -> {
-                    if (indented && w.length == 2 && isName(w[0])) {
-                        pairs(w, 0, port, b, seen, file, c.number());
-                        continue;
-                    }
-                }
-                case LINE -> {
-                    if (isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
-                        pairs(w, 0, port, b, seen, file, c.number());
-                        continue;
-                    }
-                }
-                case QP -> {
-                    if (w[0].equals("LQPN:") || isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
-                        noise++;
-                        continue;
-                    }
-                }
-                default -> { }
+            // rdma -oneline: the line breaks of the record are printed as '\'; each later piece is an indented line
+            for (int i = 0; i < segments.size(); i++) {
+                if (!segments.get(i).isEmpty()) segment(segments.get(i), i > 0, c.number(), st);
             }
-            mode = Mode.NONE;
-            noise++;
         }
-        if (ports == 0) {
-            throw new CaptureException(file, 0, "no 'link <dev>/<port> ...' line found; expected rdma statistic show or "
-                    + "rdma link show output");
+        if (st.ports == 0) {
+            throw new CaptureException(file, 0, st.qpBlocks > 0
+                    ? "only per-QP counters (rdma statistic qp show, rdma resource show qp): " + st.qpBlocks + " block(s), no "
+                    + "per-port 'link <dev>/<port>' counters; expected rdma statistic show or rdma link show output"
+                    : "no 'link <dev>/<port> ...' line found; expected rdma statistic show or rdma link show output");
         }
-        if (qpBlocks > 0) {
-            b.warn(file + ": " + qpBlocks + " per-QP counter block(s) (rdma stat qp show) skipped: they are per QP, "
+        if (st.qpBlocks > 0) {
+            b.warn(file + ": " + st.qpBlocks + " per-QP counter block(s) (rdma stat qp show) skipped: they are per QP, "
                     + "not per port");
         }
-        b.noise(noise);
+        b.noise(st.noise);
+    }
+
+    /** What reading a file so far has established: the shape of the record being read, its port, counts. */
+    private static final class State {
+        final String file;
+        final Capture.Builder b;
+        final Map<String, long[]> seen = new HashMap<>();
+        Mode mode = Mode.NONE;
+        String port;
+        int noise, qpBlocks, ports;
+
+        State(String file, Capture.Builder b) { this.file = file; this.b = b; }
+    }
+
+    /**
+     * The pieces of a line {@code rdma -oneline} (-o) printed: it writes the line break inside a record as a
+     * {@code \} word ({@code link mlx5_0/1 \    rx_write_requests 0 \    out_of_buffer 3}, iproute2's
+     * {@code _SL_}); a line without one is a single piece. Pieces are stripped.
+     */
+    static List<String> oneLineSegments(String t) {
+        String[] parts = ONE_LINE_BREAK.split(t, -1);
+        if (parts.length == 1) return List.of(t);
+        List<String> out = new ArrayList<>(parts.length);
+        for (String p : parts) out.add(p.strip());
+        return out;
+    }
+
+    /** A {@code \} standing alone between blanks or at the end of the line: rdma -oneline's line break. */
+    private static final java.util.regex.Pattern ONE_LINE_BREAK = java.util.regex.Pattern.compile("(?<=\\s|^)\\\\(?=\\s|$)");
+
+    /** One line of the file (or one piece of an -oneline record): {@code t} stripped, {@code indented} as printed. */
+    private static void segment(String t, boolean indented, int line, State st) {
+        String[] w = Words.split(t);
+        if (isLinkLine(t)) {
+            st.port = w[1];
+            if (w.length == 2) { st.mode = Mode.MULTI; st.ports++; return; }
+            if (MODE_KEYS.contains(w[2])) { st.mode = Mode.NONE; st.noise++; return; }
+            if (containsAny(w, QP_KEYS)) { st.mode = Mode.QP; st.noise++; st.qpBlocks++; return; }
+            st.ports++;
+            if (containsAny(w, LINK_KEYS)) {
+                linkAttrs(w, st.port, st.b, line);
+                st.mode = Mode.NONE;
+                return;
+            }
+            pairs(w, 2, st.port, st.b, st.seen, st.file, line);
+            st.mode = Mode.LINE;
+            return;
+        }
+        switch (st.mode) {
+            case MULTI -> {
+                if (indented && w.length == 2 && isName(w[0])) {
+                    pairs(w, 0, st.port, st.b, st.seen, st.file, line);
+                    return;
+                }
+            }
+            case LINE -> {
+                if (isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
+                    pairs(w, 0, st.port, st.b, st.seen, st.file, line);
+                    return;
+                }
+            }
+            case QP -> {
+                if (w[0].equals("LQPN:") || isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
+                    st.noise++;
+                    return;
+                }
+            }
+            default -> { }
+        }
+        st.mode = Mode.NONE;
+        st.noise++;
     }
 
     /** Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. */

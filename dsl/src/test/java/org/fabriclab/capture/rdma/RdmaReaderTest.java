@@ -133,4 +133,40 @@ class RdmaReaderTest {
         assertEquals(4096L, one.reading("irdma1/1", "ip4RxOcts").orElseThrow().value());
         assertTrue(!RdmaText.isName("mode") && RdmaText.isName("cnpHandled") && RdmaText.isName("out_of_buffer"));
     }
+
+    /**
+     * {@code rdma -oneline} (-o), the way to get one line per port from iproute2 6.7+: the record's line
+     * breaks are printed as a {@code \\} word (iproute2 rdma/rdma.c sets {@code _SL_ = "\\"}, and
+     * rdma/utils.c newline_indent() prints {@code _SL_} then four blanks, @ee2a4a86). The reader took the
+     * backslash for a counter value and refused the file. Own values; {@code link -d} adds a caps piece,
+     * {@code stat qp show} an LQPN piece.
+     */
+    @Test void oneLineOutputOfIproute2_67() {
+        String text = "link mlx5_0/1 \\    rx_write_requests 12 \\    out_of_buffer 135 \\    np_cnp_sent 7 \n"
+                + "link mlx5_1/1 \\    rx_write_requests 3 \\    out_of_buffer 0 \\    np_cnp_sent 0 \n"
+                + "link mlx5_1/1 cntn 4 qp-type RC pid 46231 comm ib_write_bw rx_write_requests 9 \\    LQPN: <813,816>\n"
+                + "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0np0 \\    caps: <CM, IP_BASED_GIDS>\n";
+        Input in = Input.ofText("rdma_o.txt", text);
+        assertTrue(reader.sniff(in) >= 75);
+        Capture c = reader.read(in);
+        assertEquals(135L, c.reading("mlx5_0/1", "out_of_buffer").orElseThrow().value());
+        assertEquals(12L, c.reading("mlx5_0/1", "rx_write_requests").orElseThrow().value());
+        assertEquals(7L, c.reading("mlx5_0/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(3L, c.reading("mlx5_1/1", "rx_write_requests").orElseThrow().value(), "the per-QP 9 is not the port's");
+        assertEquals(2, c.reading("mlx5_1/1", "out_of_buffer").orElseThrow().line());
+        assertEquals(6, c.readings().size());
+        assertEquals(Optional.of("ens1f0np0"), c.attr("mlx5_0/1", "netdev"));
+        assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_0/1", "state"));
+        assertEquals(1, c.warnings().size(), "the per-QP block");
+        assertEquals(List.of("link mlx5_0/1", "rx_write_requests 0", "np_cnp_sent 7"),
+                RdmaText.oneLineSegments("link mlx5_0/1 \\    rx_write_requests 0 \\    np_cnp_sent 7"));
+        assertEquals(List.of("link mlx5_0/1 out_of_buffer 0"), RdmaText.oneLineSegments("link mlx5_0/1 out_of_buffer 0"));
+    }
+
+    /** A file of per-QP counters only is refused with a message that says so, not "no link line". */
+    @Test void perQpCountersOnlyAreRefusedAsSuch() {
+        Path f = BadInput.write(tmp, "qp.txt", "link mlx5_0/1 cntn 4 qp-type RC pid 46231 comm ib_write_bw rx_write_requests 0\n"
+                + "    LQPN: <813,816>\n");
+        BadInput.expect(reader, f, 0, "only per-QP counters");
+    }
 }
