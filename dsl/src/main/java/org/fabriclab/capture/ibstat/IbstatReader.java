@@ -18,7 +18,9 @@ import org.fabriclab.catalogue.Source;
  * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
  * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) is not kept.
  * {@code ibstat <ca> <port>} prints one port alone: a {@code CA: 'mlx5_0'} header (with a colon), then
- * {@code Port 1:} and its fields unindented, without the CA's device lines.
+ * {@code Port 1:} and its fields unindented, without the CA's device lines. A file cut at its end
+ * (right after the last {@code Port N:}, or inside the last CA's device lines) keeps the ports read
+ * before the cut, with a warning; a port block without fields in the middle of the file is an error.
  *
  * <pre>{@code
  * Capture c = new IbstatReader().read(Input.of(Path.of("ibstat.txt")));
@@ -53,7 +55,10 @@ public final class IbstatReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String ca = null;
         String port = null;
+        String portNum = null;
         int portLine = 0;
+        int caLine = 0;
+        int caPorts = 0;
         int portAttrs = 0;
         List<String[]> caAttrs = new ArrayList<>();
         int noise = 0;
@@ -74,6 +79,8 @@ public final class IbstatReader implements CaptureReader {
                 checkPort(port, portAttrs, file, portLine);
                 ca = caName(t);
                 if (ca == null) throw new CaptureException(file, c.number(), "expected CA '<name>', found '" + abbreviate(t) + "'");
+                caLine = c.number();
+                caPorts = 0;
                 port = null;
                 caAttrs = new ArrayList<>();
                 continue;
@@ -91,14 +98,12 @@ public final class IbstatReader implements CaptureReader {
             }
             if (key.startsWith("Port ") && value.isEmpty() && isDigits(key.substring(5))) {
                 checkPort(port, portAttrs, file, portLine);
-                String num = key.substring(5);
-                port = ca + "/" + num;
+                portNum = key.substring(5);
+                port = ca + "/" + portNum;
                 portLine = c.number();
                 portAttrs = 0;
                 ports++;
-                b.attr(port, PortAttr.DEVICE, ca, c.number());
-                b.attr(port, PortAttr.PORT_NUM, num, c.number());
-                for (String[] kv : caAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+                caPorts++;
                 continue;
             }
             if (port == null) {
@@ -118,7 +123,12 @@ public final class IbstatReader implements CaptureReader {
                 }
                 continue;
             }
-            portAttrs++;
+            if (portAttrs++ == 0) {
+                // the port's identity goes in with its first field: a file cut right after "Port N:" leaves no port behind
+                b.attr(port, PortAttr.DEVICE, ca, portLine);
+                b.attr(port, PortAttr.PORT_NUM, portNum, portLine);
+                for (String[] kv : caAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+            }
             switch (key) {
                 case "State" -> b.attr(port, PortAttr.STATE, value, c.number());
                 case "Physical state" -> b.attr(port, "phys_state", value, c.number());
@@ -144,7 +154,18 @@ public final class IbstatReader implements CaptureReader {
                 default -> noise++;
             }
         }
-        checkPort(port, portAttrs, file, portLine);
+        if (port != null && portAttrs == 0 && ports > 1) {
+            // ibstat prints every field under "Port N:"; none at the end of the file is a cut capture (| head, a full disk)
+            b.warn(file + ":" + portLine + ": the file ends after 'Port " + portNum + ":' of CA '" + ca + "' (is it cut?); "
+                    + "that port is left out");
+            ports--;
+        } else {
+            checkPort(port, portAttrs, file, portLine);
+        }
+        if (ca != null && caPorts == 0 && ports > 0) {
+            b.warn(file + ":" + caLine + ": the file ends inside CA '" + ca + "' before its 'Port N:' blocks (is it cut?); "
+                    + "its ports are missing from this capture");
+        }
         if (ports == 0) {
             throw new CaptureException(file, 0, "no 'Port N:' block found; expected ibstat output (CA '<name>' then "
                     + "Port 1: with State, Rate, Base lid, Port GUID)");

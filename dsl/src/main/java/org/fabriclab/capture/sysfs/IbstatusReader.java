@@ -27,8 +27,11 @@ import org.fabriclab.catalogue.Source;
  * c.attr("mlx5_0/1", "state");   // Optional[ACTIVE]
  * }</pre>
  *
+ * A file cut right after its last port header keeps the ports before it, with a warning.
+ *
  * @throws CaptureException (from {@link #read}) for a field line before any port header, a line that
- *     is not {@code key: value}, or a port header with no fields under it
+ *     is not {@code key: value}, or a port header with no fields under it in the middle of the file (or
+ *     as the file's only port)
  */
 public final class IbstatusReader implements CaptureReader {
     private static final Pattern HEADER = Pattern.compile("^Infiniband device '([^'\\s]+)' port (\\d+) status:$");
@@ -81,7 +84,13 @@ public final class IbstatusReader implements CaptureReader {
             else if (key.equals("default gid")) b.attr(dev + "/" + num, "default_gid", value, c.number());
             else noise++;
         }
-        checkBlock(dev, num, fields, file, headerLine);
+        if (dev != null && fields == 0 && blocks > 1) {
+            // ibstatus prints every field under the header; none at the end of the file is a cut capture
+            b.warn(file + ":" + headerLine + ": the file ends after the status line of " + dev + "/" + num + " (is it cut?); "
+                    + "that port is left out");
+        } else {
+            checkBlock(dev, num, fields, file, headerLine);
+        }
         if (blocks == 0) {
             throw new CaptureException(file, 0, "no \"Infiniband device '<dev>' port <n> status:\" line found; expected "
                     + "ibstatus output");

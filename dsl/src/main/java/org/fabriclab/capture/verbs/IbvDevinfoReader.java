@@ -43,9 +43,12 @@ import org.fabriclab.catalogue.Source;
  * c.attr("mlx5_0/1", "link_layer");   // Optional[Ethernet]
  * }</pre>
  *
+ * A file cut at its end (right after the last {@code port:} line, or inside the last device's lines)
+ * keeps the ports read before the cut, with a warning.
+ *
  * @throws CaptureException (from {@link #read}) for a port field before any {@code hca_id:} or
  *     {@code port:} line, a port field that is not {@code key: value}, a number that does not parse, a
- *     port with no fields, or a file without {@code hca_id:}
+ *     port with no fields in the middle of the file (or as its only port), or a file without {@code hca_id:}
  */
 public final class IbvDevinfoReader implements CaptureReader {
     private static final Pattern HCA = Pattern.compile("^hca_id:\\s+(\\S+)$");
@@ -75,7 +78,8 @@ public final class IbvDevinfoReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String hca = null, port = null;
         List<String[]> hcaAttrs = new ArrayList<>();
-        int portLine = 0, portFields = 0, ports = 0, noise = 0;
+        String portNum = null;
+        int portLine = 0, portFields = 0, ports = 0, noise = 0, hcaLine = 0, hcaPorts = 0;
         Rate rate = new Rate();
         while (c.next()) {
             String t = c.line().strip();
@@ -84,6 +88,8 @@ public final class IbvDevinfoReader implements CaptureReader {
             if (h.matches()) {
                 finishPort(b, port, portFields, rate, file, portLine);
                 hca = h.group(1);
+                hcaLine = c.number();
+                hcaPorts = 0;
                 port = null;
                 rate = new Rate();
                 hcaAttrs = new ArrayList<>();
@@ -93,14 +99,13 @@ public final class IbvDevinfoReader implements CaptureReader {
             if (p.matches()) {
                 if (hca == null) throw new CaptureException(file, c.number(), "'port:' line before any 'hca_id:' line (is the file cut at the start?)");
                 finishPort(b, port, portFields, rate, file, portLine);
-                port = hca + "/" + p.group(1);
+                portNum = p.group(1);
+                port = hca + "/" + portNum;
                 portLine = c.number();
                 portFields = 0;
                 rate = new Rate();
                 ports++;
-                b.attr(port, PortAttr.DEVICE, hca, c.number());
-                b.attr(port, PortAttr.PORT_NUM, p.group(1), c.number());
-                for (String[] kv : hcaAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+                hcaPorts++;
                 continue;
             }
             if (hca == null) {
@@ -137,7 +142,12 @@ public final class IbvDevinfoReader implements CaptureReader {
             }
             String key = t.substring(0, colon).strip(), value = t.substring(colon + 1).strip();
             int line = c.number();
-            portFields++;
+            if (portFields++ == 0) {
+                // the port's identity goes in with its first field: a file cut right after "port:" leaves no port behind
+                b.attr(port, PortAttr.DEVICE, hca, portLine);
+                b.attr(port, PortAttr.PORT_NUM, portNum, portLine);
+                for (String[] kv : hcaAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+            }
             switch (key) {
                 case "state" -> enumAttr(b, port, PortAttr.STATE, "state_id", value, key, file, line, true);
                 case "phys_state" -> enumAttr(b, port, "phys_state", "phys_state_id", value, key, file, line, false);
@@ -167,7 +177,18 @@ public final class IbvDevinfoReader implements CaptureReader {
                 }
             }
         }
-        finishPort(b, port, portFields, rate, file, portLine);
+        if (port != null && portFields == 0 && ports > 1) {
+            // ibv_devinfo prints every port field under "port:"; none at the end of the file is a cut capture (| head)
+            b.warn(file + ":" + portLine + ": the file ends after 'port: " + portNum + "' of '" + hca + "' (is it cut?); that "
+                    + "port is left out");
+            ports--;
+        } else {
+            finishPort(b, port, portFields, rate, file, portLine);
+        }
+        if (hca != null && hcaPorts == 0 && ports > 0) {
+            b.warn(file + ":" + hcaLine + ": the file ends inside 'hca_id: " + hca + "' before its port: blocks (is it cut?); "
+                    + "its ports are missing from this capture");
+        }
         if (hca == null) {
             throw new CaptureException(file, 0, "no 'hca_id:' line found; expected ibv_devinfo output ('hca_id:<tab>mlx5_0', "
                     + "then its port: blocks)");

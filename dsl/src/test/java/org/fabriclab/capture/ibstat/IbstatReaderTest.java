@@ -72,4 +72,32 @@ class IbstatReaderTest {
         Path f = BadInput.write(tmp, "ibstat.bin", BadInput.binaryJunk("CA 'mlx5_0'\n\tPort 1:\n"));
         BadInput.expect(reader, f, 3, "binary content");
     }
+
+    /**
+     * A host's ibstat cut at its end (| head, a full disk) kept nothing: the last CA's empty "Port 1:"
+     * refused the whole file, the CAs before it included. Layout of leptonai/gpud's
+     * ibstat.47.0.h100.all.active.1 (blob f8a4c5ba, tab-indented, one port per CA); own values.
+     */
+    @Test void cutAtTheEndKeepsThePortsBeforeTheCut() {
+        String ca0 = "CA 'mlx5_0'\n\tCA type: MT4129\n\tNumber of ports: 1\n\tFirmware version: 28.39.1002\n"
+                + "\tHardware version: 0\n\tNode GUID: 0x0a0b0c0300d0e0f0\n\tSystem image GUID: 0x0a0b0c0300d0e0f0\n"
+                + "\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 400\n\t\tBase lid: 31\n"
+                + "\t\tLMC: 0\n\t\tSM lid: 1\n\t\tCapability mask: 0xa751e848\n\t\tPort GUID: 0x0a0b0c0300d0e0f0\n"
+                + "\t\tLink layer: InfiniBand\n";
+        String head1 = "CA 'mlx5_1'\n\tCA type: MT4129\n\tNumber of ports: 1\n\tFirmware version: 28.39.1002\n";
+        Capture c = reader.read(Input.ofText("ibstat.txt", ca0 + head1 + "\tHardware version: 0\n\tPort 1:\n"));
+        assertEquals(List.of("mlx5_0/1"), c.ports());
+        assertEquals(Optional.of("31"), c.attr("mlx5_0/1", "lid"));
+        assertEquals(Optional.of("Active"), c.attr("mlx5_0/1", "state"));
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("ibstat.txt:23: the file ends after 'Port 1:' of CA 'mlx5_1'"), c.warnings().get(0));
+        // cut inside the last CA's device lines: its port is missing, and the capture says so
+        Capture d = reader.read(Input.ofText("ibstat.txt", ca0 + head1));
+        assertEquals(List.of("mlx5_0/1"), d.ports());
+        assertEquals(1, d.warnings().size());
+        assertTrue(d.warnings().get(0).contains(":18: the file ends inside CA 'mlx5_1'"), d.warnings().get(0));
+        // an empty port block in the middle is no cut: still refused
+        Path f = BadInput.write(tmp, "mid.txt", head1 + "\tPort 1:\n" + ca0);
+        BadInput.expect(reader, f, 5, "holds no attributes");
+    }
 }

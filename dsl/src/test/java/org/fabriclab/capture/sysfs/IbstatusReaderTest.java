@@ -49,4 +49,22 @@ class IbstatusReaderTest {
         BadInput.expect(reader, BadInput.write(tmp, "c.txt", "Infiniband device 'mlx5_0' port 1 status:\n\n"), 1, "holds no fields");
         assertEquals(0, reader.sniff(Input.ofText("x.txt", "CA 'mlx5_0'\n\tCA type: MT4123\n")));
     }
+
+    /**
+     * ibstatus cut right after its last port header kept nothing (layout of leptonai/gpud's
+     * ibstatus.39.0.a100.all.active.0, blob c1a5ff15: 8-blank indent; own values).
+     */
+    @Test void cutAfterTheLastHeaderKeepsThePortsBefore() {
+        String text = "Infiniband device 'mlx5_0' port 1 status:\n        default gid:     fe80:0000:0000:0000:0a12:34ff:fe56:7801\n"
+                + "        base lid:        0x1f\n        sm lid:          0x1\n        state:           4: ACTIVE\n"
+                + "        phys state:      5: LinkUp\n        rate:            200 Gb/sec (4X HDR)\n"
+                + "        link_layer:      InfiniBand\n\nInfiniband device 'mlx5_1' port 1 status:\n";
+        Capture c = reader.read(Input.ofText("ibstatus.txt", text));
+        assertEquals(List.of("mlx5_0/1"), c.ports());
+        assertEquals(Optional.of("31"), c.attr("mlx5_0/1", "lid"));
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("ibstatus.txt:10: the file ends after the status line of mlx5_1/1"), c.warnings().get(0));
+        Path f = BadInput.write(tmp, "only.txt", "Infiniband device 'mlx5_1' port 1 status:\n");
+        BadInput.expect(reader, f, 1, "holds no fields");
+    }
 }

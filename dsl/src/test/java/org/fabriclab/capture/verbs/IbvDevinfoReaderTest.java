@@ -122,4 +122,26 @@ class IbvDevinfoReaderTest {
         Path f = BadInput.write(tmp, "ibv.txt", "hca_id:\tmlx5_0\n\tfw_ver:\t\t\t\t20.38.1002\n");
         BadInput.expect(reader, f, 0, "no 'port:' block");
     }
+
+    /**
+     * ibv_devinfo of several HCAs cut at its end kept nothing when the cut fell right after a "port:"
+     * line, and said nothing when it fell inside the last device's lines (rdma-core devinfo.c layout).
+     */
+    @Test void cutAtTheEndKeepsThePortsBeforeTheCut() {
+        String hca0 = "hca_id:\tmlx5_0\n\ttransport:\t\t\tInfiniBand (0)\n\tfw_ver:\t\t\t\t20.37.1700\n"
+                + "\tnode_guid:\t\t\t0a0b:0c03:00d0:e0f0\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                + "\t\t\tmax_mtu:\t\t4096 (5)\n\t\t\tactive_mtu:\t\t4096 (5)\n\t\t\tsm_lid:\t\t\t1\n"
+                + "\t\t\tport_lid:\t\t4\n\t\t\tport_lmc:\t\t0x00\n\t\t\tlink_layer:\t\tInfiniBand\n\n";
+        String head1 = "hca_id:\tmlx5_1\n\ttransport:\t\t\tInfiniBand (0)\n\tfw_ver:\t\t\t\t20.37.1700\n";
+        Capture c = reader.read(Input.ofText("ibv.txt", hca0 + head1 + "\t\tport:\t1\n"));
+        assertEquals(List.of("mlx5_0/1"), c.ports());
+        assertEquals(Optional.of("4"), c.attr("mlx5_0/1", PortAttr.LID));
+        assertEquals(Optional.of("0x0a0b0c0300d0e0f0"), c.attr("mlx5_0/1", PortAttr.NODE_GUID));
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("ibv.txt:17: the file ends after 'port: 1' of 'mlx5_1'"), c.warnings().get(0));
+        Capture d = reader.read(Input.ofText("ibv.txt", hca0 + head1));
+        assertEquals(List.of("mlx5_0/1"), d.ports());
+        assertEquals(1, d.warnings().size());
+        assertTrue(d.warnings().get(0).contains(":14: the file ends inside 'hca_id: mlx5_1'"), d.warnings().get(0));
+    }
 }
