@@ -60,6 +60,24 @@ public record PortAttr(String port, String key, String value, String file, int l
     }
 
     /**
+     * Whether a port LID names the port: a unicast LID, 1 to {@code 0xBFFF} (InfiniBand's unicast range).
+     * 0 is an Ethernet port's or one the SM has not configured; 65535 ({@code 0xFFFF}, the permissive LID)
+     * is what mlx5 reports for an InfiniBand port that is down or not yet given a LID (ibstat
+     * {@code Base lid: 65535}, sysfs {@code lid} {@code 0xffff}, ibv_devinfo {@code port_lid: 65535}); the
+     * multicast range above {@code 0xBFFF} is never a port's. Readers keep only unicast LIDs as
+     * {@link #LID}, so two down ports are never joined (or named) by the same LID.
+     */
+    public static boolean isUnicastLid(long lid) {
+        return lid >= 1 && lid <= 0xBFFF;
+    }
+
+    /** As {@link #isUnicastLid(long)} for a LID as printed (decimal or {@code 0x} hex); false when it is not a number. */
+    public static boolean isUnicastLid(String v) {
+        java.util.OptionalLong n = lidNumber(v);
+        return n.isPresent() && isUnicastLid(n.getAsLong());
+    }
+
+    /**
      * A {@link #LID} value as a number: decimal ({@code 164}) or hex ({@code 0x00a4}), as the readers
      * find it printed; empty when it is neither.
      */

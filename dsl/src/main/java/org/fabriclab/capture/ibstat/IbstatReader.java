@@ -16,7 +16,8 @@ import org.fabriclab.catalogue.Source;
  * Firmware version:}) and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
  * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}).
  * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
- * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) is not kept.
+ * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) or 65535 (a down
+ * InfiniBand port, {@code Base lid: 65535}) is not kept: {@link PortAttr#isUnicastLid(long)}.
  * {@code ibstat <ca> <port>} prints one port alone: a {@code CA: 'mlx5_0'} header (with a colon), then
  * {@code Port 1:} and its fields unindented, without the CA's device lines. A file cut at its end
  * (right after the last {@code Port N:}, or inside the last CA's device lines) keeps the ports read
@@ -141,7 +142,7 @@ public final class IbstatReader implements CaptureReader {
                 }
                 case "Base lid" -> {
                     String lid = number(value, key, file, c.number());
-                    if (!lid.equals("0")) b.attr(port, PortAttr.LID, lid, c.number());
+                    if (PortAttr.isUnicastLid(lid)) b.attr(port, PortAttr.LID, lid, c.number());
                 }
                 case "SM lid" -> b.attr(port, "sm_lid", number(value, key, file, c.number()), c.number());
                 case "LMC" -> b.attr(port, "lmc", number(value, key, file, c.number()), c.number());

@@ -125,7 +125,7 @@ final class RdmaJson {
                 case "lid" -> PortAttr.LID;
                 default -> k;
             };
-            if (!(key.equals(PortAttr.LID) && m.text().equals("0"))) b.attr(port, key, m.text(), m.line());
+            if (!key.equals(PortAttr.LID) || PortAttr.isUnicastLid(m.text())) b.attr(port, key, m.text(), m.line());
         }
     }
 

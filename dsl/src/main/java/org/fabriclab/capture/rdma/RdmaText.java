@@ -186,7 +186,7 @@ final class RdmaText {
             switch (k) {
                 case "state" -> b.attr(port, PortAttr.STATE, v, line);
                 case "netdev" -> b.attr(port, PortAttr.NETDEV, v, line);
-                case "lid" -> { if (!v.equals("0")) b.attr(port, PortAttr.LID, v, line); }
+                case "lid" -> { if (PortAttr.isUnicastLid(v)) b.attr(port, PortAttr.LID, v, line); }
                 case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);
                 default -> b.attr(port, k, v, line);
             }

@@ -18,8 +18,8 @@ import org.fabriclab.catalogue.Source;
  * lines. The script prints sysfs files of the port ({@code default gid} = {@code gids/0},
  * {@code base lid} = {@code lid}, {@code sm lid}, {@code state}, {@code phys state}, {@code rate},
  * {@code link_layer}), so they become the same port attributes as the sysfs reader's: {@code lid}
- * (decimal; 0 is not kept), {@code sm_lid}, {@code state} + {@code state_id}, {@code phys_state} +
- * {@code phys_state_id}, {@code rate} + {@code rate_gbps}, {@code link_layer}, and
+ * (decimal; 0 and a down port's {@code 0xffff} are not kept), {@code sm_lid}, {@code state} +
+ * {@code state_id}, {@code phys_state} + {@code phys_state_id}, {@code rate} + {@code rate_gbps}, {@code link_layer}, and
  * {@code default_gid}. Attributes only, no counters. Port ids are {@code <dev>/<port>}.
  *
  * <pre>{@code

@@ -20,7 +20,7 @@ import org.fabriclab.catalogue.Source;
  * <li>{@code <dev>/ports/<n>/counters_ext/<name>}: {@link Source#SYSFS} counter (mlx4's 64-bit copies, uncatalogued);</li>
  * <li>{@code <dev>/ports/<n>/hw_counters/<name>}: {@link Source#HW_COUNTERS} counter;</li>
  * <li>{@code <dev>/ports/<n>/{lid,sm_lid,rate,state,phys_state,link_layer,cap_mask}}: port attributes
- * ({@code lid} hex to decimal, {@code rate} {@code 100 Gb/sec (4X EDR)} to {@code rate_gbps=100},
+ * ({@code lid} hex to decimal, kept only when unicast: not 0 nor a down port's {@code 0xffff}, {@code rate} {@code 100 Gb/sec (4X EDR)} to {@code rate_gbps=100},
  * {@code state} {@code 4: ACTIVE} to {@code ACTIVE});</li>
  * <li>{@code <dev>/{board_id,fw_ver,hca_type,node_guid,sys_image_guid,node_desc}}: device attributes,
  * given to every port of the device ({@code node_guid} {@code 0a7f:bc12:45ef:d23b} to
@@ -110,7 +110,7 @@ final class SysfsPorts {
         switch (name) {
             case "lid", "sm_lid" -> {
                 String lid = lidDecimal(v);
-                if (lid != null && !(name.equals("lid") && lid.equals("0"))) {
+                if (lid != null && (name.equals("sm_lid") || PortAttr.isUnicastLid(lid))) {
                     b.attr(port, name.equals("lid") ? PortAttr.LID : "sm_lid", lid, file, line);
                 }
             }

@@ -24,7 +24,7 @@ import org.fabriclab.catalogue.Source;
  * <ul>
  * <li>{@code state} + {@code state_id} ({@code PORT_ACTIVE (4)} gives {@code ACTIVE} and 4, as sysfs
  * spells it), {@code phys_state} + {@code phys_state_id} ({@code -v}), {@code lid} (decimal; 0, an
- * Ethernet port or one not yet configured, is not kept), {@code sm_lid}, {@code lmc}, {@code link_layer};</li>
+ * Ethernet port or one not yet configured, and 65535, a down InfiniBand port, are not kept), {@code sm_lid}, {@code lmc}, {@code link_layer};</li>
  * <li>{@code max_mtu}, {@code active_mtu} (bytes), and with {@code -v} {@code active_width},
  * {@code active_speed} and {@code rate_gbps}: the {@code effective_speed} newer rdma-core prints, else lanes x
  * lane speed ({@code 4X} x {@code 25.0 Gbps} = 100);</li>
@@ -158,7 +158,7 @@ public final class IbvDevinfoReader implements CaptureReader {
                 }
                 case "port_lid" -> {
                     long lid = number(value, key, file, line);
-                    if (lid != 0) b.attr(port, PortAttr.LID, Long.toString(lid), line);
+                    if (PortAttr.isUnicastLid(lid)) b.attr(port, PortAttr.LID, Long.toString(lid), line);
                 }
                 case "sm_lid" -> b.attr(port, "sm_lid", Long.toString(number(value, key, file, line)), line);
                 case "port_lmc" -> b.attr(port, "lmc", Long.toString(number(value, key, file, line)), line);
