@@ -60,6 +60,23 @@ final class SysfsPorts {
     int read() { return read; }
 
     /**
+     * A sysfs file the kernel would not read ({@code grep: <path>: Invalid argument}): a counter file is
+     * absent with {@code message} as its reason; true when it was one, false (and ignored) otherwise.
+     */
+    boolean unreadable(String rel, String message, String file, int line) {
+        String[] p = rel.split("/");
+        if (p.length != 5 || !p[1].equals("ports") || !isNumber(p[2]) || !COUNTER_DIRS.contains(p[3])) { ignored++; return false; }
+        String port = p[0] + "/" + p[2];
+        if (devicePorts.computeIfAbsent(p[0], k -> new LinkedHashSet<>()).add(port)) {
+            b.attr(port, PortAttr.DEVICE, p[0], line);
+            b.attr(port, PortAttr.PORT_NUM, p[2], line);
+        }
+        b.absent(p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS, port, p[4], file, line, "unreadable: " + message);
+        read++;
+        return true;
+    }
+
+    /**
      * One sysfs file: {@code rel} is its path below {@code class/infiniband/}, {@code value} its
      * content; {@code file} and {@code line} are where errors point.
      */

@@ -8,6 +8,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -73,7 +74,7 @@ public final class SysfsReader implements CaptureReader {
         } else {
             String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
             noise = first.startsWith(TTAR_BANNER) || first.startsWith("Directory: ") || first.startsWith("Path: ")
-                    ? TtarArchive.read(in, ports) : readGrep(in, ports);
+                    ? TtarArchive.read(in, ports) : readGrep(in, ports, b);
         }
         ports.finish();
         if (ports.read() == 0) {
@@ -89,15 +90,39 @@ public final class SysfsReader implements CaptureReader {
         return in.partName() != null || in.path() == null ? null : SysfsDirectory.fileRelative(in.path());
     }
 
-    /** {@code grep -H . /sys/class/infiniband/*}{@code /ports/*}{@code /counters/*} output. */
-    private static int readGrep(Input in, SysfsPorts ports) {
+    /**
+     * {@code grep -H . /sys/class/infiniband/*}{@code /ports/*}{@code /counters/*} output. Around the
+     * {@code path:value} lines, a paste or a collection script may hold a shell prompt with the command
+     * ({@code $ grep -H . /sys/class/...}), a header naming a folder ({@code ### /sys/class/infiniband/mlx5_0/ports/1/counters})
+     * and, with {@code 2>&1}, the tool's message for a file the kernel would not read
+     * ({@code grep: /sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_wait: Invalid argument}): prompts and
+     * headers are noise, an unreadable counter is absent with the message as its reason. A line that starts with
+     * a sysfs path but has no {@code :value} is a cut line, an error.
+     */
+    private static int readGrep(Input in, SysfsPorts ports, Capture.Builder b) {
         String file = in.name();
         LineCursor c = new LineCursor(in.text());
         String text = c.text();
-        int noise = 0;
+        int noise = 0, unreadable = 0;
+        String firstUnreadable = null;
         while (c.next()) {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
+            String t = c.line().strip();
+            if (ShellPrompt.commandStart(t) >= 0 || ShellPrompt.isBare(t)) { noise++; continue; }
+            if (t.startsWith("grep: ") || t.startsWith("cat: ")) {
+                // "grep: <path>: <strerror>", as grep and cat print a file they could not read
+                int m = t.indexOf(MARK), sep = t.lastIndexOf(": ");
+                if (m < 0 || sep <= m) { noise++; continue; }
+                String message = t.substring(sep + 2).strip();
+                if (ports.unreadable(t.substring(m + MARK.length(), sep), t.substring(0, t.indexOf(':')) + ": " + message,
+                        file, c.number())) {
+                    if (unreadable++ == 0) firstUnreadable = t;
+                } else {
+                    noise++;
+                }
+                continue;
+            }
             int mark = c.indexOf(MARK, s);
             int from;
             if (mark >= 0) from = mark + MARK.length();
@@ -105,12 +130,23 @@ public final class SysfsReader implements CaptureReader {
             else { noise++; continue; }
             int colon = c.indexOf(':', from);
             if (colon < 0) {
+                // a header or a command that names a sysfs folder has words before the path; a path alone is a cut line
+                if (mark >= 0 && hasBlank(text, s, mark)) { noise++; continue; }
                 throw new CaptureException(file, c.number(), "expected '<sysfs path>:<value>' as grep -H prints, found '"
                         + abbreviate(c.line().strip()) + "' (is the file cut here?)");
             }
             ports.entry(text.substring(from, colon), text.substring(colon + 1, c.end()), file, c.number());
         }
+        if (unreadable > 0) {
+            b.warn(file + ": " + unreadable + " counter file(s) could not be read (" + abbreviate(firstUnreadable) + "); they "
+                    + "are absent, with the message as the reason");
+        }
         return noise;
+    }
+
+    private static boolean hasBlank(String text, int from, int to) {
+        for (int i = from; i < to; i++) if (Character.isWhitespace(text.charAt(i))) return true;
+        return false;
     }
 
     static String abbreviate(String s) {

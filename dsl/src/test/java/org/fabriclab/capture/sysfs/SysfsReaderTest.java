@@ -200,4 +200,39 @@ class SysfsReaderTest {
         assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_2/1", "state"));
         assertEquals(0, reader.sniff(Input.ofText("notes.txt", "see mlx5_2/ports/1/counters/link_downed: it moved\nnothing else\nhere\n")));
     }
+
+    /**
+     * A grep -H dump as pasted or as a collection loop writes it: the prompt with its command, a header per
+     * folder ({@code echo "### $dev"; grep -H . "$dev"/*}, the loop of a public lab runbook) and, with
+     * {@code 2>&1}, GNU grep's message for a file the kernel would not read ({@code grep: FILE: strerror}).
+     * Each refused the whole file: the prompt and the header as "cut" path lines, the message as a counter
+     * value. Now prompts and headers are noise, the unreadable counter is absent with the message, and a
+     * path line without its value is still an error. Own values.
+     */
+    @Test void promptsHeadersAndGrepMessagesAroundGrepLines() {
+        String text = "root@gpu07:~# grep -H . /sys/class/infiniband/*/ports/*/counters/* 2>&1\n"
+                + "### /sys/class/infiniband/mlx5_0/ports/1/counters\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:2\n"
+                + "grep: /sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_wait: Invalid argument\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error:7\n"
+                + "grep: /sys/class/infiniband/mlx5_0/ports/1/gid_attrs/types/2: Invalid argument\n"
+                + "### /sys/class/infiniband/mlx5_1/ports/1/counters\n"
+                + "/sys/class/infiniband/mlx5_1/ports/1/counters/link_downed:0\n";
+        Input in = Input.ofText("counters.txt", text);
+        assertEquals("sysfs", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), c.ports());
+        assertEquals(2L, c.reading("mlx5_0/1", "LinkDownedCounter").orElseThrow().value());
+        assertEquals(7L, c.reading("mlx5_0/1", "SymbolErrorCounter").orElseThrow().value());
+        assertEquals(0L, c.reading("mlx5_1/1", "LinkDownedCounter").orElseThrow().value());
+        Absent wait = c.absents().stream().filter(a -> a.rawName().equals("port_xmit_wait")).findFirst().orElseThrow();
+        assertEquals("unreadable: grep: Invalid argument", wait.reason());
+        assertEquals(4, wait.line());
+        assertEquals("mlx5_0/1", wait.port());
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("1 counter file(s) could not be read"), c.warnings().get(0));
+        Path f = BadInput.write(tmp, "cut.txt", "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:2\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_er\n");
+        BadInput.expect(reader, f, 2, "expected '<sysfs path>:<value>'");
+    }
 }
