@@ -6,9 +6,11 @@ import java.util.List;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -19,7 +21,8 @@ import org.fabriclab.catalogue.Source;
  * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) or 65535 (a down
  * InfiniBand port, {@code Base lid: 65535}) is not kept: {@link PortAttr#isUnicastLid(long)}.
  * {@code ibstat <ca> <port>} prints one port alone: a {@code CA: 'mlx5_0'} header (with a colon), then
- * {@code Port 1:} and its fields unindented, without the CA's device lines. A file cut at its end
+ * {@code Port 1:} and its fields unindented, without the CA's device lines. A pasted capture's
+ * {@code ibstat} command line (with or without its prompt) and a bare prompt after it are noise. A file cut at its end
  * (right after the last {@code Port N:}, or inside the last CA's device lines) keeps the ports read
  * before the cut, with a warning; a port block without fields in the middle of the file is an error.
  *
@@ -68,6 +71,7 @@ public final class IbstatReader implements CaptureReader {
             String line = c.line();
             String t = line.strip();
             if (t.isEmpty()) { noise++; continue; }
+            if (CommandLine.command(line, "ibstat") != null || ShellPrompt.isBare(line)) { noise++; continue; }   // a paste's prompt
             if (isToolMessage(t)) {
                 // ibstat stops at the first device it cannot stat: "ibpanic: ... stat of IB device 'mlx5_8' failed"
                 boolean fatal = t.startsWith("ibpanic") || t.contains("iberror");

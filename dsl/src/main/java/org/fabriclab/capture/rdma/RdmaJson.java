@@ -46,10 +46,14 @@ final class RdmaJson {
     private record Member(String name, JsonToken token, String text, int line) {}
 
     static void read(Input in, Capture.Builder b) {
-        String file = in.name();
+        read(in.name(), in.text(), b);
+    }
+
+    /** As {@link #read(Input, Capture.Builder)} for {@code text}, the content of {@code file}. */
+    static void read(String file, String text, Capture.Builder b) {
         int ports = 0;
         int qp = 0;
-        try (JsonParser p = JSON.createParser(in.text())) {
+        try (JsonParser p = JSON.createParser(text)) {
             JsonToken t = p.nextToken();
             boolean array = t == JsonToken.START_ARRAY;
             if (!array && t != JsonToken.START_OBJECT) {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.catalogue.Source;
 
@@ -14,7 +15,8 @@ import org.fabriclab.catalogue.Source;
  * (6.7+, and {@code -p}), and {@code -j} JSON. Ports are {@code <dev>/<port>}; {@code rdma link}
  * lines give attributes ({@code state}, {@code physical_state}, {@code netdev}, {@code lid}) so the
  * port joins its {@code ethtool -S} dump. Per-QP counters ({@code rdma stat qp show}: {@code cntn},
- * {@code pid}, {@code comm}, {@code LQPN}) are not per-port: skipped, counted as noise and warned.
+ * {@code pid}, {@code comm}, {@code LQPN}) are not per-port: skipped, counted as noise and warned. A
+ * paste's {@code rdma} command line above the output (with or without its prompt) is noise in both shapes.
  *
  * <pre>{@code
  * Capture c = new RdmaReader().read(Input.of(Path.of("rdma_stat.txt")));
@@ -29,7 +31,7 @@ public final class RdmaReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         List<String> head = in.head(40);
         if (head.isEmpty()) return 0;
-        String first = head.get(0).strip();
+        String first = firstOutputLine(head);
         if (opensJson(first) && RdmaJson.looksLikeRdma(head)) return 90;
         boolean command = false;
         for (String l : head) {
@@ -54,9 +56,40 @@ public final class RdmaReader implements CaptureReader {
 
     @Override public Capture read(Input in) {
         Capture.Builder b = Capture.builder(Source.RDMA, in.name());
-        String first = in.head(1).isEmpty() ? "" : in.head(1).get(0).strip();
-        if (opensJson(first)) RdmaJson.read(in, b);
-        else RdmaText.read(in, b);
+        String text = in.text();
+        int start = outputStart(text);
+        if (opensJson(text.substring(start, lineEnd(text, start)).strip())) {
+            // the command lines above the JSON are blanked, so the parser's line numbers stay the file's
+            RdmaJson.read(in.name(), text.substring(0, start).replaceAll("[^\n]", "") + text.substring(start), b);
+        } else {
+            RdmaText.read(in, b);
+        }
         return b.build();
+    }
+
+    /**
+     * The first line of the tool's output: blank lines and a paste's {@code rdma} command line (with or without
+     * its prompt: {@code $ rdma -j statistic show}) above it are skipped; "" when there is none.
+     */
+    static String firstOutputLine(List<String> head) {
+        for (String l : head) if (!l.isBlank() && CommandLine.command(l, "rdma") == null) return l.strip();
+        return "";
+    }
+
+    /** Where the first line of output starts in {@code text}, as {@link #firstOutputLine} finds it. */
+    private static int outputStart(String text) {
+        int at = 0;
+        while (at < text.length()) {
+            int end = lineEnd(text, at);
+            String line = text.substring(at, end);
+            if (!line.isBlank() && CommandLine.command(line, "rdma") == null) return at;
+            at = end + 1;
+        }
+        return Math.min(at, text.length());
+    }
+
+    private static int lineEnd(String text, int from) {
+        int nl = text.indexOf('\n', from);
+        return nl < 0 ? text.length() : nl;
     }
 }

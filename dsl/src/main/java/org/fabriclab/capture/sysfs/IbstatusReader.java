@@ -8,8 +8,10 @@ import java.util.regex.Pattern;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -27,7 +29,8 @@ import org.fabriclab.catalogue.Source;
  * c.attr("mlx5_0/1", "state");   // Optional[ACTIVE]
  * }</pre>
  *
- * A file cut right after its last port header keeps the ports before it, with a warning.
+ * A pasted capture's {@code ibstatus} command line (with or without its prompt) and a bare prompt after it
+ * are noise. A file cut right after its last port header keeps the ports before it, with a warning.
  *
  * @throws CaptureException (from {@link #read}) for a field line before any port header, a line that
  *     is not {@code key: value}, or a port header with no fields under it in the middle of the file (or
@@ -58,6 +61,7 @@ public final class IbstatusReader implements CaptureReader {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
+            if (CommandLine.command(c.line(), "ibstatus") != null || ShellPrompt.isBare(t)) { noise++; continue; }   // a paste's prompt
             Matcher h = HEADER.matcher(t);
             if (h.matches()) {
                 checkBlock(dev, num, fields, file, headerLine);

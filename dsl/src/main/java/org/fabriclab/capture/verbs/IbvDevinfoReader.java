@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
@@ -43,7 +45,8 @@ import org.fabriclab.catalogue.Source;
  * c.attr("mlx5_0/1", "link_layer");   // Optional[Ethernet]
  * }</pre>
  *
- * A file cut at its end (right after the last {@code port:} line, or inside the last device's lines)
+ * A pasted capture's {@code ibv_devinfo} command line (with or without its prompt) and a bare prompt after
+ * it are noise. A file cut at its end (right after the last {@code port:} line, or inside the last device's lines)
  * keeps the ports read before the cut, with a warning.
  *
  * @throws CaptureException (from {@link #read}) for a port field before any {@code hca_id:} or
@@ -66,7 +69,7 @@ public final class IbvDevinfoReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         for (String l : in.head(5)) {
             String t = l.strip();
-            if (t.isEmpty()) continue;
+            if (t.isEmpty() || isOwnPrompt(l)) continue;
             return HCA.matcher(t).matches() ? 95 : 0;
         }
         return 0;
@@ -84,6 +87,7 @@ public final class IbvDevinfoReader implements CaptureReader {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
+            if (isOwnPrompt(c.line())) { noise++; continue; }
             Matcher h = HCA.matcher(t);
             if (h.matches()) {
                 finishPort(b, port, portFields, rate, file, portLine);
@@ -199,6 +203,11 @@ public final class IbvDevinfoReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    /** A paste's {@code ibv_devinfo} command line (with or without its prompt), or a bare prompt after the output. */
+    private static boolean isOwnPrompt(String line) {
+        return CommandLine.command(line, "ibv_devinfo") != null || ShellPrompt.isBare(line);
     }
 
     /** Checks the port just read has fields, and gives its rate ({@link Rate}). */
