@@ -16,7 +16,8 @@ import org.fabriclab.catalogue.Source;
 /**
  * Reads {@code ibstat}: {@code CA 'mlx5_0'} blocks with device lines ({@code Node GUID:}, {@code
  * Firmware version:}) and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
- * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}).
+ * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}; newer rdma-core
+ * adds {@code Effective speed:}, kept as {@code effective_speed_gbps} beside the {@code Rate}'s {@code rate_gbps}).
  * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
  * {@code mlx5_0/1}. Port ids are {@code <ca>/<port>}. A LID of 0 (an Ethernet port) or 65535 (a down
  * InfiniBand port, {@code Base lid: 65535}) is not kept: {@link PortAttr#isUnicastLid(long)}.
@@ -144,6 +145,9 @@ public final class IbstatReader implements CaptureReader {
                     b.attr(port, PortAttr.RATE_GBPS, number(rate, key, file, c.number()), c.number());
                     if (fdr10) b.attr(port, "speed", "FDR10", c.number());
                 }
+                // rdma-core >= 2026-06 (9a645e43): "Effective speed: %g", ibv_query_port_speed() in Gb/s, the bandwidth
+                // after LAG aggregation and PCIe limits, where Rate is the link's PTYS speed; kept beside rate_gbps
+                case "Effective speed" -> b.attr(port, "effective_speed_gbps", number(value, key, file, c.number()), c.number());
                 case "Base lid" -> {
                     String lid = number(value, key, file, c.number());
                     if (PortAttr.isUnicastLid(lid)) b.attr(port, PortAttr.LID, lid, c.number());

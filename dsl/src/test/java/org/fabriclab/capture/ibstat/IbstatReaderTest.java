@@ -100,4 +100,19 @@ class IbstatReaderTest {
         Path f = BadInput.write(tmp, "mid.txt", head1 + "\tPort 1:\n" + ca0);
         BadInput.expect(reader, f, 5, "holds no attributes");
     }
+
+    /**
+     * rdma-core's ibstat prints "Effective speed:" after "Rate:" since 9a645e43 (2026-06,
+     * ibv_query_port_speed(), "%g" Gb/s: LAG and PCIe limits counted); it was dropped as noise. Own values:
+     * a bond whose effective bandwidth is both links, a port held below its rate.
+     */
+    @Test void effectiveSpeedOfNewerRdmaCoreIsKeptBesideTheRate() {
+        Capture c = reader.read(Input.ofText("ibstat.txt", "CA 'mlx5_bond_0'\n\tCA type: MT4129\n\tPort 1:\n\t\tState: Active\n"
+                + "\t\tPhysical state: LinkUp\n\t\tRate: 200\n\t\tEffective speed: 400\n\t\tBase lid: 0\n\t\tLink layer: Ethernet\n"
+                + "CA 'mlx5_3'\n\tPort 1:\n\t\tState: Active\n\t\tRate: 400\n\t\tEffective speed: 252.5\n\t\tLink layer: InfiniBand\n"));
+        assertEquals(Optional.of("200"), c.attr("mlx5_bond_0/1", "rate_gbps"));
+        assertEquals(Optional.of("400"), c.attr("mlx5_bond_0/1", "effective_speed_gbps"));
+        assertEquals(Optional.of("400"), c.attr("mlx5_3/1", "rate_gbps"));
+        assertEquals(Optional.of("252.5"), c.attr("mlx5_3/1", "effective_speed_gbps"));
+    }
 }
