@@ -15,7 +15,9 @@ import org.fabriclab.capture.Input;
 /**
  * Reads a directory laid out like sysfs: {@code /sys/class/infiniband} (device folders), one device
  * folder ({@code mlx5_0}, holding {@code ports/}) or one port folder ({@code mlx5_0/ports/1}). Only
- * the files {@link SysfsPorts} knows are opened; symlinks such as {@code device/} are not followed.
+ * the files {@link SysfsPorts} knows are opened; symlinks such as {@code device/} are not followed. A tree
+ * unpacked from a tar of sysfs has its files padded with NUL bytes to 4096 (tar archives the stat size and
+ * pads the shorter read); such a file is read up to the padding, with one warning for the tree.
  *
  * <pre>{@code
  * SysfsDirectory.read(Input.of(Path.of("/sys/class/infiniband")), ports, builder);
@@ -86,7 +88,7 @@ final class SysfsDirectory {
             throw new CaptureException(in.name(), 0, "directory does not look like /sys/class/infiniband, a device "
                     + "folder (with ports/) or a ports/<n> folder (with counters/ or hw_counters/)");
         }
-        int[] unreadable = {0};
+        int[] unreadable = {0, 0};   // [0] files that could not be read, [1] files zero-padded by tar
         switch (layout) {
             case CLASS -> {
                 for (Path dev : sorted(in, dir)) if (Files.isDirectory(dev.resolve("ports"))) device(in, dev, ports, b, unreadable);
@@ -97,6 +99,10 @@ final class SysfsDirectory {
                 String dev = devDir == null || devDir.getFileName() == null ? "?" : devDir.getFileName().toString();
                 port(in, dev, dir, ports, b, unreadable);
             }
+        }
+        if (unreadable[1] > 0) {
+            b.warn(in.name() + ": " + unreadable[1] + " file(s) end in NUL bytes, as tar pads a sysfs file it archives "
+                    + "('File shrank by N bytes; padding with zeros'); each was read up to the padding");
         }
         return unreadable[0];
     }
@@ -137,11 +143,21 @@ final class SysfsDirectory {
             unreadable[0]++;
             return;
         }
-        if (content.indexOf('\0') >= 0) {
-            throw new CaptureException(name, 1, "binary content (NUL byte), expected a sysfs value");
+        int nul = content.indexOf('\0');
+        if (nul >= 0) {
+            // tar archives a sysfs file at its stat size, 4096, and pads what read() gave with zeros
+            if (!isPadding(content, nul)) throw new CaptureException(name, 1, "binary content (NUL byte), expected a sysfs value");
+            content = content.substring(0, nul);
+            unreadable[1]++;
         }
         int nl = content.indexOf('\n');
         ports.entry(rel, nl < 0 ? content : content.substring(0, nl), name, 1);
+    }
+
+    /** Whether everything from {@code from} on is NUL: the zeros tar pads a shrunk file with. */
+    static boolean isPadding(String content, int from) {
+        for (int i = from; i < content.length(); i++) if (content.charAt(i) != '\0') return false;
+        return true;
     }
 
     private static List<Path> sorted(Input in, Path dir) {

@@ -235,4 +235,41 @@ class SysfsReaderTest {
                 + "/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_er\n");
         BadInput.expect(reader, f, 2, "expected '<sysfs path>:<value>'");
     }
+
+    /**
+     * A tree unpacked from {@code tar czf ib.tgz /sys/class/infiniband/...}: GNU tar archives each sysfs file at
+     * its stat size, 4096 bytes, and pads the shorter read with zeros ("File shrank by 4094 bytes; padding
+     * with zeros", checked on this machine's /sys). Every such file was "binary content", the whole tree
+     * refused. Now a file is read up to its zero padding, with one warning; a NUL inside a value is still an
+     * error. Own values, gpud's sys-class-infiniband-h100.0 layout (no newline after rate).
+     */
+    @Test void aTreeUnpackedFromATarOfSysfsIsZeroPadded() throws IOException {
+        Path port = tmp.resolve("infiniband/mlx5_4/ports/1");
+        Files.createDirectories(port.resolve("counters"));
+        Files.createDirectories(port.resolve("hw_counters"));
+        padded(port.resolve("rate"), "400 Gb/sec (4X NDR)");
+        padded(port.resolve("state"), "4: ACTIVE\n");
+        padded(port.resolve("counters/link_downed"), "3\n");
+        padded(port.resolve("counters/port_xmit_wait"), "2489603687\n");
+        padded(port.resolve("hw_counters/out_of_sequence"), "12\n");
+        padded(tmp.resolve("infiniband/mlx5_4/fw_ver"), "28.41.1000\n");
+        Capture c = reader.read(Input.of(tmp.resolve("infiniband")));
+        assertEquals(3L, c.reading("mlx5_4/1", "LinkDownedCounter").orElseThrow().value());
+        assertEquals(2489603687L, c.reading("mlx5_4/1", "PortXmitWait").orElseThrow().value());
+        assertEquals(12L, c.reading("mlx5_4/1", "out_of_sequence").orElseThrow().value());
+        assertEquals(Optional.of("400"), c.attr("mlx5_4/1", "rate_gbps"));
+        assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_4/1", "state"));
+        assertEquals(Optional.of("28.41.1000"), c.attr("mlx5_4/1", "fw_ver"));
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("6 file(s) end in NUL bytes"), c.warnings().get(0));
+        Files.write(port.resolve("counters/symbol_error"), "1\u00002\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> reader.read(Input.of(tmp.resolve("infiniband"))));
+        assertTrue(e.getMessage().contains("binary content"), e.getMessage());
+    }
+
+    private static void padded(Path f, String value) throws IOException {
+        byte[] v = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.write(f, java.util.Arrays.copyOf(v, 4096));
+    }
 }
