@@ -23,7 +23,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * {@code rdma -j statistic show} and {@code rdma -j link show}: an array of objects with
  * {@code ifname} and {@code port}. Integer members are counters, except the identity and link
  * members ({@code port}, {@code ifindex}, {@code lid}, ...), which are attributes like the string
- * members; objects with {@code cntn}/{@code lqpn} are per-QP and skipped with a warning. Read with
+ * members; objects with {@code cntn}/{@code lqpn} are per-QP and skipped with a warning. JSON that ends
+ * inside the array after whole elements (a cut file) keeps those elements, with a warning. Read with
  * Jackson's streaming parser so every error names the line of the member at fault.
  *
  * <pre>{@code
@@ -83,8 +84,16 @@ final class RdmaJson {
                 if (!array) break;
             }
         } catch (JsonProcessingException e) {
-            throw new CaptureException(file, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), "invalid JSON: "
-                    + e.getOriginalMessage() + "; expected rdma -j output (an array of objects with ifname and port)");
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            // the file ends inside the array (| head, a full disk, one long -j line cut): the whole elements before are good
+            boolean atEnd = e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+                    || e.getLocation() != null && e.getLocation().getCharOffset() >= text.stripTrailing().length();
+            if (!atEnd || ports == 0) {
+                throw new CaptureException(file, line, "invalid JSON: " + e.getOriginalMessage()
+                        + "; expected rdma -j output (an array of objects with ifname and port)");
+            }
+            b.warn(file + ":" + line + ": the JSON ends before its array closes (is the file cut?); the " + (ports + qp)
+                    + " whole element(s) before the cut are read, any part of one after them is left out");
         } catch (IOException e) {
             throw new CaptureException(file, 0, "cannot read JSON: " + e.getMessage());
         }

@@ -169,4 +169,29 @@ class RdmaReaderTest {
                 + "    LQPN: <813,816>\n");
         BadInput.expect(reader, f, 0, "only per-QP counters");
     }
+
+    /**
+     * {@code rdma -j statistic show} prints one long line for all ports; a file cut inside it (| head -c, a full
+     * disk) was refused whole. The whole elements before the cut are now read, with a warning; a partial element
+     * is left out, and JSON cut before any whole element, or broken in the middle, is still refused. Layout of
+     * spidernet-io/spiderpool pkg/rdmametrics/metrics_test.go @a7fbd3b2 (ifname, port, counters); own values.
+     */
+    @Test void jsonCutAfterWholeElementsKeepsThem() {
+        String whole = "[{\"ifname\":\"mlx5_0\",\"port\":1,\"rx_write_requests\":100,\"out_of_sequence\":3},"
+                + "{\"ifname\":\"mlx5_1\",\"port\":1,\"rx_write_requests\":101,\"out_of_sequence\":0},"
+                + "{\"ifname\":\"mlx5_2\",\"port\":1,\"rx_wri";
+        Capture c = reader.read(Input.ofText("cut.json", whole));
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), c.ports());
+        assertEquals(3L, c.reading("mlx5_0/1", "out_of_sequence").orElseThrow().value());
+        assertEquals(101L, c.reading("mlx5_1/1", "rx_write_requests").orElseThrow().value());
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("the 2 whole element(s) before the cut are read"), c.warnings().get(0));
+        Capture d = reader.read(Input.ofText("cut2.json", whole.substring(0, whole.indexOf("{\"ifname\":\"mlx5_2"))));
+        assertEquals(2, d.ports().size());
+        Path first = BadInput.write(tmp, "first.json", "[{\"ifname\":\"mlx5_0\",\"port\":1,\"rx_wri");
+        BadInput.expect(reader, first, 1, "invalid JSON");
+        Path middle = BadInput.write(tmp, "middle.json", "[{\"ifname\":\"mlx5_0\",\"port\":1,\"rx_write_requests\":1},"
+                + "{\"ifname\":\"mlx5_1\",,\"port\":1}]");
+        BadInput.expect(reader, middle, 1, "invalid JSON");
+    }
 }
