@@ -7,7 +7,9 @@ import java.util.regex.Pattern;
  * The shell prompt a pasted capture's command line starts with, in the shapes shells print by default:
  * {@code $ } and {@code # } alone, bash on Red Hat ({@code [root@node07 ~]# }), bash on Debian and Ubuntu
  * ({@code root@node07:~# }, {@code ops@node07:/tmp$ }), SUSE ({@code node07:~ # }) and zsh
- * ({@code ops@node07 ~ % }). Readers use it to tell a command line ({@code ethtool -S ens1f0np0},
+ * ({@code ops@node07 ~ % }), and the shell's own default where no profile sets one ({@code bash-5.1# },
+ * {@code sh-4.4$ }: containers, {@code kubectl exec}, {@code oc rsh}). Readers use it to tell a command line
+ * ({@code ethtool -S ens1f0np0},
  * {@code ib_write_bw -D 10 ...}) from the output around it.
  *
  * <pre>{@code
@@ -24,7 +26,8 @@ public final class ShellPrompt {
      */
     private static final Pattern PROMPT = Pattern.compile(
             "^\\s*(?:\\([^()\\s]{1,64}\\)\\s*)?"
-                    + "(?:\\[[^\\[\\]]{1,200}\\]|[\\w.-]{1,64}@[\\w.-]{1,128}(?::\\S{0,200})?(?:\\s\\S{1,200})?|[\\w.-]{1,128}:\\S{1,200})?"
+                    + "(?:\\[[^\\[\\]]{1,200}\\]|[\\w.-]{1,64}@[\\w.-]{1,128}(?::\\S{0,200})?(?:\\s\\S{1,200})?|[\\w.-]{1,128}:\\S{1,200}"
+                    + "|(?:ba|k|z|da)?sh-\\d{1,2}(?:\\.\\d{1,3}){0,2})?"
                     + "\\s?[$#%>]\\s+");
 
     private ShellPrompt() {}

@@ -40,4 +40,19 @@ class ShellPromptTest {
         assertFalse(ShellPrompt.isBare("rx_bytes: 12"));
         assertFalse(ShellPrompt.isBare(""));
     }
+
+    /**
+     * bash's built-in default prompt, {@code \\s-\\v\\$ }, where no profile sets one: containers and pod shells
+     * ({@code oc rsh}, {@code kubectl exec}), as OpenShift's RDMA verification docs show {@code sh-5.1# } after
+     * ibstatus output and a Kubernetes issue shows {@code bash-5.1# ibstat}. Not a prompt before: the ibstatus
+     * paste was refused at its last line.
+     */
+    @Test void theShellsBuiltInDefaultPrompt() {
+        assertEquals("ibstat", command("bash-5.1# ibstat"));
+        assertEquals("rdma link show", command("sh-4.4$ rdma link show"));
+        assertTrue(ShellPrompt.isBare("sh-5.1# "));
+        assertTrue(ShellPrompt.isBare("bash-5.1#"));
+        assertEquals(-1, ShellPrompt.commandStart("rx-5.1: 3"));
+        assertFalse(ShellPrompt.isBare("sh-5.1: 3"));
+    }
 }
