@@ -120,7 +120,9 @@ public final class IbstatReader implements CaptureReader {
                     case "Firmware version" -> "fw_ver";
                     default -> null;
                 };
-                if (k != null && k.endsWith("guid") && PortAttr.isZeroGuid(value)) {
+                if (k != null && value.isEmpty()) {
+                    noise++;   // hfi1 (Omni-Path) prints "CA type: " with nothing after it: no attribute, not an empty one
+                } else if (k != null && k.endsWith("guid") && PortAttr.isZeroGuid(value)) {
                     b.warn(file + ":" + c.number() + ": " + key + " of CA '" + ca + "' is all zero; not used as an identity");
                 } else if (k != null) {
                     caAttrs.add(new String[] {k, k.endsWith("guid") ? value.toLowerCase() : value, Integer.toString(c.number())});

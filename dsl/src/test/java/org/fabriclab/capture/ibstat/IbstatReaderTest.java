@@ -115,4 +115,13 @@ class IbstatReaderTest {
         assertEquals(Optional.of("400"), c.attr("mlx5_3/1", "rate_gbps"));
         assertEquals(Optional.of("252.5"), c.attr("mlx5_3/1", "effective_speed_gbps"));
     }
+
+    /** hfi1 (Omni-Path) prints {@code CA type: } with no value (rdma-core ibstat.c prints umad's empty ca_type); it became an empty hca_type. */
+    @Test void anEmptyCaTypeIsNoAttribute() {
+        Capture c = reader.read(Input.ofText("ibstat.txt", "CA 'hfi1_0'\n\tCA type: \n\tNumber of ports: 1\n\tFirmware version: 1.27.0\n"
+                + "\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 100\n\t\tBase lid: 8\n\t\tLink layer: InfiniBand\n"));
+        assertEquals(Optional.empty(), c.attr("hfi1_0/1", "hca_type"));
+        assertEquals(Optional.of("1.27.0"), c.attr("hfi1_0/1", "fw_ver"));
+        assertEquals(Optional.of("8"), c.attr("hfi1_0/1", "lid"));
+    }
 }
