@@ -134,6 +134,7 @@ final class RdmaJson {
             }
             String key = switch (k) {
                 case "state" -> PortAttr.STATE;
+                case "physical_state" -> "phys_state";   // the other readers' key: one attribute on a joined port
                 case "netdev" -> PortAttr.NETDEV;
                 case "lid" -> PortAttr.LID;
                 default -> k;

@@ -13,7 +13,7 @@ import org.fabriclab.catalogue.Source;
  * line per port ({@code link mlx5_0/1 rx_write_requests 0 ...}, before iproute2 6.7, possibly wrapped
  * onto continuation lines), one counter per indented line under a {@code link mlx5_0/1} line
  * (6.7+, and {@code -p}), and {@code -j} JSON. Ports are {@code <dev>/<port>}; {@code rdma link}
- * lines give attributes ({@code state}, {@code physical_state}, {@code netdev}, {@code lid}) so the
+ * lines give attributes ({@code state}, {@code phys_state} (printed physical_state), {@code netdev}, {@code lid}) so the
  * port joins its {@code ethtool -S} dump. Per-QP counters ({@code rdma stat qp show}: {@code cntn},
  * {@code pid}, {@code comm}, {@code LQPN}) are not per-port: skipped, counted as noise and warned. A
  * paste's {@code rdma} command line above the output (with or without its prompt) is noise in both shapes.

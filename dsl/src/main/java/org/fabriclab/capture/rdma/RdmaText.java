@@ -185,6 +185,8 @@ final class RdmaText {
             String v = w[i + 1];
             switch (k) {
                 case "state" -> b.attr(port, PortAttr.STATE, v, line);
+                // the key the sysfs, ibstat, ibstatus and ibv_devinfo readers give it, so a joined port has one
+                case "physical_state" -> b.attr(port, "phys_state", v, line);
                 case "netdev" -> b.attr(port, PortAttr.NETDEV, v, line);
                 case "lid" -> { if (PortAttr.isUnicastLid(v)) b.attr(port, PortAttr.LID, v, line); }
                 case "link_layer" -> b.attr(port, PortAttr.LINK_LAYER, v, line);

@@ -194,4 +194,18 @@ class RdmaReaderTest {
                 + "{\"ifname\":\"mlx5_1\",,\"port\":1}]");
         BadInput.expect(reader, middle, 1, "invalid JSON");
     }
+
+    /**
+     * rdma link prints {@code physical_state}; the sysfs, ibstat, ibstatus and ibv_devinfo readers call the same fact
+     * {@code phys_state}, so a port joined from rdma link and sysfs carried both keys. Text and JSON now give phys_state.
+     */
+    @Test void physicalStateIsThePhysStateOfTheOtherReaders() {
+        Capture t = reader.read(Input.ofText("link.txt", "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0np0 \n"));
+        assertEquals(Optional.of("LINK_UP"), t.attr("mlx5_0/1", "phys_state"));
+        assertEquals(Optional.empty(), t.attr("mlx5_0/1", "physical_state"));
+        Capture j = reader.read(Input.ofText("link.json", "[{\"ifindex\":1,\"ifname\":\"mlx5_0\",\"port\":1,\"state\":\"ACTIVE\","
+                + "\"physical_state\":\"POLLING\",\"netdev\":\"ens1f0np0\",\"netdev_index\":4}]"));
+        assertEquals(Optional.of("POLLING"), j.attr("mlx5_0/1", "phys_state"));
+        assertEquals(Optional.empty(), j.attr("mlx5_0/1", "physical_state"));
+    }
 }
