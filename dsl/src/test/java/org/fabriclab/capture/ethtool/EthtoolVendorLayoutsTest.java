@@ -1,0 +1,190 @@
+package org.fabriclab.capture.ethtool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureCsv;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Reading;
+import org.fabriclab.catalogue.Catalogue;
+import org.fabriclab.catalogue.Source;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ethtool -S} of RoCE-capable NICs other than mlx5/bnxt_en/ice, and of the switch ports they meet,
+ * read with the driver's own names under the catalogue's canonical ones. Each fixture is our own values in
+ * the layout a public capture shows: the ConnectX-3 grep paste of a public RoCE how-to (markdown), the
+ * isc-projects/ethq {@code tests/} files at 4604d752 (i40e, i40e-v2.3.2k, be2net, sfc), a Spectrum switch
+ * port dump from a public test of an snmpd ethtool script; where no public dump was found (the whole mlx4
+ * list), the order of the driver's string table.
+ */
+class EthtoolVendorLayoutsTest {
+    private final EthtoolReader reader = new EthtoolReader();
+    private final Catalogue cat = Catalogue.standard();
+
+    private static Reading r(Capture c, String port, String counter) {
+        return c.reading(port, counter).orElseThrow(() -> new AssertionError(counter + " not read on " + port));
+    }
+
+    /**
+     * ConnectX-3 (mlx4_en) names its per-priority flow control {@code rx_pause_prio_<n>},
+     * {@code rx_pause_duration_prio_<n>} (microseconds), {@code rx_pause_transition_prio_<n>} and its traffic
+     * {@code rx_prio_<n>_packets}; all were uncatalogued, so no pause analysis saw an mlx4 port. Layout: the
+     * public how-to's {@code # ethtool -S eth1 | grep prio_3} paste (6-space indent, a trailing blank after one value).
+     */
+    @Test void mlx4PerPriorityPauseUnderCanonicalNames() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/mlx4_cx3_grep_prio3.txt")));
+        assertEquals(List.of("netdev eth1"), c.ports());
+        String p = "netdev eth1";
+        Reading pause = r(c, p, "rx_prio3_pause");
+        assertEquals(18204, pause.value());
+        assertEquals("rx_pause_prio_3", pause.rawName());
+        assertEquals("congestion", pause.layer().label());
+        assertEquals(64, pause.field().width());
+        Reading dur = r(c, p, "tx_prio3_pause_duration");
+        assertEquals(52611, dur.value());
+        assertEquals("us", dur.unit());
+        assertEquals(8115, r(c, p, "tx_prio3_pause_transition").value());
+        assertEquals(0, r(c, p, "tx_prio3_pause").value(), "'0  ' (trailing blanks) is 0");
+        assertEquals(7310, r(c, p, "rx_prio3_packets").value());
+        assertEquals("bytes", r(c, p, "tx_prio3_bytes").unit());
+        assertEquals(455102318, r(c, p, "tx_prio3_bytes").value());
+        assertEquals(10, c.readings().size());
+        assertTrue(c.readings().stream().allMatch(Reading::catalogued), c.readings().toString());
+        assertEquals(List.of("mlx4", "mlxsw"), cat.lookup(Source.ETHTOOL, "rx_pause_prio_3").orElseThrow().vendors());
+        assertEquals(List.of("mlx4"), cat.lookup(Source.ETHTOOL, "rx_pause_transition_prio_3").orElseThrow().vendors());
+    }
+
+    /**
+     * mlx4_en's whole list (en_ethtool.c main_strings order): link flow control {@code rx_pause},
+     * {@code tx_pause_duration}, {@code tx_pause_transition} are the {@code global} members of the pause
+     * families; the phy totals and per-ring {@code rx<q>_packets} are the names mlx5 prints, now told as
+     * shared by both drivers.
+     */
+    @Test void mlx4LinkPausePhyTotalsAndRings() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/mlx4_en_flow_control_rings.txt")));
+        String p = "netdev ?";
+        assertEquals(0, r(c, p, "rx_global_pause").value());
+        assertEquals(12, r(c, p, "tx_global_pause").value());
+        assertEquals("tx_pause", r(c, p, "tx_global_pause").rawName());
+        assertEquals(840, r(c, p, "tx_global_pause_duration").value());
+        assertEquals("us", r(c, p, "tx_global_pause_duration").unit());
+        assertEquals(12, r(c, p, "tx_global_pause_transition").value());
+        assertEquals(96120, r(c, p, "rx_prio3_pause_duration").value());
+        assertEquals(4402, r(c, p, "rx_prio3_pause_transition").value());
+        assertEquals(11092747200L, r(c, p, "rx_prio3_bytes").value());
+        assertEquals("rx_in_range_length_error", r(c, p, "rx_in_range_len_errors_phy").rawName());
+        assertEquals(11129571900L, r(c, p, "rx_bytes_phy").value());
+        assertEquals(List.of("mellanox", "mlx4"), cat.lookup(Source.ETHTOOL, "rx_bytes_phy").orElseThrow().vendors());
+        var rings = c.queueReadings(p, "rx_queue_packets");
+        assertEquals(List.of(0, 1), rings.stream().map(Reading::queue).toList());
+        assertEquals(9182734, r(c, p, "rx_queue_packets").value(), "the rings sum to the port's rx_packets");
+        assertEquals(2 * 4990610017L, r(c, p, "tx_queue_bytes").value());
+        // printed by bnx2 (32-bit), tg3 and bnx2x as well, with no common width: left uncatalogued
+        assertFalse(r(c, p, "rx_jabbers").catalogued());
+        assertFalse(r(c, p, "rx_multicast_packets").catalogued(), "old mlx5 prints the name for vport counters");
+    }
+
+    /**
+     * A Spectrum switch port (mlxsw): the PPCNT IEEE 802.3 / RFC 2863 fields under their register names
+     * ({@code a_frame_check_sequence_errors}, {@code if_in_discards}) are the counters mlx5 names
+     * {@code rx_crc_errors_phy} and {@code rx_discards_phy}; per-priority octets/frames/pause share mlx4's form.
+     */
+    @Test void spectrumSwitchPortCounters() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/mlxsw_spectrum_swp_stats.txt")));
+        String p = "netdev ?";
+        assertEquals(7, r(c, p, "rx_crc_errors_phy").value());
+        assertEquals("physical", r(c, p, "rx_crc_errors_phy").layer().label());
+        assertEquals(3, r(c, p, "rx_symbol_err_phy").value());
+        Reading disc = r(c, p, "rx_discards_phy");
+        assertEquals(19, disc.value());
+        assertEquals("if_in_discards", disc.rawName());
+        assertEquals("lossless-broken", disc.layer().label());
+        assertEquals(250117736120556L, r(c, p, "rx_bytes_phy").value());
+        assertEquals(41022817330L, r(c, p, "tx_packets_phy").value());
+        assertEquals(250117736000000L, r(c, p, "rx_prio3_bytes").value());
+        assertEquals(41022800112L, r(c, p, "tx_prio3_packets").value());
+        assertEquals(1377, r(c, p, "tx_prio3_pause").value());
+        assertEquals(88128, r(c, p, "tx_prio3_pause_duration").value());
+        assertEquals(List.of("mlxsw"), cat.lookup(Source.ETHTOOL, "if_in_discards").orElseThrow().vendors());
+        assertFalse(r(c, p, "tc_no_buffer_discard_uc_tc_3").catalogued(), "per traffic class, not per priority: left open");
+        assertFalse(r(c, p, "ecn_marked").catalogued());
+    }
+
+    /**
+     * i40e prints its port counters with {@code port.} (ethq tests/i40e: no header, no indent); the IEEE 802.3
+     * ones ice prints with {@code .nic} were catalogued only in ice's spelling. Queues: {@code tx-<q>.tx_packets}
+     * (before v4.17), kept as uncatalogued readings until now.
+     */
+    @Test void i40ePortCountersAndQueues() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/i40e_noindent_port_and_queue.txt")));
+        String p = "netdev ?";
+        Reading jab = r(c, p, "rx_jabbers_phy");
+        assertEquals(5, jab.value());
+        assertEquals("port.rx_jabber", jab.rawName());
+        assertEquals("physical", jab.layer().label());
+        assertEquals(3, r(c, p, "rx_fragments_phy").value());
+        assertEquals(2, r(c, p, "mac_local_faults").value());
+        assertEquals(1, r(c, p, "mac_remote_faults").value());
+        assertEquals(60, r(c, p, "rx_multicast_phy").value());
+        assertEquals(4, r(c, p, "rx_discards_phy").value());
+        assertEquals(44, r(c, p, "rx_prio3_pause").value());
+        var tx = c.queueReadings(p, "tx_queue_packets");
+        assertEquals(List.of(0, 1), tx.stream().map(Reading::queue).toList());
+        assertEquals("tx-1.tx_packets", tx.get(1).rawName());
+        assertEquals(498771230, r(c, p, "tx_queue_packets").value(), "the queues sum to the netdev's tx_packets");
+        assertEquals(2 * 20058641695L + 1, r(c, p, "rx_queue_bytes").value());
+        // XON->XOFF transitions: the opposite edge of what rx_{p}_pause_transition counts (XOFF->XON), left open
+        assertFalse(r(c, p, "port.rx_priority_3_xon_2_xoff").catalogued());
+        assertFalse(r(c, p, "port.rx_oversize").catalogued());
+        assertFalse(r(c, p, "veb.tc_0_rx_packets").catalogued());
+    }
+
+    /** i40e from v4.17 (ethq tests/i40e-v2.3.2k: header, 5-space indent) drops the queue names' rx_/tx_. */
+    @Test void i40eQueuesWithoutTheirPrefix() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/i40e_v2.3.2k_queue_stats.txt")));
+        String p = "netdev ?";
+        assertEquals(710220332, r(c, p, "rx_queue_packets").value());
+        assertEquals(2 * 38560016550L, r(c, p, "tx_queue_bytes").value());
+        assertEquals("rx-1.bytes", c.queueReadings(p, "rx_queue_bytes").get(1).rawName());
+        assertEquals(1, r(c, p, "rx_undersize_pkts_phy").value());
+        assertEquals(22, r(c, p, "rx_prio3_pause").value());
+        // sfc (ethq tests/sfc) prints the older i40e form for packets
+        Capture sfc = reader.read(Input.ofText("sfc.txt", "NIC statistics:\nport_rx_pause: 0\ntx-0.tx_packets: 5\ntx-1.tx_packets: 6\nrx-0.rx_packets: 7\n"));
+        assertEquals(11, r(sfc, p, "tx_queue_packets").value());
+        assertEquals(List.of("intel", "solarflare"), cat.lookup(Source.ETHTOOL, "tx-0.tx_packets").orElseThrow().vendors());
+        assertFalse(r(sfc, p, "port_rx_pause").catalogued());
+    }
+
+    /**
+     * Emulex be2net (OneConnect, RoCE with ocrdma; ethq tests/be2net: indent, no header, {@code rxq<q>: } ring
+     * prefixes): pause and PFC frame totals and drops for want of a packet buffer, 32-bit firmware stats.
+     */
+    @Test void be2netPauseDropsAndRings() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/be2net_port_and_queue_stats.txt")));
+        String p = "netdev ?";
+        Reading tx = r(c, p, "tx_global_pause");
+        assertEquals(31, tx.value());
+        assertEquals("tx_pauseframes", tx.rawName());
+        assertEquals(32, tx.field().width());
+        assertEquals(118, r(c, p, "rx_pfc_frames").value());
+        assertEquals(907, r(c, p, "tx_pfc_frames").value());
+        Reading drops = r(c, p, "rx_discards_phy");
+        assertEquals(13, drops.value());
+        assertEquals("rx_drops_no_pbuf", drops.rawName());
+        assertEquals("lossless-broken", drops.layer().label());
+        Reading link = r(c, p, "rx_global_pause");
+        assertEquals(6, link.value());
+        assertEquals(List.of("broadcom", "emulex"), cat.lookup(Source.ETHTOOL, "rx_pause_frames").orElseThrow().vendors(), "bnxt_en's name too");
+        assertEquals(0, link.field().width(), "64-bit on bnxt_en, 32-bit here: the shared binding states none");
+        assertEquals(1810022311L + 1910022311L, r(c, p, "rx_queue_bytes").value());
+        assertEquals(List.of(0, 1), c.queueReadings(p, "rx_queue_packets").stream().map(Reading::queue).toList());
+        assertEquals(6300117, r(c, p, "tx_queue_packets").value());
+        assertFalse(r(c, p, "rx_crc_errors").catalogued(), "the netdev name many drivers print, i40e next to port.rx_crc_errors");
+        assertFalse(r(c, p, "roce_drops_crc").catalogued());
+    }
+}
