@@ -27,7 +27,10 @@ import org.fabriclab.catalogue.Source;
  * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
  * {@code root@h:~# ethtool -S X}: any {@link ShellPrompt}; a prompt with no command is skipped), else
  * {@code netdev ?}, which a snapshot pairs with the only RDMA port. Several command lines in one
- * file start several ports.
+ * file start several ports. ethtool's own message for an interface it cannot read counters of
+ * ({@code no stats available} for a bond or {@code lo}, {@code Cannot get stats strings information: ...}),
+ * right after that interface's command line, leaves that port without counters and a warning; a file
+ * holding nothing else is refused with that message.
  *
  * <pre>{@code
  * Capture c = new EthtoolReader().read(Input.of(Path.of("eth.txt")));
@@ -41,6 +44,13 @@ public final class EthtoolReader implements CaptureReader {
     private static final String PHY_HEADER = "PHY statistics:";
     /** The header of the kernel's standard counters ({@code ethtool -S X --all-groups} / {@code --groups ...}), naming the interface. */
     private static final String STD_HEADER = "Standard stats for ";
+    /**
+     * What ethtool prints instead of the counters when it cannot read them (ethtool.c do_gstats: a bond, a
+     * bridge, {@code lo}: "no stats available", exit 94; perror "Cannot get stats strings information: ..." and
+     * "Cannot get stats information: ...", exits 96 and 97; get_stringset's "Cannot get driver information: ...").
+     */
+    private static final String[] NO_STATS = {"no stats available", "no memory available", "Cannot get stats strings information",
+            "Cannot get stats information", "Cannot get driver information"};
 
     @Override public String format() { return "ethtool"; }
 
@@ -89,6 +99,10 @@ public final class EthtoolReader implements CaptureReader {
         }
         int noise = 0;
         int counters = 0;
+        // counters read since the last command line, and ethtool's own "no stats" message for the port that line named
+        int portCounters = 0;
+        String noStats = null;
+        int noStatsLine = 0;
         while (c.next()) {
             int s = c.start();
             int e = c.end();
@@ -109,8 +123,17 @@ public final class EthtoolReader implements CaptureReader {
                 port = "netdev " + dev;
                 b.attr(port, PortAttr.NETDEV, dev, c.number());
                 portAnnounced = true;
+                portCounters = 0;
             }
             if (prompt || dev != null) {
+                noise++;
+                continue;
+            }
+            String message = portAnnounced && portCounters == 0 ? noStatsMessage(text.substring(s, e)) : null;
+            if (message != null) {
+                // the command ran on an interface without counters (a loop over every interface meets bonds and lo): that port has none
+                b.warn(file + ":" + c.number() + ": " + port + ": ethtool printed '" + message + "', no counters for that interface");
+                if (noStats == null) { noStats = message; noStatsLine = c.number(); }
                 noise++;
                 continue;
             }
@@ -134,6 +157,10 @@ public final class EthtoolReader implements CaptureReader {
             // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
             b.counter(port, c.name(s, sep, hash), value, c.number());
             counters++;
+            portCounters++;
+        }
+        if (counters == 0 && noStats != null) {
+            throw new CaptureException(file, noStatsLine, "ethtool printed '" + noStats + "' instead of counters; the file holds no counter");
         }
         if (counters == 0) {
             throw new CaptureException(file, 0, "no 'name: value' counters found; expected ethtool -S output"
@@ -158,6 +185,12 @@ public final class EthtoolReader implements CaptureReader {
         if (!promptChar) return false;
         String line = text.substring(s, e);
         return ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line);
+    }
+
+    /** The line when it is one of ethtool's {@link #NO_STATS} messages, else null. */
+    private static String noStatsMessage(String line) {
+        for (String m : NO_STATS) if (line.startsWith(m)) return line;
+        return null;
     }
 
     /** The interface a dump's file name gives: {@code ethtool_S_eth0.txt} and {@code eth0} both give {@code eth0}. */

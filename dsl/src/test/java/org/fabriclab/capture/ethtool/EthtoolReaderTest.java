@@ -183,4 +183,33 @@ class EthtoolReaderTest {
         assertEquals(2 * 9990027655L, c.reading(port, "tx_queue_bytes").orElseThrow().value(), "summed to the port");
         assertFalse(c.reading(port, "frames_rx_pri_3").orElseThrow().catalogued(), "frames of priority 3, not pause frames");
     }
+
+    /**
+     * A loop over every interface ({@code for i in ...; do echo "# ethtool -S $i"; ethtool -S $i 2>&1; done})
+     * meets bonds and {@code lo}, for which ethtool prints {@code no stats available}: the whole file was
+     * refused at that line. That port now has no counters and a warning names it.
+     */
+    @Test void noStatsAvailableForOneInterfaceOfALoop() {
+        String text = "# ethtool -S ens1f0np0\nNIC statistics:\n     rx_prio3_pause: 4\n# ethtool -S bond0\nno stats available\n"
+                + "# ethtool -S virbr0\nCannot get stats strings information: Operation not supported\n# ethtool -S ens1f1np1\n"
+                + "NIC statistics:\n     rx_prio3_pause: 9\n";
+        Capture c = reader.read(Input.ofText("loop.txt", text));
+        assertEquals(4, c.reading("netdev ens1f0np0", "rx_prio3_pause").orElseThrow().value());
+        assertEquals(9, c.reading("netdev ens1f1np1", "rx_prio3_pause").orElseThrow().value());
+        assertTrue(c.readings().stream().noneMatch(x -> x.port().equals("netdev bond0") || x.port().equals("netdev virbr0")));
+        assertEquals(List.of("loop.txt:5: netdev bond0: ethtool printed 'no stats available', no counters for that interface",
+                "loop.txt:7: netdev virbr0: ethtool printed 'Cannot get stats strings information: Operation not supported', no counters for that interface"),
+                c.warnings());
+    }
+
+    /** Only ethtool's message right after the command line is taken: the same words after counters still fail. */
+    @Test void noStatsAvailableAloneOrAfterCountersIsRefused() {
+        var only = org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class,
+                () -> reader.read(Input.ofText("lo.txt", "$ ethtool -S lo\nno stats available\n")));
+        assertTrue(only.getMessage().contains("lo.txt:2"), only.getMessage());
+        assertTrue(only.getMessage().contains("ethtool printed 'no stats available' instead of counters"), only.getMessage());
+        var after = org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class,
+                () -> reader.read(Input.ofText("x.txt", "$ ethtool -S eth0\n     rx_bytes: 1\nno stats available\n")));
+        assertTrue(after.getMessage().contains("x.txt:3") && after.getMessage().contains("expected 'name: <integer>'"), after.getMessage());
+    }
 }
