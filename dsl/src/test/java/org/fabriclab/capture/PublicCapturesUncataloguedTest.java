@@ -85,11 +85,12 @@ class PublicCapturesUncataloguedTest {
         assertEquals(new TreeSet<>(), now.get("mlxlink_json_mft4.34_400g_dr4_osfp_yuuki.json"));
         assertEquals(new TreeSet<>(), now.get("mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki.json"));
         TreeSet<String> cx4 = now.get("ethtool_S_mlx5_cx4lx_k4.15_ethq_noindent.txt");
-        for (String n : List.of("rx_packets", "tx_packets", "rx_wqe_err", "rx_jabbers_phy", "tx_errors_phy", "rx3_wqe_err", "tx15_stopped")) {
+        for (String n : List.of("rx_packets", "tx_packets", "rx_wqe_err", "rx_jabbers_phy", "tx_errors_phy", "rx3_wqe_err", "tx15_stopped", "rx_buffer_passed_thres_phy")) {
             assertTrue(!cx4.contains("ethtool\t" + n), n);
         }
         TreeSet<String> old = now.get("ethtool_S_mlx5_old_driver_ethq_indented.txt");
         for (String n : List.of("too_long_errors", "out_errors", "jabbers", "fragments")) assertTrue(!old.contains("ethtool\t" + n), n);
+        assertTrue(!now.get("ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt").contains("ethtool\trx_buffer_passed_threshold"));
         TreeSet<String> ice = now.get("ethtool_S_ice_e810_intel_ethq.txt");
         for (String n : List.of("mac_local_faults.nic", "rx_jabber.nic")) assertTrue(!ice.contains("ethtool\t" + n), n);
     }

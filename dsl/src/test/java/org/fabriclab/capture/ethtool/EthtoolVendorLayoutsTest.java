@@ -9,6 +9,7 @@ import java.util.List;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureCsv;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.PublicCaptureFiles;
 import org.fabriclab.capture.Reading;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
@@ -186,5 +187,22 @@ class EthtoolVendorLayoutsTest {
         assertEquals(6300117, r(c, p, "tx_queue_packets").value());
         assertFalse(r(c, p, "rx_crc_errors").catalogued(), "the netdev name many drivers print, i40e next to port.rx_crc_errors");
         assertFalse(r(c, p, "roce_drops_crc").catalogued());
+    }
+
+    /**
+     * Receive-buffer almost-full events: mlx5 {@code rx_buffer_passed_thres_phy} (PPCNT ethernet extended
+     * group) and bnxt_en {@code rx_buffer_passed_threshold}, read in place from the public ethq captures.
+     */
+    @Test void receiveBufferThresholdEventsOfTheTwoPublicCaptures() {
+        Capture bnxt = reader.read(Input.of(PublicCaptureFiles.file("ethtool_S_bnxt_en_broadcom_perring_prefix_ethq.txt")));
+        Reading b = r(bnxt, "netdev ?", "rx_buffer_passed_thres_phy");
+        assertEquals(417, b.value());
+        assertEquals("rx_buffer_passed_threshold", b.rawName());
+        assertEquals("congestion", b.layer().label());
+        Capture mlx = reader.read(Input.of(PublicCaptureFiles.file("ethtool_S_mlx5_cx4lx_k4.15_ethq_noindent.txt")));
+        Reading m = r(mlx, "netdev ?", "rx_buffer_passed_thres_phy");
+        assertEquals(0, m.value());
+        assertEquals(96, m.line());
+        assertEquals(64, m.field().width());
     }
 }
