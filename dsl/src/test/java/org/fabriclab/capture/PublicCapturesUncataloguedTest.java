@@ -85,7 +85,8 @@ class PublicCapturesUncataloguedTest {
         assertEquals(new TreeSet<>(), now.get("mlxlink_json_mft4.34_400g_dr4_osfp_yuuki.json"));
         assertEquals(new TreeSet<>(), now.get("mlxlink_json_mft4.34_400g_fec_histogram_serdes_yuuki.json"));
         TreeSet<String> cx4 = now.get("ethtool_S_mlx5_cx4lx_k4.15_ethq_noindent.txt");
-        for (String n : List.of("rx_packets", "tx_packets", "rx_wqe_err", "rx_jabbers_phy", "tx_errors_phy", "rx3_wqe_err", "tx15_stopped", "rx_buffer_passed_thres_phy")) {
+        for (String n : List.of("rx_packets", "tx_packets", "rx_wqe_err", "rx_jabbers_phy", "tx_errors_phy", "rx3_wqe_err", "tx15_stopped", "rx_buffer_passed_thres_phy",
+                "module_unplug", "module_bus_stuck", "module_high_temp", "module_bad_shorted")) {
             assertTrue(!cx4.contains("ethtool\t" + n), n);
         }
         TreeSet<String> old = now.get("ethtool_S_mlx5_old_driver_ethq_indented.txt");

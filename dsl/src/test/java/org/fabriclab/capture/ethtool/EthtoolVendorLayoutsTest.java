@@ -205,4 +205,21 @@ class EthtoolVendorLayoutsTest {
         assertEquals(96, m.line());
         assertEquals(64, m.field().width());
     }
+
+    /**
+     * mlx5's port module events (en_stats.c mlx5e_pme_*_desc): an unplugged, stuck, overheating or
+     * shorted cable or module is a physical error a fleet gate counts; read in place from the public
+     * ConnectX-4 Lx capture (all zero there, lines 140-143).
+     */
+    @Test void mlx5ModuleEventsArePhysicalErrors() {
+        Capture mlx = reader.read(Input.of(PublicCaptureFiles.file("ethtool_S_mlx5_cx4lx_k4.15_ethq_noindent.txt")));
+        int line = 140;
+        for (String n : List.of("module_unplug", "module_bus_stuck", "module_high_temp", "module_bad_shorted")) {
+            Reading m = r(mlx, "netdev ?", n);
+            assertEquals(0, m.value(), n);
+            assertEquals(line++, m.line(), n);
+            assertEquals("physical", m.layer().label(), n);
+            assertTrue(cat.isError(n), n);
+        }
+    }
 }
