@@ -21,7 +21,8 @@ import org.fabriclab.catalogue.Source;
  * The standard names ({@code eth-phy-SymbolErrorDuringCarrier}, {@code eth-mac-OctetsReceivedOK}) stay
  * uncatalogued: they read the registers the driver's own names read ({@code rx_symbol_err_phy}), so one
  * snapshot holding both dumps would hold one counter twice, read at two moments. Each line is split on
- * its last {@code ": "}; the value must be an integer. Per-queue
+ * its last {@code ": "}; the value must be an integer, and blanks a driver pads its names with (cxgb4's
+ * {@code tx_octets_ok           : 5}) are not part of the name. Per-queue
  * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
  * {@code netdev <name>} when the file names the interface on a command line
  * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
@@ -152,10 +153,17 @@ public final class EthtoolReader implements CaptureReader {
             while (v < e && a[v] == ' ') v++;
             long value = Values.parseDecimal(a, v, e);
             if (value < 0) value = c.counter(v, e, file);
+            // cxgb4 pads its names with blanks to one width ("tx_octets_ok           : 5"): the name ends at its last non-blank
+            int ne = sep;
+            while (ne > s && (a[ne - 1] == ' ' || a[ne - 1] == '\t')) ne--;
+            if (ne == s) {
+                throw new CaptureException(file, c.number(), "a value with no counter name; expected 'name: <integer>' as ethtool -S prints, found '"
+                        + abbreviate(text.substring(s, e)) + "'");
+            }
             int hash = 0;
-            for (int i = s; i < sep; i++) hash = 31 * hash + (a[i] & 0xff);
+            for (int i = s; i < ne; i++) hash = 31 * hash + (a[i] & 0xff);
             // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
-            b.counter(port, c.name(s, sep, hash), value, c.number());
+            b.counter(port, c.name(s, ne, hash), value, c.number());
             counters++;
             portCounters++;
         }

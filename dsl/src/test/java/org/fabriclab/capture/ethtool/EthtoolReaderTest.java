@@ -96,6 +96,16 @@ class EthtoolReaderTest {
         assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
     }
 
+    /** Blanks between a name and its colon (cxgb4 pads its names: {@code rx_pause_frames        : 4}) are not the name's. */
+    @Test void namePaddingIsNotPartOfTheName() {
+        Capture c = reader.read(Input.ofText("pad.txt", "NIC statistics:\n     rx_pause_frames        : 4\n     rx_prio3_pause\t: 9\n"));
+        assertEquals(List.of("rx_pause_frames", "rx_prio3_pause"), c.readings().stream().map(r -> r.rawName()).toList());
+        assertEquals(4, c.reading("netdev ?", "rx_global_pause").orElseThrow().value());
+        assertTrue(c.reading("netdev ?", "rx_prio3_pause").orElseThrow().catalogued());
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\n     : 7\n");
+        BadInput.expect(reader, f, 3, "a value with no counter name");
+    }
+
     @Test void perRingCountersInBracketsAreCounters() {
         Capture c = reader.read(Input.ofText("bnxt.txt", "NIC statistics:\n     [0]: rx_ucast_packets: 5\n"
                 + "     [1]: rx_ucast_packets: 7\n     rx_total_discard_pkts: 0\n"));
