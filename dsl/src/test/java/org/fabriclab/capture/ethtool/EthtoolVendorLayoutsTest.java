@@ -180,7 +180,7 @@ class EthtoolVendorLayoutsTest {
         assertEquals("lossless-broken", drops.layer().label());
         Reading link = r(c, p, "rx_global_pause");
         assertEquals(6, link.value());
-        assertEquals(List.of("broadcom", "emulex"), cat.lookup(Source.ETHTOOL, "rx_pause_frames").orElseThrow().vendors(), "bnxt_en's name too");
+        assertEquals(List.of("broadcom", "emulex", "chelsio"), cat.lookup(Source.ETHTOOL, "rx_pause_frames").orElseThrow().vendors(), "bnxt_en's and cxgb4's name too");
         assertEquals(0, link.field().width(), "64-bit on bnxt_en, 32-bit here: the shared binding states none");
         assertEquals(1810022311L + 1910022311L, r(c, p, "rx_queue_bytes").value());
         assertEquals(List.of(0, 1), c.queueReadings(p, "rx_queue_packets").stream().map(Reading::queue).toList());
@@ -221,5 +221,34 @@ class EthtoolVendorLayoutsTest {
             assertEquals("physical", m.layer().label(), n);
             assertTrue(cat.isError(n), n);
         }
+    }
+
+    /**
+     * Chelsio cxgb4 (iWARP) pads every name to one width ({@code tx_octets_ok           : 5}, stats_strings in
+     * cxgb4_ethtool.c; no public dump found, the fixture follows that table's order): the blanks were part of
+     * the name, so nothing matched the catalogue. Per-priority pause is {@code rx_ppp<n>_frames}.
+     */
+    @Test void cxgb4PaddedNamesAndPerPriorityPause() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/cxgb4_padded_names.txt")));
+        String p = "netdev enp4s0f4";
+        Reading rx3 = r(c, p, "rx_prio3_pause");
+        assertEquals(81920, rx3.value());
+        assertEquals("rx_ppp3_frames", rx3.rawName());
+        assertEquals("congestion", rx3.layer().label());
+        assertEquals(2210, r(c, p, "tx_prio3_pause").value());
+        assertEquals(4, r(c, p, "rx_global_pause").value());
+        assertEquals(0, r(c, p, "tx_global_pause").value());
+        assertEquals(17, r(c, p, "rx_crc_errors_phy").value());
+        assertEquals(5, r(c, p, "rx_symbol_err_phy").value());
+        assertEquals(1, r(c, p, "rx_jabbers_phy").value());
+        assertEquals(0, r(c, p, "tx_discards_phy").value());
+        assertEquals(120330991208L, r(c, p, "rx_bytes_phy").value());
+        assertEquals("tx_octets_ok", r(c, p, "tx_bytes_phy").rawName());
+        assertEquals(95100233, r(c, p, "rx_packets_phy").value());
+        assertEquals(List.of("chelsio"), cat.lookup(Source.ETHTOOL, "rx_ppp3_frames").orElseThrow().vendors());
+        assertEquals(List.of("chelsio", "broadcom"), cat.lookup(Source.ETHTOOL, "rx_fcs_errors").orElseThrow().vendors(), "tg3's name too");
+        // per buffer group, not per priority: left uncatalogued; the loopback block's banner carries the port index
+        assertFalse(r(c, p, "rx_bg0_frames_dropped").catalogued());
+        assertEquals(1, r(c, p, "-------Loopback-----------").value());
     }
 }
