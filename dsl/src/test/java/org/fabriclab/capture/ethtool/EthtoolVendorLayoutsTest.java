@@ -180,7 +180,8 @@ class EthtoolVendorLayoutsTest {
         assertEquals("lossless-broken", drops.layer().label());
         Reading link = r(c, p, "rx_global_pause");
         assertEquals(6, link.value());
-        assertEquals(List.of("broadcom", "emulex", "chelsio"), cat.lookup(Source.ETHTOOL, "rx_pause_frames").orElseThrow().vendors(), "bnxt_en's and cxgb4's name too");
+        assertEquals(List.of("broadcom", "emulex", "chelsio", "qlogic"), cat.lookup(Source.ETHTOOL, "rx_pause_frames").orElseThrow().vendors(),
+                "bnxt_en's, cxgb4's and qede's name too");
         assertEquals(0, link.field().width(), "64-bit on bnxt_en, 32-bit here: the shared binding states none");
         assertEquals(1810022311L + 1910022311L, r(c, p, "rx_queue_bytes").value());
         assertEquals(List.of(0, 1), c.queueReadings(p, "rx_queue_packets").stream().map(Reading::queue).toList());
@@ -250,5 +251,26 @@ class EthtoolVendorLayoutsTest {
         // per buffer group, not per priority: left uncatalogued; the loopback block's banner carries the port index
         assertFalse(r(c, p, "rx_bg0_frames_dropped").catalogued());
         assertEquals(1, r(c, p, "-------Loopback-----------").value());
+    }
+
+    /**
+     * Marvell/QLogic FastLinQ qede (RoCE/iWARP through qedr; qede_stats_arr order, no public dump found):
+     * receive-buffer (BRB) discards, host-buffer discards and PFC frame totals, which it names as bnxt_en does.
+     */
+    @Test void qedeBufferDiscardsAndPfcTotals() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/qede_port_stats.txt")));
+        String p = "netdev ?";
+        Reading brb = r(c, p, "rx_discards_phy");
+        assertEquals(27, brb.value());
+        assertEquals("brb_discards", brb.rawName());
+        assertEquals("lossless-broken", brb.layer().label());
+        assertEquals(6, r(c, p, "rx_out_of_buffer").value());
+        assertEquals(5120, r(c, p, "rx_pfc_frames").value());
+        assertEquals(33, r(c, p, "tx_pfc_frames").value());
+        assertEquals(88120340840L, r(c, p, "rx_bytes_phy").value());
+        assertEquals(61022323, r(c, p, "rx_packets_phy").value());
+        assertEquals(List.of("broadcom", "qlogic"), cat.lookup(Source.ETHTOOL, "rx_pfc_frames").orElseThrow().vendors());
+        assertFalse(r(c, p, "brb_truncates").catalogued());
+        assertFalse(r(c, p, "rx_crc_errors").catalogued());
     }
 }
