@@ -273,4 +273,26 @@ class EthtoolVendorLayoutsTest {
         assertFalse(r(c, p, "brb_truncates").catalogued());
         assertFalse(r(c, p, "rx_crc_errors").catalogued());
     }
+
+    /**
+     * Azure MANA (mana_ethtool.c: mana_eth_stats, mana_hc_stats, mana_phy_stats, then per-queue
+     * {@code rx_<q>_packets}; fixture in that order, no public dump found): receive drops for want of a WQE,
+     * the port's aggregate drops and the rings. Its per-TC (traffic class) traffic and pause counters stay
+     * uncatalogued: a traffic class is not a priority unless the DCB map says so.
+     */
+    @Test void manaDropsAndQueues() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/mana_hc_phy_queue_stats.txt")));
+        String p = "netdev ?";
+        assertEquals(9, r(c, p, "rx_out_of_buffer").value());
+        Reading drop = r(c, p, "rx_discards_phy");
+        assertEquals(3, drop.value());
+        assertEquals("hc_rx_pkt_drop_phy", drop.rawName());
+        assertEquals(0, r(c, p, "tx_discards_phy").value());
+        assertEquals(2050611 + 2050612, r(c, p, "rx_queue_packets").value());
+        assertEquals(List.of(0, 1), c.queueReadings(p, "tx_queue_bytes").stream().map(Reading::queue).toList());
+        assertEquals(2 * 1450056, r(c, p, "tx_queue_packets").value());
+        assertEquals(List.of("microsoft"), cat.lookup(Source.ETHTOOL, "rx_1_packets").orElseThrow().vendors());
+        assertFalse(r(c, p, "hc_tc3_rx_pause_phy").catalogued());
+        assertFalse(r(c, p, "rx_0_xdp_drop").catalogued());
+    }
 }
