@@ -26,7 +26,9 @@ import org.fabriclab.catalogue.Source;
  * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
  * {@code netdev <name>} when the file names the interface on a command line
  * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
- * {@code root@h:~# ethtool -S X}: any {@link ShellPrompt}; a prompt with no command is skipped), else
+ * {@code root@h:~# ethtool -S X}: any {@link ShellPrompt}; a prompt with no command is skipped; a line that
+ * is no counter but names {@code ethtool -S X}, as {@code sudo ethtool -S X}, bash -x's {@code + ethtool -S X}
+ * and watch's {@code Every 2.0s: ethtool -S X} do), else
  * {@code netdev ?}, which a snapshot pairs with the only RDMA port. Several command lines in one
  * file start several ports. ethtool's own message for an interface it cannot read counters of
  * ({@code no stats available} for a bond or {@code lo}, {@code Cannot get stats strings information: ...}),
@@ -141,18 +143,31 @@ public final class EthtoolReader implements CaptureReader {
             // the last ": " of the line: the value is the run of digits after it
             int sep = e - 2;
             while (sep >= s && !(a[sep] == ':' && a[sep + 1] == ' ')) sep--;
-            if (sep < s) {
-                if (text.charAt(e - 1) == ':') {
-                    throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
-                            + "' has no value; expected 'name: <integer>' (is the file cut here?)");
-                }
-                throw new CaptureException(file, c.number(), "expected 'name: <integer>' as ethtool -S prints, found '"
-                        + abbreviate(text.substring(s, e)) + "'");
-            }
             int v = sep + 2;
             while (v < e && a[v] == ' ') v++;
-            long value = Values.parseDecimal(a, v, e);
-            if (value < 0) value = c.counter(v, e, file);
+            long value = sep < s ? -1 : Values.parseDecimal(a, v, e);
+            if (value < 0) {
+                // not "name: <decimal>": a command line with no prompt before it (sudo ethtool -S X; bash -x's
+                // "+ ethtool -S X"; watch's "Every 2.0s: ethtool -S X   host: <date>") starts a port too
+                String cmd = interfaceOf(text.substring(s, e));
+                if (cmd != null) {
+                    port = "netdev " + cmd;
+                    b.attr(port, PortAttr.NETDEV, cmd, c.number());
+                    portAnnounced = true;
+                    portCounters = 0;
+                    noise++;
+                    continue;
+                }
+                if (sep < s) {
+                    if (text.charAt(e - 1) == ':') {
+                        throw new CaptureException(file, c.number(), "counter '" + text.substring(s, e - 1)
+                                + "' has no value; expected 'name: <integer>' (is the file cut here?)");
+                    }
+                    throw new CaptureException(file, c.number(), "expected 'name: <integer>' as ethtool -S prints, found '"
+                            + abbreviate(text.substring(s, e)) + "'");
+                }
+                value = c.counter(v, e, file);
+            }
             // cxgb4 pads its names with blanks to one width ("tx_octets_ok           : 5"): the name ends at its last non-blank
             int ne = sep;
             while (ne > s && (a[ne - 1] == ' ' || a[ne - 1] == '\t')) ne--;

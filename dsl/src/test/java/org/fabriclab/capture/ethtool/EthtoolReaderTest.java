@@ -96,6 +96,28 @@ class EthtoolReaderTest {
         assertEquals(12, c.reading("netdev ?", "q: 0: rx_packets").orElseThrow().value());
     }
 
+    /**
+     * A command line with no prompt before it was refused at line 1 though the sniffer had taken the file
+     * for ethtool by that very line: {@code sudo ethtool -S X} pasted bare, the {@code + ethtool -S X} trace of a
+     * collection script run with bash -x, and the header {@code watch} prints (which even holds a ": ").
+     */
+    @Test void commandLinesWithoutAPromptNameThePort() {
+        Capture x = reader.read(Input.ofText("x.txt", "+ ethtool -S ens1f0np0\nNIC statistics:\n     rx_prio3_pause: 4\n"
+                + "+ ethtool -S ens1f1np1\nNIC statistics:\n     rx_prio3_pause: 5\n"));
+        assertEquals(List.of("netdev ens1f0np0", "netdev ens1f1np1"), x.ports());
+        assertEquals(5, x.reading("netdev ens1f1np1", "rx_prio3_pause").orElseThrow().value());
+        assertEquals(4, x.noiseLines(), "two command lines, two headers");
+        Input watch = Input.ofText("w.txt", "Every 2.0s: ethtool -S ens1f0np0                 gpu01: Fri Dec  4 01:50:01 2026\n\n"
+                + "NIC statistics:\n     rx_prio3_pause: 7\n");
+        assertTrue(reader.sniff(watch) >= 90);
+        assertEquals(7, reader.read(watch).reading("netdev ens1f0np0", "rx_prio3_pause").orElseThrow().value());
+        Capture sudo = reader.read(Input.ofText("s.txt", "sudo ethtool -S ens2f0\n     rx_discards_phy: 3\n"));
+        assertEquals(List.of("netdev ens2f0"), sudo.ports());
+        // a line naming no ethtool command is still refused where it stands
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 12\nsudo ethtool -a ens2f0\n");
+        BadInput.expect(reader, f, 3, "expected 'name: <integer>'");
+    }
+
     /** Blanks between a name and its colon (cxgb4 pads its names: {@code rx_pause_frames        : 4}) are not the name's. */
     @Test void namePaddingIsNotPartOfTheName() {
         Capture c = reader.read(Input.ofText("pad.txt", "NIC statistics:\n     rx_pause_frames        : 4\n     rx_prio3_pause\t: 9\n"));
