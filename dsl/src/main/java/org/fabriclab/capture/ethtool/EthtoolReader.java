@@ -21,7 +21,8 @@ import org.fabriclab.catalogue.Source;
  * The standard names ({@code eth-phy-SymbolErrorDuringCarrier}, {@code eth-mac-OctetsReceivedOK}) stay
  * uncatalogued: they read the registers the driver's own names read ({@code rx_symbol_err_phy}), so one
  * snapshot holding both dumps would hold one counter twice, read at two moments. Each line is split on
- * its last {@code ": "}; the value must be an integer, and blanks a driver pads its names with (cxgb4's
+ * its last {@code ": "}; the value must be an integer (a run of digits above 2^63-1, a driver's u64 left
+ * near 2^64, is that counter absent, with a warning), and blanks a driver pads its names with (cxgb4's
  * {@code tx_octets_ok           : 5}) are not part of the name. Per-queue
  * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
  * {@code netdev <name>} when the file names the interface on a command line
@@ -166,7 +167,10 @@ public final class EthtoolReader implements CaptureReader {
                     throw new CaptureException(file, c.number(), "expected 'name: <integer>' as ethtool -S prints, found '"
                             + abbreviate(text.substring(s, e)) + "'");
                 }
-                value = c.counter(v, e, file);
+                // a run of digits beyond 2^63-1: a driver's counter left at or wrapped below zero to near 2^64 (u64 -1 for
+                // "not supported", a reset that went backwards); the other counters of the dump stay readable
+                // (Long.parseUnsignedLong gives such a value as a negative long, which marks it below)
+                value = c.isDigits(v, e) && isU64(text, v, e) ? Long.parseUnsignedLong(text.substring(v, e)) : c.counter(v, e, file);
             }
             // cxgb4 pads its names with blanks to one width ("tx_octets_ok           : 5"): the name ends at its last non-blank
             int ne = sep;
@@ -178,7 +182,15 @@ public final class EthtoolReader implements CaptureReader {
             int hash = 0;
             for (int i = s; i < ne; i++) hash = 31 * hash + (a[i] & 0xff);
             // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
-            b.counter(port, c.name(s, ne, hash), value, c.number());
+            String name = c.name(s, ne, hash);
+            if (value < 0) {
+                b.absent(port, name, c.number(), "value " + text.substring(v, e) + " is above 2^63-1: a driver's unset or wrapped-below-zero"
+                        + " counter, not a count");
+                b.warn(file + ":" + c.number() + ": " + port + " " + name + " = " + text.substring(v, e)
+                        + ": above 2^63-1, read as absent (a driver's unset or wrapped-below-zero counter)");
+            } else {
+                b.counter(port, name, value, c.number());
+            }
             counters++;
             portCounters++;
         }
@@ -208,6 +220,12 @@ public final class EthtoolReader implements CaptureReader {
         if (!promptChar) return false;
         String line = text.substring(s, e);
         return ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line);
+    }
+
+    /** Whether the digits {@code text[from, to)} are a u64 (at most 18446744073709551615), which ethtool's %llu prints. */
+    private static boolean isU64(String text, int from, int to) {
+        int n = to - from;
+        return n < 20 || (n == 20 && text.substring(from, to).compareTo("18446744073709551615") <= 0);
     }
 
     /** The line when it is one of ethtool's {@link #NO_STATS} messages, else null. */

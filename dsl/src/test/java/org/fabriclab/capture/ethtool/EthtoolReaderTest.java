@@ -118,6 +118,27 @@ class EthtoolReaderTest {
         BadInput.expect(reader, f, 3, "expected 'name: <integer>'");
     }
 
+    /**
+     * A driver that reports a counter it does not have as u64 -1, or whose counter went backwards past zero,
+     * prints a value near 2^64: the whole dump was refused for that one line. That counter is now absent (not 0,
+     * not read), with the value in the reason and a warning; the rest is read.
+     */
+    @Test void aValueNear2To64IsThatCounterAbsent() {
+        Capture c = reader.read(Input.ofText("u.txt", "NIC statistics:\n     rx_prio3_pause: 18446744073709551615\n"
+                + "     rx_bytes: 12\n     tx_bytes: 9223372036854775808\n"));
+        assertEquals(1, c.readings().size());
+        assertEquals(12, c.reading("netdev ?", "rx_bytes").orElseThrow().value());
+        assertTrue(c.reading("netdev ?", "rx_prio3_pause").isEmpty());
+        assertEquals(List.of("rx_prio3_pause", "tx_bytes"), c.absents().stream().map(x -> x.counter()).toList());
+        assertEquals(List.of(2, 4), c.absents().stream().map(x -> x.line()).toList());
+        assertTrue(c.absents().get(0).reason().startsWith("value 18446744073709551615 is above 2^63-1"), c.absents().get(0).reason());
+        assertEquals(2, c.warnings().size());
+        // 2^63-1 itself is a count; digits no u64 holds are no ethtool output and refused as before
+        assertEquals(Long.MAX_VALUE, reader.read(Input.ofText("m.txt", "rx_bytes: 9223372036854775807\n")).reading("netdev ?", "rx_bytes").orElseThrow().value());
+        Path f = BadInput.write(tmp, "eth.txt", "NIC statistics:\n     rx_bytes: 18446744073709551616\n");
+        BadInput.expect(reader, f, 2, "expected a non-negative integer counter value");
+    }
+
     /** Blanks between a name and its colon (cxgb4 pads its names: {@code rx_pause_frames        : 4}) are not the name's. */
     @Test void namePaddingIsNotPartOfTheName() {
         Capture c = reader.read(Input.ofText("pad.txt", "NIC statistics:\n     rx_pause_frames        : 4\n     rx_prio3_pause\t: 9\n"));
