@@ -161,6 +161,12 @@ class EthtoolReaderTest {
         assertEquals(List.of(0, 1), c.tidy().intColumn("queue").asList().subList(0, 2));
         assertTrue(c.tidy().intColumn("queue").isMissing(2), "a port-level counter has no queue");
         assertEquals(12L, c.wide().longColumn("rx_queue_ucast_packets").get(0), "wide sums the queues to the port");
+        // bnx2x (ethq tests/bnx2x layout) prints per-queue bytes under the same prefix; an FCoE queue's name is no index
+        Capture x = reader.read(Input.ofText("bnx2x.txt", "     [0]: rx_bytes: 209487403324\n     [1]: rx_bytes: 2\n"
+                + "     [0]: tx_bytes: 7\n     [fcoe]: rx_bytes: 5\n"));
+        assertEquals(209487403326L, x.reading("netdev ?", "rx_queue_bytes").orElseThrow().value());
+        assertEquals(7, x.reading("netdev ?", "tx_queue_bytes").orElseThrow().value());
+        assertFalse(x.reading("netdev ?", "[fcoe]: rx_bytes").orElseThrow().catalogued());
     }
 
     @Test void valueNotANumber() {
