@@ -128,15 +128,7 @@ final class ShowCommand implements Callable<Integer> {
             case TEXT -> {
                 boolean first = true;
                 if (!measurementsOnly(caps, tables, withAttributes)) {
-                    if (raw != null) {
-                        out.flush();
-                        TidyStream.text(caps, TITLE, raw);
-                        raw.write('\n');
-                        raw.flush();
-                    } else {
-                        TidyStream.text(caps, TITLE, out);
-                        out.println();
-                    }
+                    streamed(out, raw, o -> TidyStream.text(caps, TITLE, o), w -> TidyStream.text(caps, TITLE, w));
                     first = false;
                 }
                 for (Tagged t : tables) {
@@ -148,15 +140,7 @@ final class ShowCommand implements Callable<Integer> {
                 for (Capture c : withAttributes) {
                     if (!first) out.println();
                     first = false;
-                    if (raw != null) {
-                        out.flush();
-                        TidyStream.attributesText(c, ATTRIBUTES, raw);
-                        raw.write('\n');
-                        raw.flush();
-                    } else {
-                        TidyStream.attributesText(c, ATTRIBUTES, out);
-                        out.println();
-                    }
+                    streamed(out, raw, o -> TidyStream.attributesText(c, ATTRIBUTES, o), w -> TidyStream.attributesText(c, ATTRIBUTES, w));
                 }
             }
             case CSV -> csv(caps, tables, withAttributes, out);
@@ -176,6 +160,26 @@ final class ShowCommand implements Callable<Integer> {
             }
         }
         out.flush();
+    }
+
+    /** Something that prints a streamed table's text (without its final newline) to one kind of output. */
+    @FunctionalInterface
+    private interface Printing<T> {
+        void to(T out) throws java.io.IOException;
+    }
+
+    /** A streamed table and a newline: as UTF-8 bytes to {@code raw} (the process's stdout) when given, else to {@code out}. */
+    private static void streamed(PrintWriter out, OutputStream raw, Printing<OutputStream> bytes, Printing<java.io.Writer> chars)
+            throws java.io.IOException {
+        if (raw != null) {
+            out.flush();
+            bytes.to(raw);
+            raw.write('\n');
+            raw.flush();
+        } else {
+            chars.to(out);
+            out.println();
+        }
     }
 
     /**
