@@ -24,7 +24,9 @@ import org.fabriclab.catalogue.Source;
  * its last {@code ": "}; the value must be an integer (a run of digits above 2^63-1, a driver's u64 left
  * near 2^64, is that counter absent, with a warning), and blanks a driver pads its names with (cxgb4's
  * {@code tx_octets_ok           : 5}) are not part of the name. Per-queue
- * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings. The port is
+ * counters ({@code rx0_packets}, {@code ch3_arm}) are kept as uncatalogued readings; vmxnet3's per-queue blocks
+ * ({@code Tx Queue#: 0}, then that queue's counters indented below it, some nested under a total) are named by queue
+ * and parent ({@code Tx Queue#0 drv dropped tx total/giant hdr}), as the same names repeat for every queue. The port is
  * {@code netdev <name>} when the file names the interface on a command line
  * ({@code $ ethtool -S ens1f0np0}, {@code # ethtool -S X}, {@code [root@h ~]# ethtool -S X},
  * {@code root@h:~# ethtool -S X}: any {@link ShellPrompt}; a prompt with no command is skipped; a line that
@@ -107,6 +109,7 @@ public final class EthtoolReader implements CaptureReader {
         int portCounters = 0;
         String noStats = null;
         int noStatsLine = 0;
+        QueueSection section = null;
         while (c.next()) {
             int s = c.start();
             int e = c.end();
@@ -128,6 +131,7 @@ public final class EthtoolReader implements CaptureReader {
                 b.attr(port, PortAttr.NETDEV, dev, c.number());
                 portAnnounced = true;
                 portCounters = 0;
+                section = null;
             }
             if (prompt || dev != null) {
                 noise++;
@@ -156,6 +160,7 @@ public final class EthtoolReader implements CaptureReader {
                     b.attr(port, PortAttr.NETDEV, cmd, c.number());
                     portAnnounced = true;
                     portCounters = 0;
+                    section = null;
                     noise++;
                     continue;
                 }
@@ -183,6 +188,16 @@ public final class EthtoolReader implements CaptureReader {
             for (int i = s; i < ne; i++) hash = 31 * hash + (a[i] & 0xff);
             // the name cache compares the real characters, so a byte hash is a valid (consistent) hash here
             String name = c.name(s, ne, hash);
+            int indent = s - c.start();
+            if (section != null && section.endsAt(indent)) section = null;   // back at the queue header's depth: its section ended
+            if (name.equals(TX_QUEUE) || name.equals(RX_QUEUE)) {
+                // vmxnet3 prints each queue's counters under a "Tx Queue#: N" / "Rx Queue#: N" line (the value is the queue's
+                // index), the same names again for every queue and nested under a total: each is named by its queue and parent
+                section = new QueueSection(name + value, indent);
+                noise++;
+                continue;
+            }
+            if (section != null) name = section.qualified(name, indent);
             if (value < 0) {
                 b.absent(port, name, c.number(), "value " + text.substring(v, e) + " is above 2^63-1: a driver's unset or wrapped-below-zero"
                         + " counter, not a count");
@@ -232,6 +247,52 @@ public final class EthtoolReader implements CaptureReader {
     private static String noStatsMessage(String line) {
         for (String m : NO_STATS) if (line.startsWith(m)) return line;
         return null;
+    }
+
+    /** vmxnet3's queue headers ({@code drivers/net/vmxnet3/vmxnet3_ethtool.c}: the first string of each queue's block). */
+    private static final String TX_QUEUE = "Tx Queue#", RX_QUEUE = "Rx Queue#";
+
+    /**
+     * The counters under one vmxnet3 queue header: each named {@code Tx Queue#0 ucast pkts tx}, a counter indented
+     * under another ({@code drv dropped tx total}'s {@code giant hdr}) {@code Tx Queue#0 drv dropped tx total/giant hdr};
+     * a name the section holds already (a dump whose indentation was stripped) gets {@code #2}, {@code #3}; in such a flat
+ * dump the last queue's section also takes the driver's global counters after it (nothing tells where it ends).
+     */
+    private static final class QueueSection {
+        final String queue;
+        final int indent;
+        /** The indentation of the section's first counter; -1 before it. */
+        private int childIndent = -1;
+        private final java.util.ArrayDeque<int[]> depths = new java.util.ArrayDeque<>();
+        private final java.util.ArrayDeque<String> parents = new java.util.ArrayDeque<>();
+        private final java.util.Set<String> seen = new java.util.HashSet<>();
+
+        QueueSection(String queue, int indent) {
+            this.queue = queue;
+            this.indent = indent;
+        }
+
+        /**
+         * Whether a line indented {@code at} is past this section: in an indented dump, a line at the header's depth or
+         * less; in a flat one (the counters at the header's depth) only the next header or command line ends it.
+         */
+        boolean endsAt(int at) {
+            return childIndent > indent && at <= indent;
+        }
+
+        String qualified(String name, int at) {
+            if (childIndent < 0) childIndent = at;
+            while (!depths.isEmpty() && depths.peek()[0] >= at) { depths.pop(); parents.pop(); }
+            StringBuilder q = new StringBuilder(queue).append(' ');
+            java.util.Iterator<String> up = parents.descendingIterator();
+            while (up.hasNext()) q.append(up.next()).append('/');
+            q.append(name);
+            depths.push(new int[] {at});
+            parents.push(name);
+            String n = q.toString();
+            for (int k = 2; !seen.add(n); k++) n = q + "#" + k;
+            return n;
+        }
     }
 
     /** The interface a dump's file name gives: {@code ethtool_S_eth0.txt} and {@code eth0} both give {@code eth0}. */

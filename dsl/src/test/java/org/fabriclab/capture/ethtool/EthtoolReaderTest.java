@@ -26,6 +26,31 @@ class EthtoolReaderTest {
         assertEquals(2, c.noiseLines());
     }
 
+    /**
+     * vmxnet3 (layout of isc-projects/ethq tests/vmxnet3 @c6b37c05, from drivers/net/vmxnet3/vmxnet3_ethtool.c: a
+     * "Tx Queue#: N" line, then that queue's counters indented below it, a total's parts nested under it, the same names
+     * for every queue; our own values): every counter is named by its queue and parent, so none is read twice, and the
+     * driver's global counters after the last queue stay unqualified. Flat (indentation stripped), names stay unique.
+     */
+    @Test void vmxnet3QueuesAreNamedByQueueAndParent() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/vmxnet3_queues.txt")));
+        assertEquals(1200L, c.reading("netdev ?", "Tx Queue#0 ucast pkts tx").orElseThrow().value());
+        assertEquals(900L, c.reading("netdev ?", "Tx Queue#1 ucast pkts tx").orElseThrow().value());
+        assertEquals(2L, c.reading("netdev ?", "Tx Queue#0 drv dropped tx total/giant hdr").orElseThrow().value());
+        assertEquals(0L, c.reading("netdev ?", "Tx Queue#0 giant hdr").orElseThrow().value());
+        assertEquals(5L, c.reading("netdev ?", "Tx Queue#1 giant hdr").orElseThrow().value());
+        assertEquals(6L, c.reading("netdev ?", "Rx Queue#0 drv dropped rx total/err").orElseThrow().value());
+        assertEquals(0L, c.reading("netdev ?", "tx timeout count").orElseThrow().value());
+        assertEquals(27, c.readings().size());   // 31 lines of name and value, less the header and 3 queue headers
+        // a snapshot of it holds one value per name: no conflict
+        assertEquals(4L, org.fabriclab.snapshot.Snapshot.ofCaptures("t", List.of(c)).value("netdev ?", "Tx Queue#1 ring full").getAsLong());
+        String flat = "NIC statistics:\nTx Queue#: 0\ndrv dropped tx total: 3\ngiant hdr: 2\ngiant hdr: 0\nTx Queue#: 1\ngiant hdr: 5\n";
+        Capture f = reader.read(Input.ofText("flat.txt", flat));
+        assertEquals(2L, f.reading("netdev ?", "Tx Queue#0 giant hdr").orElseThrow().value());
+        assertEquals(0L, f.reading("netdev ?", "Tx Queue#0 giant hdr#2").orElseThrow().value());
+        assertEquals(5L, f.reading("netdev ?", "Tx Queue#1 giant hdr").orElseThrow().value());
+    }
+
     @Test void goldenUnnamedWithoutIndent() {
         Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/unnamed_noindent.txt")));
         assertEquals(CaptureCsv.text("ethtool/unnamed_noindent.expected.csv"), CaptureCsv.tidy(c));
