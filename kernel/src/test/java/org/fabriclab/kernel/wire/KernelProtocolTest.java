@@ -199,7 +199,9 @@ class KernelProtocolTest {
         assertEquals("Interrupted", s.path("content").path("ename").asText());
         String tb = s.path("content").path("traceback").toString();
         assertTrue(tb.contains("the cell was stopped at Cell[") && tb.contains("line 3") && tb.contains("java.lang.InterruptedException"), tb);
-        assertEquals("\"still here\"", k.run("kept").text());
+        TestKernel.Result kept = k.run("kept");
+        assertEquals("ok", kept.status(), "the next cell runs after two interrupts: " + kept.reply() + " " + kept.iopub());
+        assertEquals("\"still here\"", kept.text());
     }
 
     /** Waits for a cell's stdout to contain {@code text} (so the cell is running, not compiling). */
