@@ -22,7 +22,9 @@ import de.siegmar.fastcsv.reader.CsvReader;
  * expression): that is number parsing of a known layout, not CSV tokenizing. A block in which any
  * line holds a quote character is tokenized by FastCSV (RFC 4180 quoting and escapes) and the
  * same number rules are applied to its fields. A quoted field holding a line break is refused:
- * blocks are cut at line breaks.
+ * blocks are cut at line breaks. A file written by pandas' {@code to_csv} with its index holds one
+ * leading index column ({@link #lead} = 1): its cell is skipped unread, and the field numbers in
+ * messages count it.
  *
  * <pre>{@code
  * CsvChunk c = new CsvChunk(4 << 20, 7);      // room for 4 MB of text, 7 counter columns
@@ -51,8 +53,16 @@ final class CsvChunk {
     String error;
     /** Set by the reader: the compressed bytes consumed when this block was cut (for progress). */
     long consumed;
+    /** Leading columns before {@code timestamp} that are skipped unread: 0, or 1 for a pandas index column. */
+    final int lead;
 
     CsvChunk(int capacity, int counters) {
+        this(capacity, counters, 0);
+    }
+
+    /** A block whose lines start with {@code lead} (0 or 1) cells before the timestamp that are not read. */
+    CsvChunk(int capacity, int counters, int lead) {
+        this.lead = lead;
         buf = new byte[capacity];
         int rowsGuess = Math.max(1024, capacity / 48);
         time = new long[rowsGuess];
@@ -79,10 +89,16 @@ final class CsvChunk {
         byte[] b = buf;
         int n = len, i = 0;
         int fields = layout.length;
+        int lead = this.lead, total = fields + lead;
         int prevStart = -1, prevLen = -1;
         while (i < n) {
             ensureRow();
             int row = rows;
+            if (lead > 0) {                                    // pandas' index cell: skipped, whatever it holds
+                while (b[i] != ',' && b[i] != '\n' && b[i] != '\r') i++;
+                if (b[i] != ',') { fail(row, "expected " + total + " fields, found 1"); return; }
+                i++;
+            }
             // timestamp
             long t = 0;
             int digits = 0;
@@ -95,7 +111,7 @@ final class CsvChunk {
             }
             if (x != ',' || digits == 0) {
                 if (digits == 0 && (x == ',' || x == '\n' || x == '\r')) fail(row, "expected an epoch-ms timestamp, found an empty cell");
-                else if (x == '\n' || x == '\r') fail(row, "expected " + fields + " fields, found 1");
+                else if (x == '\n' || x == '\r') fail(row, "expected " + total + " fields, found " + (1 + lead));
                 else fail(row, "expected an epoch-ms timestamp (digits), found '" + cell(b, lineStart(b, i), n) + "'");
                 return;
             }
@@ -113,7 +129,7 @@ final class CsvChunk {
             prevLen = l;
             // counters
             for (int f = 2; f < fields; f++) {
-                if (b[i] != ',') { fail(row, "expected " + fields + " fields, found " + f); return; }
+                if (b[i] != ',') { fail(row, "expected " + total + " fields, found " + (f + lead)); return; }
                 i++;
                 int col = layout[f];
                 if (col == SKIP) {
@@ -123,7 +139,7 @@ final class CsvChunk {
                 long a = 0;
                 int start = i;
                 while ((x = b[i]) >= '0' && x <= '9') {
-                    if (a > (Long.MAX_VALUE - (x - '0')) / 10) { fail(row, "counter value out of 64-bit range in field " + (f + 1)); return; }
+                    if (a > (Long.MAX_VALUE - (x - '0')) / 10) { fail(row, "counter value out of 64-bit range in field " + (f + 1 + lead)); return; }
                     a = a * 10 + (x - '0');
                     i++;
                 }
@@ -137,14 +153,14 @@ final class CsvChunk {
                     while (b[e] != ',' && b[e] != '\n' && b[e] != '\r') e++;
                     String bad = new String(b, start, e - start, StandardCharsets.UTF_8);
                     fail(row, bad.startsWith("-") && isInteger(bad.substring(1))
-                            ? "counter must not be negative, found " + bad + " in field " + (f + 1)
-                            : "expected integer counter values, found '" + bad + "' in field " + (f + 1));
+                            ? "counter must not be negative, found " + bad + " in field " + (f + 1 + lead)
+                            : "expected integer counter values, found '" + bad + "' in field " + (f + 1 + lead));
                     return;
                 }
                 values[col][row] = i == start ? Rules.ABSENT : a;
             }
             if (b[i] == '\r') i++;
-            if (b[i] != '\n') { fail(row, "expected " + fields + " fields, found more"); return; }
+            if (b[i] != '\n') { fail(row, "expected " + total + " fields, found more"); return; }
             i++;
             rows++;
         }
@@ -189,14 +205,16 @@ final class CsvChunk {
             ensureRow();
         }
 
-        @Override protected void handleField(int idx, char[] b, int off, int n, boolean quoted) {
+        @Override protected void handleField(int field, char[] b, int off, int n, boolean quoted) {
             if (bad) return;
             seen++;
             int row = rows;
-            if (idx >= layout.length) { bad = true; fail(row, "expected " + layout.length + " fields, found more"); return; }
+            int idx = field - lead;
+            if (idx >= layout.length) { bad = true; fail(row, "expected " + (layout.length + lead) + " fields, found more"); return; }
             for (int k = off; k < off + n; k++) {
                 if (b[k] == '\n' || b[k] == '\r') { bad = true; fail(row, "a quoted field holds a line break; history cells are single-line"); return; }
             }
+            if (idx < 0) return;                               // pandas' index cell
             if (idx == 1) {
                 if (n == 0) { bad = true; fail(row, "expected a port identity, found an empty cell"); return; }
                 String p = new String(b, off, n);
@@ -214,7 +232,7 @@ final class CsvChunk {
                     bad = true;
                     if (idx == 0) fail(row, "expected an epoch-ms timestamp (digits), found '" + s + "'");
                     else fail(row, s.startsWith("-") && isInteger(s.substring(1)) ? "counter must not be negative, found " + s
-                            + " in field " + (idx + 1) : "expected integer counter values, found '" + s + "' in field " + (idx + 1));
+                            + " in field " + (field + 1) : "expected integer counter values, found '" + s + "' in field " + (field + 1));
                     return;
                 }
                 a = a * 10 + (x - '0');
@@ -234,7 +252,7 @@ final class CsvChunk {
 
         @Override protected Boolean buildRecord() {
             if (bad) return Boolean.FALSE;
-            if (seen != layout.length) { fail(rows, "expected " + layout.length + " fields, found " + seen); return Boolean.FALSE; }
+            if (seen != layout.length + lead) { fail(rows, "expected " + (layout.length + lead) + " fields, found " + seen); return Boolean.FALSE; }
             rows++;
             return Boolean.TRUE;
         }

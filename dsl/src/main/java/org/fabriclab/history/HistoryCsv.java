@@ -37,6 +37,9 @@ import de.siegmar.fastcsv.reader.CsvRecord;
  * values per canonical counter (empty cell = no sample; a whole number written as a float, {@code 1000000000.0},
  * as pandas writes a column with a gap, is that integer), rows ordered by port then time. Columns
  * named as link measurements ({@link Telemetry#MEASUREMENTS}) are skipped: a history holds counters.
+ * A history that pandas wrote with its index ({@code df.to_csv(path)}, no {@code index=False}) has one
+ * more column first, headed by an empty name ({@code ,timestamp,port,...}) or, after a round trip
+ * through {@code read_csv}, {@code Unnamed: 0}: that column is skipped unread ({@link #indexColumns}).
  *
  * <p>Read straight into primitive columns, no table on the way: the calling thread inflates and cuts
  * the text into blocks of whole lines; a pool parses the blocks in parallel ({@link CsvChunk}) and
@@ -80,13 +83,15 @@ public final class HistoryCsv {
         });
         try (Counting raw = new Counting(Files.newInputStream(file));
              InputStream in = gz ? new GZIPInputStream(raw, 1 << 16) : raw) {
-            List<String> header = header(in, name);
-            int[] layout = layout(header, name);
+            List<String> full = header(in, name);
+            int lead = indexColumns(full);
+            List<String> header = full.subList(lead, full.size());
+            int[] layout = layout(header, name, lead);
             List<String> counters = new ArrayList<>();
             for (int f = 2; f < header.size(); f++) if (layout[f] != CsvChunk.SKIP) counters.add(header.get(f));
             int inFlight = Math.max(1, parsers) + 2;
             BlockingQueue<CsvChunk> free = new ArrayBlockingQueue<>(inFlight);
-            for (int i = 0; i < inFlight; i++) free.add(new CsvChunk(BLOCK + 2, counters.size()));
+            for (int i = 0; i < inFlight; i++) free.add(new CsvChunk(BLOCK + 2, counters.size(), lead));
             ArrayDeque<Future<?>> pending = new ArrayDeque<>();
             byte[] carry = new byte[BLOCK];
             int carryLen = 0;
@@ -182,7 +187,17 @@ public final class HistoryCsv {
         return h;
     }
 
-    private static int[] layout(List<String> header, String name) {
+    /**
+     * 1 when the header starts with the index column pandas writes before {@code timestamp} (an empty name, or
+     * {@code Unnamed: 0} as {@code read_csv} renames it), else 0.
+     */
+    public static int indexColumns(List<String> header) {
+        if (header.size() < 2 || !header.get(1).equals(Telemetry.TIMESTAMP)) return 0;
+        String h = header.get(0);
+        return h.isEmpty() || h.equals("Unnamed: 0") ? 1 : 0;
+    }
+
+    private static int[] layout(List<String> header, String name, int lead) {
         if (header.size() < 3 || !header.get(0).equals(Telemetry.TIMESTAMP) || !header.get(1).equals(Telemetry.PORT)) {
             throw new CaptureException(name, 1, "expected a header 'timestamp,port,<counter>...', found '" + String.join(",", header) + "'");
         }
@@ -191,7 +206,7 @@ public final class HistoryCsv {
         int k = 0;
         for (int f = 2; f < header.size(); f++) {
             String c = header.get(f);
-            if (c.isEmpty()) throw new CaptureException(name, 1, "expected a counter name in header field " + (f + 1) + ", found an empty one");
+            if (c.isEmpty()) throw new CaptureException(name, 1, "expected a counter name in header field " + (f + 1 + lead) + ", found an empty one");
             if (!seen.add(c)) throw new CaptureException(name, 1, "counter '" + c + "' appears twice in the header");
             layout[f] = Telemetry.MEASUREMENTS.contains(c) ? CsvChunk.SKIP : k++;
         }

@@ -10,6 +10,7 @@ import org.fabriclab.history.Progress;
 
 /**
  * The project's own history files, recognised by content: the CSV ({@code timestamp,port,<counter>...},
+ * also with the index column pandas writes first, {@code ,timestamp,port,...} or {@code Unnamed: 0,timestamp,...},
  * plain or gzip, read by {@link org.fabriclab.history.HistoryCsv}) and Parquet (magic {@code PAR1}, read
  * through the engines module). The file is handed to {@link HistoryFormats} by the format it holds.
  *
@@ -37,6 +38,9 @@ public final class HistoryFiles implements HistoryReader {
         String first = head.startsWith("\uFEFF") ? head.substring(1) : head;
         int nl = first.indexOf('\n');
         String line = (nl < 0 ? first : first.substring(0, nl)).strip().replace("\"", "");
+        // pandas' to_csv with its index writes one more column first: ",timestamp,port,..." ("Unnamed: 0" after read_csv)
+        if (line.startsWith(",")) line = line.substring(1);
+        else if (line.startsWith("Unnamed: 0,")) line = line.substring("Unnamed: 0,".length());
         if (!(line.equals("timestamp,port") || line.startsWith("timestamp,port,"))) return null;
         return Heads.isGzip(path) ? HistoryFile.Format.CSV_GZ : HistoryFile.Format.CSV;
     }
