@@ -28,8 +28,11 @@ import org.fabriclab.catalogue.Source;
  * spells it), {@code phys_state} + {@code phys_state_id} ({@code -v}), {@code lid} (decimal; 0, an
  * Ethernet port or one not yet configured, and 65535, a down InfiniBand port, are not kept), {@code sm_lid}, {@code lmc}, {@code link_layer};</li>
  * <li>{@code max_mtu}, {@code active_mtu} (bytes), and with {@code -v} {@code active_width},
- * {@code active_speed} and {@code rate_gbps}: the {@code effective_speed} newer rdma-core prints, else lanes x
- * lane speed ({@code 4X} x {@code 25.0 Gbps} = 100);</li>
+ * {@code active_speed} and {@code rate_gbps}, the link rate in Gb/s as sysfs' {@code rate} and ibstat's {@code Rate}
+ * give it: lanes x lane speed ({@code 4X} x {@code 25.0 Gbps} = 100). The {@code effective_speed} newer rdma-core prints
+ * (libibverbs/examples/devinfo.c since b8675bad, from {@code ibv_query_port_speed()}: the port's effective bandwidth,
+ * which a LAG's aggregate or a narrower PCIe link makes differ from the wire rate) is kept apart as
+ * {@code effective_speed_gbps}, the key ibstat's reader gives its {@code Effective speed:};</li>
  * <li>{@code default_gid} (GID index 0, {@code -v}) and from it {@code guid}, the port GUID (its low 64
  * bits under the link-local prefix, as ibstat prints it); {@code node_guid}, {@code sys_image_guid}
  * (spelt {@code 0x...} like ibstat's), {@code fw_ver}, {@code vendor_part_id}, {@code board_id},
@@ -172,7 +175,8 @@ public final class IbvDevinfoReader implements CaptureReader {
                 case "active_speed" -> { rate.speed = enumText(value); b.attr(port, "active_speed", rate.speed, line); }
                 case "effective_speed" -> {
                     Matcher e = SPEED.matcher(value);
-                    if (e.matches()) { rate.effective = plain(new java.math.BigDecimal(e.group(1))); rate.effectiveLine = line; }
+                    // not the link rate: a LAG or PCIe bound bandwidth (ibv_query_port_speed); rate_gbps stays width x speed
+                    if (e.matches()) b.attr(port, "effective_speed_gbps", plain(new java.math.BigDecimal(e.group(1))), line);
                     else noise++;
                 }
                 default -> {
@@ -217,14 +221,14 @@ public final class IbvDevinfoReader implements CaptureReader {
             throw new CaptureException(file, portLine, "ibv_devinfo block for port " + port + " holds no fields (is the file cut "
                     + "after 'port:'?)");
         }
-        String gbps = rate.effective != null ? rate.effective : lanesTimesSpeed(rate.width, rate.speed);
-        if (gbps != null) b.attr(port, PortAttr.RATE_GBPS, gbps, rate.effective != null ? rate.effectiveLine : rate.widthLine);
+        String gbps = lanesTimesSpeed(rate.width, rate.speed);
+        if (gbps != null) b.attr(port, PortAttr.RATE_GBPS, gbps, rate.widthLine);
     }
 
-    /** What a port block says of its rate: {@code -v}'s effective speed, else its active width and lane speed; with their lines. */
+    /** What a port block says of its link rate: its active width and lane speed, with the width's line. */
     private static final class Rate {
-        String width, speed, effective;
-        int widthLine, effectiveLine;
+        String width, speed;
+        int widthLine;
     }
 
     /** Lanes x lane speed ({@code 4X}, {@code 25.0 Gbps}: 100); null without both, or for "invalid width"/"invalid speed". */

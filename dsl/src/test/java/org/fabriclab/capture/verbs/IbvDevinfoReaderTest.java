@@ -72,7 +72,13 @@ class IbvDevinfoReaderTest {
         }
         Capture effective = reader.read(Input.ofText("v.txt", "hca_id:\tmlx5_0\n\t\tport:\t1\n\t\t\tactive_width:\t\t4X (2)\n"
                 + "\t\t\tactive_speed:\t\t25.0 Gbps (32)\n\t\t\teffective_speed:\t97.0 Gbps\n"));
-        assertEquals(Optional.of("97"), effective.attr("mlx5_0/1", PortAttr.RATE_GBPS), "rdma-core's effective_speed, when printed");
+        // rdma-core's effective_speed (devinfo.c since b8675bad: ibv_query_port_speed(), LAG or PCIe bound) is no link rate
+        assertEquals(Optional.of("100"), effective.attr("mlx5_0/1", PortAttr.RATE_GBPS), "the wire rate, as sysfs and ibstat give it");
+        assertEquals(Optional.of("97"), effective.attr("mlx5_0/1", "effective_speed_gbps"));
+        Capture lag = reader.read(Input.ofText("v.txt", "hca_id:\tmlx5_bond_0\n\t\tport:\t1\n\t\t\tactive_width:\t\t4X (2)\n"
+                + "\t\t\tactive_speed:\t\t50.0 Gbps (64)\n\t\t\teffective_speed:\t400.0 Gbps\n"));
+        assertEquals(Optional.of("200"), lag.attr("mlx5_bond_0/1", PortAttr.RATE_GBPS), "one port's wire rate");
+        assertEquals(Optional.of("400"), lag.attr("mlx5_bond_0/1", "effective_speed_gbps"), "the LAG's two ports together");
         Capture invalid = reader.read(Input.ofText("v.txt", "hca_id:\tmlx5_0\n\t\tport:\t1\n\t\t\tactive_width:\t\tinvalid width (0)\n"
                 + "\t\t\tactive_speed:\t\tinvalid speed (0)\n"));
         assertEquals(Optional.empty(), invalid.attr("mlx5_0/1", PortAttr.RATE_GBPS));
