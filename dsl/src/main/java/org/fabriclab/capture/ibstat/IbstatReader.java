@@ -14,7 +14,9 @@ import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
- * Reads {@code ibstat}: {@code CA 'mlx5_0'} blocks with device lines ({@code Node GUID:}, {@code
+ * Reads {@code ibstat}: {@code CA 'mlx5_0'} blocks (a switch's device {@code Switch 'name'}, a router's
+ * {@code Router 'name'}, as ibstat.c names the node type; such a port gets {@code node_type} {@code Switch} or
+ * {@code Router}, and a switch lists its management port 0, which carries the switch's LID) with device lines ({@code Node GUID:}, {@code
  * Firmware version:}) and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
  * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}; newer rdma-core
  * adds {@code Effective speed:}, kept as {@code effective_speed_gbps} beside the {@code Rate}'s {@code rate_gbps}).
@@ -44,14 +46,32 @@ public final class IbstatReader implements CaptureReader {
     }
 
     /**
-     * The CA name of a header line: {@code CA 'mlx5_0'} (ibstat, ibstat CA) or {@code CA: 'mlx5_0'}
-     * (ibstat CA PORT); null for any other line.
+     * The node types ibstat names a device by (infiniband-diags/ibstat.c, {@code node_type_str}, indexed by the umad
+     * node type): a switch's device is a {@code Switch 'name'} block, its port 0 the management port that holds the LID.
+     */
+    static final List<String> NODE_TYPES = List.of("CA", "Switch", "Router", "iWARP RNIC", "???");
+
+    /**
+     * The device name of a header line: {@code CA 'mlx5_0'} (ibstat, ibstat CA) or {@code CA: 'mlx5_0'}
+     * (ibstat CA PORT), or the same with another {@link #NODE_TYPES node type} ({@code Switch 'mlx5_0'}); null for any
+     * other line.
      */
     static String caName(String t) {
-        String rest = t.startsWith("CA '") ? t.substring(3) : t.startsWith("CA: '") ? t.substring(4) : null;
+        String type = nodeType(t);
+        if (type == null) return null;
+        String rest = t.substring(type.length());
+        rest = rest.startsWith(" '") ? rest.substring(1) : rest.startsWith(": '") ? rest.substring(2) : null;
         if (rest == null || rest.length() < 3 || !rest.endsWith("'")) return null;
         String name = rest.substring(1, rest.length() - 1);
         return name.isEmpty() || name.indexOf('\'') >= 0 || name.chars().anyMatch(Character::isWhitespace) ? null : name;
+    }
+
+    /** The node type a header line starts with ({@code Switch} of {@code Switch 'x'} or {@code Switch: 'x'}), or null. */
+    static String nodeType(String t) {
+        for (String n : NODE_TYPES) {
+            if (t.startsWith(n) && (t.startsWith(" '", n.length()) || t.startsWith(": '", n.length()))) return n;
+        }
+        return null;
     }
 
     @Override public Capture read(Input in) {
@@ -59,6 +79,7 @@ public final class IbstatReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.IBSTAT, file);
         LineCursor c = new LineCursor(in.text());
         String ca = null;
+        String nodeType = "CA";
         String port = null;
         String portNum = null;
         int portLine = 0;
@@ -81,10 +102,12 @@ public final class IbstatReader implements CaptureReader {
                 noise++;
                 continue;
             }
-            if (t.startsWith("CA '") || t.startsWith("CA: '")) {
+            if (nodeType(t) != null) {
                 checkPort(port, portAttrs, file, portLine);
+                nodeType = nodeType(t);
                 ca = caName(t);
-                if (ca == null) throw new CaptureException(file, c.number(), "expected CA '<name>', found '" + abbreviate(t) + "'");
+                if (ca == null) throw new CaptureException(file, c.number(), "expected " + nodeType + " '<name>', found '"
+                        + abbreviate(t) + "'");
                 caLine = c.number();
                 caPorts = 0;
                 port = null;
@@ -113,10 +136,10 @@ public final class IbstatReader implements CaptureReader {
                 continue;
             }
             if (port == null) {
-                String k = switch (key) {
+                // "<node type> type:", as ca_dump prints it: "CA type: MT4123", "Switch type: MT54000"
+                String k = key.equals(nodeType + " type") ? "hca_type" : switch (key) {
                     case "Node GUID" -> PortAttr.NODE_GUID;
                     case "System image GUID" -> "sys_image_guid";
-                    case "CA type" -> "hca_type";
                     case "Firmware version" -> "fw_ver";
                     default -> null;
                 };
@@ -136,6 +159,7 @@ public final class IbstatReader implements CaptureReader {
                 b.attr(port, PortAttr.DEVICE, ca, portLine);
                 b.attr(port, PortAttr.PORT_NUM, portNum, portLine);
                 for (String[] kv : caAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
+                if (!nodeType.equals("CA")) b.attr(port, "node_type", nodeType, portLine);
             }
             switch (key) {
                 case "State" -> b.attr(port, PortAttr.STATE, value, c.number());
