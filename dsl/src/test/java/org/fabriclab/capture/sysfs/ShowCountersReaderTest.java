@@ -65,6 +65,22 @@ class ShowCountersReaderTest {
                 a.attrs().stream().map(p -> p.port() + " " + p.key() + "=" + p.value()).toList());
     }
 
+    /** In a snapshot folder beside a sysfs dump of the port's counters/ files, both land on one port mlx5_0/1. */
+    @Test void aSnapshotJoinsItWithSysfs() throws java.io.IOException {
+        Path dir = java.nio.file.Files.createDirectories(tmp.resolve("snap"));
+        java.nio.file.Files.writeString(dir.resolve("show_counters.txt"),
+                "# show_counters mlx5_0\nPort 1 hw counters:\nout_of_buffer: 31\npacket_seq_err: 6\n");
+        java.nio.file.Files.writeString(dir.resolve("sysfs.txt"),
+                "/sys/class/infiniband/mlx5_0/ports/1/counters/link_downed:2\n"
+                + "/sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error:40\n");
+        org.fabriclab.snapshot.Snapshot s = org.fabriclab.snapshot.Snapshot.of(dir);
+        assertEquals(List.of("mlx5_0/1"), s.ports());
+        assertEquals(31, s.value("mlx5_0/1", "out_of_buffer").getAsLong());
+        assertEquals(6, s.value("mlx5_0/1", "packet_seq_err").getAsLong());
+        assertEquals(2, s.value("mlx5_0/1", "LinkDownedCounter").getAsLong());
+        assertTrue(s.unjoined().isEmpty(), s.unjoined().toString());
+    }
+
     private static List<String> key(Capture c) {
         return c.readings().stream().map(r -> r.port() + " " + r.source() + " " + r.counter() + " " + r.rawName() + "=" + r.value())
                 .toList();
