@@ -36,7 +36,9 @@ import tech.tablesaw.api.Table;
  * <li>{@code provenance.tsv}: what each counter's names and units were verified against, per vendor.</li>
  * </ul>
  * Placeholders: {@code {n}} is a priority 0..7 ({@code prio{n}}), {@code {p}} is {@code prio0..prio7}
- * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()});
+ * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()}),
+ * {@code {l}} a physical lane 0..7 ({@code phy_raw_errors_lane{l}}, {@link CounterName#lane()}), {@code {sl}}
+ * an InfiniBand service level 0..15 ({@code PortXmitDataSL{sl}}, {@link CounterName#sl()});
  * all are expanded on load, so such a lookup is one hash probe. {@code {q}} in
  * a raw name is a queue (ring) index: the binding returns it with the queue-less canonical name.
  * Code asks the catalogue for roles ({@link #counters(Role, Direction)}) and never lists counter
@@ -135,6 +137,12 @@ public final class Catalogue implements Renderable {
             if (name.contains("{b}") != (scope == Scope.BIN)) {
                 throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a histogram family ({b}) has scope bin, and only it");
             }
+            if (name.contains("{l}") != (scope == Scope.LANE)) {
+                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a lane family ({l}) has scope lane, and only it");
+            }
+            if (name.contains("{sl}") != (scope == Scope.SL)) {
+                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a service-level family ({sl}) has scope sl, and only it");
+            }
             return new CounterDef(name, Layer.of(r.get(1)), Kind.of(r.get(2)), r.get(3), scale, error,
                     Direction.of(r.get(6)), scope, roles, r.get(9), r.get(10));
         } catch (RuntimeException e) {
@@ -189,7 +197,7 @@ public final class Catalogue implements Renderable {
         else for (String v : vendor.split(",")) vendors.add(v);
         if (raw.contains("{q}")) {
             if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
-            if (raw.contains("{n}") || raw.contains("{p}")) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a priority family");
+            if (Priorities.isFamily(raw)) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a family (priority, bin, lane or sl)");
             Binding b = new Binding(def, counter, source, new Field(raw, field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
             try {
                 queueNames.add(source, raw, b);

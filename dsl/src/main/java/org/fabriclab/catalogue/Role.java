@@ -62,6 +62,12 @@ public enum Role {
      * index is {@link CounterName#bin()}); the seed's {@code hist{i}}.
      */
     FEC_HIST,
+    /**
+     * Raw (pre-FEC) bit errors on one physical lane (the lane index is {@link CounterName#lane()}): the
+     * per-lane split of a port's corrected bits, a role of its own so no question about the port's FEC
+     * or symbol errors counts a lane beside its port total.
+     */
+    LANE_RAW_ERRORS,
     /** The link went down (error recovery failed). */
     LINK_DOWN,
     /** The link retrained successfully (error recovery). */

@@ -27,9 +27,9 @@ enum BlockKind {
     /** {@code perfquery -D}. */
     XMIT_DISCARD_DETAILS("PortXmitDiscardDetails", Source.PERFQUERY, List.of("PortInactiveDiscards",
             "PortNeighborMTUDiscards", "PortSwLifetimeLimitDiscards", "PortSwHOQLifetimeLimitDiscards")),
-    /** {@code perfquery -X}: XmtDataSL0..15 (uncatalogued). */
+    /** {@code perfquery -X}: XmtDataSL0..15 (catalogued as PortXmitDataSL{sl}, 4-octet words). */
     XMIT_DATA_SL("PortXmitDataSL", Source.PERFQUERY, List.of()),
-    /** {@code perfquery -S}: RcvDataSL0..15 (uncatalogued). */
+    /** {@code perfquery -S}: RcvDataSL0..15 (catalogued as PortRcvDataSL{sl}, 4-octet words). */
     RCV_DATA_SL("PortRcvDataSL", Source.PERFQUERY, List.of()),
     /** Any other {@code # X counters:} block (extended speeds, per-VL, congestion): read, uncatalogued. */
     OTHER("", Source.PERFQUERY, List.of());
