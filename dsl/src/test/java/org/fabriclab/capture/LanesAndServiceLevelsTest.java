@@ -17,9 +17,21 @@ import org.fabriclab.catalogue.Source;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-lane physical errors and per-SL data read from captures in the public layouts (fixtures under
- * {@code capture/lanes/}, their layouts named in its README): the lane or SL travels in the canonical
- * name, as a priority does, with the catalogue's unit, scale, width and overflow.
+ * Per-lane physical errors and per-SL data read from captures in the public layouts: the lane or SL
+ * travels in the canonical name, as a priority does, with the catalogue's unit, scale, width and overflow.
+ * The fixtures under {@code capture/lanes/} are our own values in these layouts:
+ * <ul>
+ * <li>{@code ethtool_S_mlx5_lanes.txt}: {@code ethtool -S} of an mlx5 port with the PPCNT per-lane group, names
+ * and order as torvalds/linux @01dd74246c75 drivers/net/ethernet/mellanox/mlx5/core/en_stats.c prints them
+ * ({@code pport_phy_statistical_stats_desc}, then {@code pport_phy_statistical_err_lanes_stats_desc}:
+ * {@code rx_err_lane_0_phy..rx_err_lane_3_phy});</li>
+ * <li>{@code perfquery_X_S_sl.txt}: {@code perfquery -X} then {@code perfquery -S} as linux-rdma/rdma-core
+ * @a78c47bf infiniband-diags/perfquery.c {@code common_func} prints them ({@code # PortXmitDataSL counters: ...}),
+ * fields from libibmad/fields.c @35632452 (PortSelect, CounterSelect, XmtDataSL0..15 / RcvDataSL0..15, 32 bits);</li>
+ * <li>{@code ufm_pdr_lanes.csv}: UFM xcset telemetry CSV as Mellanox/ufm_sdk_3.0 @066ae742
+ * plugins/pdr_deterministic_plugin/tests/simulation_telemetry.py serves it (timestamp, source_id, tag, node_guid,
+ * port_guid, port_num, then phy_raw_errors_lane0..3, phy_effective_errors, phy_symbol_errors, ...).</li>
+ * </ul>
  */
 class LanesAndServiceLevelsTest {
     private static Capture read(String name) throws URISyntaxException {
