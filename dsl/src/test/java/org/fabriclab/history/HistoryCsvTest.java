@@ -29,7 +29,10 @@ import tech.tablesaw.api.Table;
 class HistoryCsvTest {
     @TempDir Path dir;
 
-    private Path write(String name, String text) throws IOException {
+    private Path write(String name, String text) throws IOException { return write(dir, name, text); }
+
+    /** Writes {@code text} to {@code dir/name}, gzip-compressed when the name ends in {@code .gz}. */
+    static Path write(Path dir, String name, String text) throws IOException {
         Path p = dir.resolve(name);
         if (name.endsWith(".gz")) {
             try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(p))) { o.write(text.getBytes(StandardCharsets.UTF_8)); }

@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.zip.GZIPOutputStream;
 
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.delta.Rules;
@@ -28,15 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PandasIndexHistoryTest {
     @TempDir Path dir;
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        if (name.endsWith(".gz")) {
-            try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(p))) { o.write(text.getBytes(StandardCharsets.UTF_8)); }
-        } else {
-            Files.writeString(p, text);
-        }
-        return p;
-    }
+    private Path write(String name, String text) throws IOException { return HistoryCsvTest.write(dir, name, text); }
 
     private static final String ROWS = "1000,mlx5_0/1,10.0,1\n2000,mlx5_0/1,,2\n3000,mlx5_0/1,30.0,3\n1000,mlx5_1/1,5.0,0\n"
             + "2000,mlx5_1/1,7.0,4\n";
