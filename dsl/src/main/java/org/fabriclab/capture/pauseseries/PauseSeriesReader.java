@@ -32,7 +32,9 @@ import tech.tablesaw.columns.Column;
  * milliseconds, counters by their canonical catalogue names with cumulative integer values (an empty
  * cell is absent, never 0), {@code raw_ber}/{@code effective_ber}/{@code symbol_ber}/
  * {@code temperature_c}/{@code voltage_mv} as numbers, optional {@code peer} and {@code link_kind}.
- * Rows may come in any order; the table is sorted by port, then time. Produces the {@code telemetry}
+ * Rows may come in any order; the table is sorted by port, then time. As pandas writes it ({@code to_csv}), the
+ * index column first ({@code ,timestamp,port,...} or {@code Unnamed: 0,...}) is skipped and a whole number written
+ * as a float ({@code 20.0}, a counter column with a gap) is that integer; a fraction is still refused. Produces the {@code telemetry}
  * table only (no snapshot readings: the file is a series, not an instant). A column the catalogue does
  * not know is kept and named in a warning.
  *
@@ -55,10 +57,20 @@ public final class PauseSeriesReader implements CaptureReader {
         // every file is sniffed by every reader: the CSV parser (cold, 4096-column buffers) only for a line that can be the header
         if (!head.get(0).contains(Telemetry.TIMESTAMP) || !head.get(0).contains(Telemetry.PORT)) return 0;
         String[] cols = header(head.get(0));
+        cols = java.util.Arrays.copyOfRange(cols, indexColumns(cols), cols.length);
         if (cols.length < 3 || !cols[0].equals(Telemetry.TIMESTAMP) || !cols[1].equals(Telemetry.PORT)) return 0;
         Catalogue cat = Catalogue.standard();
         for (int i = 2; i < cols.length; i++) if (cat.counter(cols[i]).isPresent()) return 90;
         return 0;
+    }
+
+    /**
+     * 1 when the header starts with the index column pandas' {@code to_csv} writes ({@code ,timestamp,port,...}, or
+     * {@code Unnamed: 0,timestamp,...} once read back and written again) before {@code timestamp,port}, else 0.
+     */
+    static int indexColumns(String[] cols) {
+        boolean index = cols.length > 3 && (cols[0].isEmpty() || cols[0].equals("Unnamed: 0"));
+        return index && cols[1].equals(Telemetry.TIMESTAMP) && cols[2].equals(Telemetry.PORT) ? 1 : 0;
     }
 
     private static String[] header(String line) {
@@ -86,6 +98,8 @@ public final class PauseSeriesReader implements CaptureReader {
         while (h < lines.size() && lines.get(h).isBlank()) h++;
         if (h == lines.size()) throw new CaptureException(file, 0, "empty file, expected a counter series CSV (timestamp,port,<counter>...)");
         String[] cols = header(lines.get(h));
+        int lead = indexColumns(cols);   // pandas' index column, skipped in every row
+        cols = java.util.Arrays.copyOfRange(cols, lead, cols.length);
         if (cols.length < 3 || !cols[0].equals(Telemetry.TIMESTAMP) || !cols[1].equals(Telemetry.PORT)) {
             throw new CaptureException(file, h + 1, "expected the header timestamp,port,<counter>..., found '" + cut(lines.get(h)) + "'");
         }
@@ -100,9 +114,10 @@ public final class PauseSeriesReader implements CaptureReader {
             if (lines.get(i).isBlank()) continue;
             String[] cells = parser.parseLine(lines.get(i));
             int line = i + 1;
-            if (cells.length != cols.length) {
-                throw new CaptureException(file, line, "expected " + cols.length + " cells as in the header, found " + cells.length);
+            if (cells.length != cols.length + lead) {
+                throw new CaptureException(file, line, "expected " + (cols.length + lead) + " cells as in the header, found " + cells.length);
             }
+            if (lead > 0) cells = java.util.Arrays.copyOfRange(cells, lead, cells.length);
             long ts = integer(cells[0], file, line, Telemetry.TIMESTAMP);
             if (ts < MIN_EPOCH_MS) {
                 throw new CaptureException(file, line, "timestamp " + ts + " is not epoch milliseconds (seconds? multiply by 1000)");
@@ -156,6 +171,9 @@ public final class PauseSeriesReader implements CaptureReader {
 
     private static long integer(String v, String file, int line, String column) {
         String t = v == null ? "" : v.strip();
+        // a whole number written as a float (20.0: pandas writes a counter column with a gap as floats)
+        int dot = t.indexOf('.');
+        if (dot > 0 && t.substring(dot + 1).chars().allMatch(ch -> ch == '0')) t = t.substring(0, dot);
         if (t.isEmpty() || !t.chars().allMatch(Character::isDigit) || t.length() > 19) {
             throw new CaptureException(file, line, "column " + column + ": expected a non-negative integer, found '" + cut(t) + "'");
         }

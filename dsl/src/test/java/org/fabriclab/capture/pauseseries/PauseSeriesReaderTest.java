@@ -42,6 +42,29 @@ class PauseSeriesReaderTest {
         assertEquals(50L, t.longColumn("rx_prio3_pause_duration").get(2));
     }
 
+    /**
+     * As pandas' {@code to_csv} writes a series (pandas' documented to_csv layout; our values): its index column first
+     * ({@code ,timestamp,...}, or {@code Unnamed: 0} once read back and written again), a counter column with a gap as
+     * floats ({@code 20.0}). Read as the same series; a fraction is still refused, naming its line.
+     */
+    @Test void pandasIndexColumnAndWholeFloatsAreTheSameSeries() {
+        String plain = "timestamp,port,rx_prio3_pause\n1767225600000,a,10\n1767225601000,a,\n1767225602000,a,20\n";
+        Table expected = new PauseSeriesReader().read(Input.ofText("p.csv", plain)).measurements(Telemetry.NAME).orElseThrow();
+        for (String head : new String[] {",timestamp,port,rx_prio3_pause", "Unnamed: 0,timestamp,port,rx_prio3_pause"}) {
+            String csv = head + "\n0,1767225600000,a,10.0\n1,1767225601000,a,\n2,1767225602000,a,20.0\n";
+            PauseSeriesReader r = new PauseSeriesReader();
+            assertEquals(90, r.sniff(Input.ofText("p.csv", csv)), head);
+            Table t = r.read(Input.ofText("p.csv", csv)).measurements(Telemetry.NAME).orElseThrow();
+            assertEquals(expected.toString(), t.toString(), head);
+        }
+        CaptureException e = assertThrows(CaptureException.class, () -> new PauseSeriesReader().read(Input.ofText("p.csv",
+                ",timestamp,port,rx_prio3_pause\n0,1767225600000,a,10.5\n")));
+        assertTrue(e.getMessage().startsWith("p.csv:2:") && e.getMessage().contains("10.5"), e.getMessage());
+        e = assertThrows(CaptureException.class, () -> new PauseSeriesReader().read(Input.ofText("p.csv",
+                ",timestamp,port,rx_prio3_pause\n1767225600000,a,10\n")));
+        assertTrue(e.getMessage().contains("expected 4 cells"), e.getMessage());
+    }
+
     @Test void sniffNeedsTheHeaderAndACataloguedCounter() {
         var r = new PauseSeriesReader();
         assertEquals(90, r.sniff(Input.ofText("x", "timestamp,port,rx_prio3_pause\n1767225600000,a,1\n")));
