@@ -66,14 +66,25 @@ final class SysfsPorts {
     boolean unreadable(String rel, String message, String file, int line) {
         String[] p = rel.split("/");
         if (p.length != 5 || !p[1].equals("ports") || !isNumber(p[2]) || !COUNTER_DIRS.contains(p[3])) { ignored++; return false; }
-        String port = p[0] + "/" + p[2];
-        if (devicePorts.computeIfAbsent(p[0], k -> new LinkedHashSet<>()).add(port)) {
-            b.attr(port, PortAttr.DEVICE, p[0], line);
-            b.attr(port, PortAttr.PORT_NUM, p[2], line);
-        }
-        b.absent(p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS, port, p[4], file, line, "unreadable: " + message);
+        String port = port(p[0], p[2], line);
+        b.absent(counterSource(p[3]), port, p[4], file, line, "unreadable: " + message);
         read++;
         return true;
+    }
+
+    /** Port {@code <dev>/<num>}, its device and port number given as attributes the first time it is seen (at {@code line}). */
+    private String port(String dev, String num, int line) {
+        String port = dev + "/" + num;
+        if (devicePorts.computeIfAbsent(dev, k -> new LinkedHashSet<>()).add(port)) {
+            b.attr(port, PortAttr.DEVICE, dev, line);
+            b.attr(port, PortAttr.PORT_NUM, num, line);
+        }
+        return port;
+    }
+
+    /** The source of a counter folder's files: {@code hw_counters/} the RDMA driver's, {@code counters/} and {@code counters_ext/} sysfs'. */
+    private static Source counterSource(String dir) {
+        return dir.equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS;
     }
 
     /**
@@ -96,12 +107,7 @@ final class SysfsPorts {
             return;
         }
         if (p.length < 4 || !p[1].equals("ports") || !isNumber(p[2])) { ignored++; return; }
-        String dev = p[0];
-        String port = dev + "/" + p[2];
-        if (devicePorts.computeIfAbsent(dev, k -> new LinkedHashSet<>()).add(port)) {
-            b.attr(port, PortAttr.DEVICE, dev, line);
-            b.attr(port, PortAttr.PORT_NUM, p[2], line);
-        }
+        String port = port(p[0], p[2], line);
         if (p.length == 4) {
             if (!PORT_FILES.contains(p[3])) { ignored++; return; }
             portAttr(port, p[3], v, file, line);
@@ -109,7 +115,7 @@ final class SysfsPorts {
             return;
         }
         if (p.length == 5 && COUNTER_DIRS.contains(p[3])) {
-            Source src = p[3].equals("hw_counters") ? Source.HW_COUNTERS : Source.SYSFS;
+            Source src = counterSource(p[3]);
             if (v.startsWith("N/A")) {
                 b.absent(src, port, p[4], file, line, v);
             } else if (v.isEmpty()) {
