@@ -16,6 +16,14 @@ public final class CommandLine {
     }
 
     /**
+     * Whether {@code line} is a paste's own line around {@code tool}'s output rather than output: the command line
+     * running {@code tool} (with or without a prompt) or a prompt with nothing after it.
+     */
+    public static boolean ownCommandOrPrompt(String line, String tool) {
+        return command(line, tool) != null || ShellPrompt.isBare(line);
+    }
+
+    /**
      * Whether {@code line} is a command line of some other tool behind a prompt: a shell prompt, {@code $ },
      * {@code # }, or bash's {@code set -x} trace ({@code + cmd}, {@code ++ cmd}). A paste that runs several
      * commands holds their output too; the readers skip it up to their own tool's next command line.

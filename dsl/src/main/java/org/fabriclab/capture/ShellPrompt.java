@@ -38,6 +38,20 @@ public final class ShellPrompt {
         return m.lookingAt() && m.end() < line.length() ? m.end() : -1;
     }
 
+    /**
+     * Whether {@code line} starts with a prompt, with a command after it or alone ({@link #commandStart} or
+     * {@link #isBare}). Only a line holding a prompt character ({@code $ # % >}) is matched against the pattern, so a
+     * reader can ask it of every line of a dump.
+     */
+    public static boolean isPromptLine(String line) {
+        boolean promptChar = false;
+        for (int i = 0; i < line.length() && !promptChar; i++) {
+            char ch = line.charAt(i);
+            promptChar = ch == '$' || ch == '#' || ch == '%' || ch == '>';
+        }
+        return promptChar && (commandStart(line) >= 0 || isBare(line));
+    }
+
     /** Whether {@code line} is a prompt with nothing after it ({@code root@node07:~# } at the end of a paste). */
     public static boolean isBare(String line) {
         String t = line.strip();

@@ -128,7 +128,7 @@ public final class EthtoolModuleReader implements CaptureReader {
             String t = line.strip();
             if (t.isEmpty()) { noise++; continue; }
             String dev = moduleCommandDevice(t);
-            if (dev != null || ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line)) {
+            if (dev != null || ShellPrompt.isPromptLine(line)) {
                 if (dev != null) {
                     port = new Port("netdev " + dev);
                     b.attr(port.name, PortAttr.NETDEV, dev, c.number());

@@ -234,7 +234,7 @@ public final class EthtoolReader implements CaptureReader {
         }
         if (!promptChar) return false;
         String line = text.substring(s, e);
-        return ShellPrompt.commandStart(line) >= 0 || ShellPrompt.isBare(line);
+        return ShellPrompt.isPromptLine(line);
     }
 
     /** Whether the digits {@code text[from, to)} are a u64 (at most 18446744073709551615), which ethtool's %llu prints. */

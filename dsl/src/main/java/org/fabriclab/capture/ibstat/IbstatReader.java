@@ -10,7 +10,6 @@ import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
-import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -93,7 +92,7 @@ public final class IbstatReader implements CaptureReader {
             String line = c.line();
             String t = line.strip();
             if (t.isEmpty()) { noise++; continue; }
-            if (CommandLine.command(line, "ibstat") != null || ShellPrompt.isBare(line)) { noise++; continue; }   // a paste's prompt
+            if (CommandLine.ownCommandOrPrompt(line, "ibstat")) { noise++; continue; }   // a paste's prompt
             if (isToolMessage(t)) {
                 // ibstat stops at the first device it cannot stat: "ibpanic: ... stat of IB device 'mlx5_8' failed"
                 boolean fatal = t.startsWith("ibpanic") || t.contains("iberror");

@@ -11,7 +11,6 @@ import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
-import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -61,7 +60,7 @@ public final class IbstatusReader implements CaptureReader {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
-            if (CommandLine.command(c.line(), "ibstatus") != null || ShellPrompt.isBare(t)) { noise++; continue; }   // a paste's prompt
+            if (CommandLine.ownCommandOrPrompt(c.line(), "ibstatus")) { noise++; continue; }   // a paste's prompt
             Matcher h = HEADER.matcher(t);
             if (h.matches()) {
                 checkBlock(dev, num, fields, file, headerLine);

@@ -73,7 +73,7 @@ public final class ShowCountersReader implements CaptureReader {
             String named = commandDevice(c.line());
             if (named != null) { dev = named; port = null; noise++; continue; }
             if (isCommand(c.line()) || t.startsWith("Valid command is:") || t.equals("Example:")) { noise++; continue; }   // usage
-            if (ShellPrompt.commandStart(c.line()) >= 0 || ShellPrompt.isBare(t)) { noise++; continue; }
+            if (ShellPrompt.isPromptLine(t)) { noise++; continue; }
             Matcher h = HEADER.matcher(t);
             if (h.matches()) {
                 port = h.group(1);

@@ -109,7 +109,7 @@ public final class SysfsReader implements CaptureReader {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
             String t = c.line().strip();
-            if (ShellPrompt.commandStart(t) >= 0 || ShellPrompt.isBare(t)) { noise++; continue; }
+            if (ShellPrompt.isPromptLine(t)) { noise++; continue; }
             if (t.startsWith("grep: ") || t.startsWith("cat: ")) {
                 // "grep: <path>: <strerror>", as grep and cat print a file they could not read
                 int m = t.indexOf(MARK), sep = t.lastIndexOf(": ");

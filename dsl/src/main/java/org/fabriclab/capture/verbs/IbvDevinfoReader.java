@@ -13,7 +13,6 @@ import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
-import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
@@ -72,7 +71,7 @@ public final class IbvDevinfoReader implements CaptureReader {
         if (in.isDirectory()) return 0;
         for (String l : in.head(5)) {
             String t = l.strip();
-            if (t.isEmpty() || isOwnPrompt(l)) continue;
+            if (t.isEmpty() || CommandLine.ownCommandOrPrompt(l, "ibv_devinfo")) continue;
             return HCA.matcher(t).matches() ? 95 : 0;
         }
         return 0;
@@ -90,7 +89,7 @@ public final class IbvDevinfoReader implements CaptureReader {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
-            if (isOwnPrompt(c.line())) { noise++; continue; }
+            if (CommandLine.ownCommandOrPrompt(c.line(), "ibv_devinfo")) { noise++; continue; }
             Matcher h = HCA.matcher(t);
             if (h.matches()) {
                 finishPort(b, port, portFields, rate, file, portLine);
@@ -207,11 +206,6 @@ public final class IbvDevinfoReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
-    }
-
-    /** A paste's {@code ibv_devinfo} command line (with or without its prompt), or a bare prompt after the output. */
-    private static boolean isOwnPrompt(String line) {
-        return CommandLine.command(line, "ibv_devinfo") != null || ShellPrompt.isBare(line);
     }
 
     /** Checks the port just read has fields, and gives its rate ({@link Rate}). */
