@@ -51,6 +51,17 @@ public final class Telemetry {
     public static void validate(Table t, String name) { validate((Relation) t, name); }
 
     /**
+     * 1 when a {@code timestamp,port,...} header starts with the index column pandas' {@code to_csv} writes before
+     * {@code timestamp} (an empty name, or {@code Unnamed: 0} as {@code read_csv} renames it), else 0: the columns a
+     * reader of a history or series CSV skips in every row.
+     */
+    public static int indexColumns(List<String> header) {
+        if (header.size() < 2 || !header.get(1).equals(TIMESTAMP)) return 0;
+        String h = header.get(0);
+        return h.isEmpty() || h.equals("Unnamed: 0") ? 1 : 0;
+    }
+
+    /**
      * Checks a table or a reader's {@link Measurement} against the contract.
      *
      * @throws CaptureException naming {@code name} when a column the contract requires is missing or of another type

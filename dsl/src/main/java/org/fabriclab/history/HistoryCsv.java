@@ -39,7 +39,7 @@ import de.siegmar.fastcsv.reader.CsvRecord;
  * named as link measurements ({@link Telemetry#MEASUREMENTS}) are skipped: a history holds counters.
  * A history that pandas wrote with its index ({@code df.to_csv(path)}, no {@code index=False}) has one
  * more column first, headed by an empty name ({@code ,timestamp,port,...}) or, after a round trip
- * through {@code read_csv}, {@code Unnamed: 0}: that column is skipped unread ({@link #indexColumns}).
+ * through {@code read_csv}, {@code Unnamed: 0}: that column is skipped unread ({@link Telemetry#indexColumns}).
  *
  * <p>Read straight into primitive columns, no table on the way: the calling thread inflates and cuts
  * the text into blocks of whole lines; a pool parses the blocks in parallel ({@link CsvChunk}) and
@@ -84,7 +84,7 @@ public final class HistoryCsv {
         try (Counting raw = new Counting(Files.newInputStream(file));
              InputStream in = gz ? new GZIPInputStream(raw, 1 << 16) : raw) {
             List<String> full = header(in, name);
-            int lead = indexColumns(full);
+            int lead = Telemetry.indexColumns(full);
             List<String> header = full.subList(lead, full.size());
             int[] layout = layout(header, name, lead);
             List<String> counters = new ArrayList<>();
@@ -185,16 +185,6 @@ public final class HistoryCsv {
         List<String> h = new ArrayList<>();
         for (String f : rec.getFields()) h.add(f.strip());
         return h;
-    }
-
-    /**
-     * 1 when the header starts with the index column pandas writes before {@code timestamp} (an empty name, or
-     * {@code Unnamed: 0} as {@code read_csv} renames it), else 0.
-     */
-    public static int indexColumns(List<String> header) {
-        if (header.size() < 2 || !header.get(1).equals(Telemetry.TIMESTAMP)) return 0;
-        String h = header.get(0);
-        return h.isEmpty() || h.equals("Unnamed: 0") ? 1 : 0;
     }
 
     private static int[] layout(List<String> header, String name, int lead) {

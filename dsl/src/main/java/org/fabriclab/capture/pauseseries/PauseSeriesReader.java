@@ -57,20 +57,11 @@ public final class PauseSeriesReader implements CaptureReader {
         // every file is sniffed by every reader: the CSV parser (cold, 4096-column buffers) only for a line that can be the header
         if (!head.get(0).contains(Telemetry.TIMESTAMP) || !head.get(0).contains(Telemetry.PORT)) return 0;
         String[] cols = header(head.get(0));
-        cols = java.util.Arrays.copyOfRange(cols, indexColumns(cols), cols.length);
+        cols = java.util.Arrays.copyOfRange(cols, Telemetry.indexColumns(List.of(cols)), cols.length);
         if (cols.length < 3 || !cols[0].equals(Telemetry.TIMESTAMP) || !cols[1].equals(Telemetry.PORT)) return 0;
         Catalogue cat = Catalogue.standard();
         for (int i = 2; i < cols.length; i++) if (cat.counter(cols[i]).isPresent()) return 90;
         return 0;
-    }
-
-    /**
-     * 1 when the header starts with the index column pandas' {@code to_csv} writes ({@code ,timestamp,port,...}, or
-     * {@code Unnamed: 0,timestamp,...} once read back and written again) before {@code timestamp,port}, else 0.
-     */
-    static int indexColumns(String[] cols) {
-        boolean index = cols.length > 3 && (cols[0].isEmpty() || cols[0].equals("Unnamed: 0"));
-        return index && cols[1].equals(Telemetry.TIMESTAMP) && cols[2].equals(Telemetry.PORT) ? 1 : 0;
     }
 
     private static String[] header(String line) {
@@ -98,7 +89,7 @@ public final class PauseSeriesReader implements CaptureReader {
         while (h < lines.size() && lines.get(h).isBlank()) h++;
         if (h == lines.size()) throw new CaptureException(file, 0, "empty file, expected a counter series CSV (timestamp,port,<counter>...)");
         String[] cols = header(lines.get(h));
-        int lead = indexColumns(cols);   // pandas' index column, skipped in every row
+        int lead = Telemetry.indexColumns(List.of(cols));   // pandas' index column, skipped in every row
         cols = java.util.Arrays.copyOfRange(cols, lead, cols.length);
         if (cols.length < 3 || !cols[0].equals(Telemetry.TIMESTAMP) || !cols[1].equals(Telemetry.PORT)) {
             throw new CaptureException(file, h + 1, "expected the header timestamp,port,<counter>..., found '" + cut(lines.get(h)) + "'");

@@ -1,8 +1,10 @@
 package org.fabriclab.history.formats;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
+import org.fabriclab.capture.Telemetry;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.HistoryFormats;
@@ -35,13 +37,12 @@ public final class HistoryFiles implements HistoryReader {
     private static HistoryFile.Format kind(Path path) {
         String head = Heads.head(path, 4096);
         if (head.startsWith("PAR1")) return HistoryFile.Format.PARQUET;
-        String first = head.startsWith("\uFEFF") ? head.substring(1) : head;
-        int nl = first.indexOf('\n');
-        String line = (nl < 0 ? first : first.substring(0, nl)).strip().replace("\"", "");
+        int nl = head.indexOf('\n');   // Heads has dropped a byte-order mark
+        String line = (nl < 0 ? head : head.substring(0, nl)).strip().replace("\"", "");
         // pandas' to_csv with its index writes one more column first: ",timestamp,port,..." ("Unnamed: 0" after read_csv)
-        if (line.startsWith(",")) line = line.substring(1);
-        else if (line.startsWith("Unnamed: 0,")) line = line.substring("Unnamed: 0,".length());
-        if (!(line.equals("timestamp,port") || line.startsWith("timestamp,port,"))) return null;
+        List<String> cells = List.of(line.split(",", -1));
+        List<String> h = cells.subList(Telemetry.indexColumns(cells), cells.size());
+        if (h.size() < 2 || !h.get(0).equals(Telemetry.TIMESTAMP) || !h.get(1).equals(Telemetry.PORT)) return null;
         return Heads.isGzip(path) ? HistoryFile.Format.CSV_GZ : HistoryFile.Format.CSV;
     }
 }
