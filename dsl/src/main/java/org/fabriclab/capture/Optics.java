@@ -89,6 +89,29 @@ public final class Optics {
     }
 
     /**
+     * The {@value #MODULE} table (port, temperature_c, voltage_mv, vendor, part_number; NaN or "" where not printed),
+     * row by row; {@link #addTo} adds it where the reader's tables go, so each keeps its own table order.
+     */
+    public static final class ModuleTable {
+        private final StringColumn port = StringColumn.create("port"), vendor = StringColumn.create("vendor"), part = StringColumn.create("part_number");
+        private final DoubleColumn temp = DoubleColumn.create(TEMPERATURE), volt = DoubleColumn.create(VOLTAGE);
+
+        /** One module: its temperature (C) and supply voltage (mV), NaN where not printed; vendor and part, "" where none. */
+        public void add(String portName, double temperatureC, double voltageMv, String vendorName, String partNumber) {
+            port.append(portName);
+            temp.append(temperatureC);
+            volt.append(voltageMv);
+            vendor.append(vendorName);
+            part.append(partNumber);
+        }
+
+        /** Adds the table to {@code b} when it holds a row. */
+        public void addTo(Capture.Builder b) {
+            if (!port.isEmpty()) b.measurements(MODULE, Measurement.of(MODULE, port, temp, volt, vendor, part));
+        }
+    }
+
+    /**
      * The quantities of the tables: the column or quantity name, the words a reason uses, the words a flag is named by
      * ({@code rx power low alarm}: one spelling whoever printed the flag) and the unit shown.
      */

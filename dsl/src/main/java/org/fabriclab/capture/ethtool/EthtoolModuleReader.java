@@ -14,16 +14,12 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
-import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.Optics;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
-
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 
 /**
  * Reads {@code ethtool -m DEV} (module EEPROM, decoded): the transceiver's digital diagnostics as
@@ -172,15 +168,10 @@ public final class EthtoolModuleReader implements CaptureReader {
     }
 
     private static void tables(Capture.Builder b, List<Port> ports) {
-        StringColumn mPort = StringColumn.create("port"), mVendor = StringColumn.create("vendor"), mPart = StringColumn.create("part_number");
-        DoubleColumn mTemp = DoubleColumn.create(TEMPERATURE), mVolt = DoubleColumn.create(VOLTAGE);
+        Optics.ModuleTable modules = new Optics.ModuleTable();
         Optics optics = new Optics();
         for (Port p : ports) {
-            mPort.append(p.name);
-            mTemp.append(p.module.getOrDefault(TEMPERATURE, Double.NaN));
-            mVolt.append(p.module.getOrDefault(VOLTAGE, Double.NaN));
-            mVendor.append(p.vendor);
-            mPart.append(p.part);
+            modules.add(p.name, p.module.getOrDefault(TEMPERATURE, Double.NaN), p.module.getOrDefault(VOLTAGE, Double.NaN), p.vendor, p.part);
             for (Map.Entry<Integer, Lane> e : p.lanes.entrySet()) {
                 Lane l = e.getValue();
                 optics.lane(p.name, p.laneNumber(e.getKey()), l.bias, l.txMw, l.txDbm, l.rxMw, l.rxDbm, l.rxKind, l.flags);
@@ -193,7 +184,7 @@ public final class EthtoolModuleReader implements CaptureReader {
                 if (!p.thresholds.containsKey(e.getKey())) optics.threshold(p.name, e.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, e.getValue());
             }
         }
-        b.measurements(MODULE, Measurement.of(MODULE, mPort, mTemp, mVolt, mVendor, mPart));
+        modules.addTo(b);
         optics.addTo(b);
     }
 

@@ -12,14 +12,10 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
-import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.Optics;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
-
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 
 /**
  * Reads {@code ibdiagnet2.cables} ({@code ibdiagnet --get_cable_info}): the IBDIAG header comments, then per port a
@@ -129,8 +125,7 @@ public final class IbdiagnetCablesReader implements CaptureReader {
             cur.lines().putIfAbsent(key, lineNo);
         }
         if (blocks.isEmpty()) throw new CaptureException(file, 1, "no 'Port=... GUID=...' block; expected ibdiagnet2.cables");
-        StringColumn mPort = StringColumn.create("port"), mVendor = StringColumn.create("vendor"), mPart = StringColumn.create("part_number");
-        DoubleColumn mTemp = DoubleColumn.create(Optics.TEMPERATURE), mVolt = DoubleColumn.create(Optics.VOLTAGE);
+        Optics.ModuleTable modules = new Optics.ModuleTable();
         Optics optics = new Optics();
         int notFinite = 0;
         for (Block k : blocks) {
@@ -139,11 +134,7 @@ public final class IbdiagnetCablesReader implements CaptureReader {
             // and Warning: 0x3223), none of them a reading
             double temp = copper ? Double.NaN : number(k, "Temperature", "C", file);
             double uv = copper ? Double.NaN : number(k, "Supply Voltage Reporting", "uV", file);
-            mPort.append(k.port());
-            mTemp.append(temp);
-            mVolt.append(uv / 1000.0);
-            mVendor.append(text(k, "Vendor"));
-            mPart.append(text(k, "PN"));
+            modules.add(k.port(), temp, uv / 1000.0, text(k, "Vendor"), text(k, "PN"));
             if (copper) continue;
             String kind = k.values().getOrDefault("RX power type", "").toUpperCase(Locale.ROOT).contains("OMA") ? "OMA" : "average";
             int lanes = 0;
@@ -168,7 +159,7 @@ public final class IbdiagnetCablesReader implements CaptureReader {
                         number(k, "WarnVoltageHighThresh", "uV", file) / 1000.0, vHi / 1000.0, List.of());
             }
         }
-        b.measurements(Optics.MODULE, Measurement.of(Optics.MODULE, mPort, mTemp, mVolt, mVendor, mPart));
+        modules.addTo(b);
         optics.addTo(b);
         b.noise(noise);
         if (notFinite > 0) {

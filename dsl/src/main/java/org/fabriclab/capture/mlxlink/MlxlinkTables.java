@@ -81,8 +81,7 @@ final class MlxlinkTables {
         IntColumn lLane = IntColumn.create("lane");
         LongColumn lErr = LongColumn.create("raw_errors");
         DoubleColumn lBer = DoubleColumn.create("raw_ber");
-        StringColumn mPort = StringColumn.create("port"), mVendor = StringColumn.create("vendor"), mPart = StringColumn.create("part_number");
-        DoubleColumn mTemp = DoubleColumn.create("temperature_c"), mVolt = DoubleColumn.create("voltage_mv");
+        Optics.ModuleTable modules = new Optics.ModuleTable();
         StringColumn oPort = StringColumn.create("port"), oState = StringColumn.create("state"), oPhys = StringColumn.create("physical_state");
         StringColumn oSpeed = StringColumn.create("speed"), oWidth = StringColumn.create("width"), oFec = StringColumn.create("fec");
         StringColumn oLoop = StringColumn.create("loopback");
@@ -117,11 +116,9 @@ final class MlxlinkTables {
             }
             String m = MlxlinkReader.MODULE_INFO;
             if (p.sections().containsKey(m)) {
-                mPort.append(port);
-                mTemp.append(dbl(p, m, "Temperature [C]", "Module Temperature [C]", "Temperature"));
-                mVolt.append(dbl(p, m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"));
-                mVendor.append(orEmpty(p.get(m, "Vendor Name", "Vendor")));
-                mPart.append(orEmpty(p.get(m, "Vendor Part Number", "Part Number")));
+                modules.add(port, dbl(p, m, "Temperature [C]", "Module Temperature [C]", "Temperature"),
+                        dbl(p, m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"), orEmpty(p.get(m, "Vendor Name", "Vendor")),
+                        orEmpty(p.get(m, "Vendor Part Number", "Part Number")));
                 optics(optics, p, m);
             }
             String o = MlxlinkReader.OPERATIONAL_INFO;
@@ -147,7 +144,7 @@ final class MlxlinkTables {
                     bSymErr, bBelow));
         }
         if (!lPort.isEmpty()) b.measurements(MlxlinkReader.LANES, Measurement.of(MlxlinkReader.LANES, lPort, lLane, lErr, lBer));
-        if (!mPort.isEmpty()) b.measurements(MlxlinkReader.MODULE, Measurement.of(MlxlinkReader.MODULE, mPort, mTemp, mVolt, mVendor, mPart));
+        modules.addTo(b);
         if (!oPort.isEmpty()) {
             b.measurements(MlxlinkReader.OPERATIONAL, Measurement.of(MlxlinkReader.OPERATIONAL, oPort, oState, oPhys, oSpeed, oWidth, oFec, oLoop));
         }
