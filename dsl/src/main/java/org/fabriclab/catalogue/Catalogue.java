@@ -53,6 +53,16 @@ import tech.tablesaw.api.Table;
  * }</pre>
  */
 public final class Catalogue implements Renderable {
+    /** A family's placeholders, the one scope its counters have, and how a refusal names both. */
+    private record FamilyScope(List<String> placeholders, Scope scope, String what, String word) {}
+
+    /** Each family placeholder goes with one scope, and that scope with it (the rows of counters.tsv are checked against these). */
+    private static final List<FamilyScope> FAMILY_SCOPES = List.of(
+            new FamilyScope(List.of("{n}", "{p}"), Scope.PRIORITY, "a priority family ({n} or {p})", "priority"),
+            new FamilyScope(List.of("{b}"), Scope.BIN, "a histogram family ({b})", "bin"),
+            new FamilyScope(List.of("{l}"), Scope.LANE, "a lane family ({l})", "lane"),
+            new FamilyScope(List.of("{sl}"), Scope.SL, "a service-level family ({sl})", "sl"));
+
     public static final String COUNTERS = "counters.tsv", BINDINGS = "bindings.tsv", PROVENANCE = "provenance.tsv";
     static final List<String> COUNTER_COLUMNS = List.of("counter", "layer", "kind", "unit", "scale", "error", "direction",
             "scope", "roles", "namespace", "help");
@@ -130,18 +140,11 @@ public final class Catalogue implements Renderable {
             Set<Role> roles = new LinkedHashSet<>();
             if (!r.get(8).equals("-")) for (String s : r.get(8).split(",")) roles.add(Role.of(s));
             Scope scope = Scope.of(r.get(7));
-            boolean family = name.contains("{n}") || name.contains("{p}");
-            if (family != (scope == Scope.PRIORITY)) {
-                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a priority family ({n} or {p}) has scope priority, and only it");
-            }
-            if (name.contains("{b}") != (scope == Scope.BIN)) {
-                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a histogram family ({b}) has scope bin, and only it");
-            }
-            if (name.contains("{l}") != (scope == Scope.LANE)) {
-                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a lane family ({l}) has scope lane, and only it");
-            }
-            if (name.contains("{sl}") != (scope == Scope.SL)) {
-                throw new IllegalArgumentException("scope " + scope + " of '" + name + "': a service-level family ({sl}) has scope sl, and only it");
+            for (FamilyScope f : FAMILY_SCOPES) {
+                boolean family = f.placeholders().stream().anyMatch(name::contains);
+                if (family != (scope == f.scope())) {
+                    throw new IllegalArgumentException("scope " + scope + " of '" + name + "': " + f.what() + " has scope " + f.word() + ", and only it");
+                }
             }
             return new CounterDef(name, Layer.of(r.get(1)), Kind.of(r.get(2)), r.get(3), scale, error,
                     Direction.of(r.get(6)), scope, roles, r.get(9), r.get(10));
