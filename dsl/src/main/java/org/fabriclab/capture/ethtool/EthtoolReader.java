@@ -263,9 +263,11 @@ public final class EthtoolReader implements CaptureReader {
         final int indent;
         /** The indentation of the section's first counter; -1 before it. */
         private int childIndent = -1;
-        private final java.util.ArrayDeque<int[]> depths = new java.util.ArrayDeque<>();
-        private final java.util.ArrayDeque<String> parents = new java.util.ArrayDeque<>();
+        /** The counters above the current line that it may be nested under, innermost first. */
+        private final java.util.ArrayDeque<Parent> parents = new java.util.ArrayDeque<>();
         private final java.util.Set<String> seen = new java.util.HashSet<>();
+
+        private record Parent(int indent, String name) {}
 
         QueueSection(String queue, int indent) {
             this.queue = queue;
@@ -282,13 +284,12 @@ public final class EthtoolReader implements CaptureReader {
 
         String qualified(String name, int at) {
             if (childIndent < 0) childIndent = at;
-            while (!depths.isEmpty() && depths.peek()[0] >= at) { depths.pop(); parents.pop(); }
+            while (!parents.isEmpty() && parents.peek().indent() >= at) parents.pop();
             StringBuilder q = new StringBuilder(queue).append(' ');
-            java.util.Iterator<String> up = parents.descendingIterator();
-            while (up.hasNext()) q.append(up.next()).append('/');
+            java.util.Iterator<Parent> up = parents.descendingIterator();
+            while (up.hasNext()) q.append(up.next().name()).append('/');
             q.append(name);
-            depths.push(new int[] {at});
-            parents.push(name);
+            parents.push(new Parent(at, name));
             String n = q.toString();
             for (int k = 2; !seen.add(n); k++) n = q + "#" + k;
             return n;

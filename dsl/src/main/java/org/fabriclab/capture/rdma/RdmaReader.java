@@ -72,7 +72,7 @@ public final class RdmaReader implements CaptureReader {
      * its prompt: {@code $ rdma -j statistic show}) above it are skipped; "" when there is none.
      */
     static String firstOutputLine(List<String> head) {
-        for (String l : head) if (!l.isBlank() && CommandLine.command(l, "rdma") == null) return l.strip();
+        for (String l : head) if (isOutput(l)) return l.strip();
         return "";
     }
 
@@ -82,10 +82,15 @@ public final class RdmaReader implements CaptureReader {
         while (at < text.length()) {
             int end = lineEnd(text, at);
             String line = text.substring(at, end);
-            if (!line.isBlank() && CommandLine.command(line, "rdma") == null) return at;
+            if (isOutput(line)) return at;
             at = end + 1;
         }
         return Math.min(at, text.length());
+    }
+
+    /** Whether {@code line} is output, not a blank line nor a paste's {@code rdma} command line. */
+    private static boolean isOutput(String line) {
+        return !line.isBlank() && CommandLine.command(line, "rdma") == null;
     }
 
     private static int lineEnd(String text, int from) {

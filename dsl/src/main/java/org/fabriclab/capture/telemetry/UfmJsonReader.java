@@ -146,8 +146,8 @@ public final class UfmJsonReader implements CaptureReader {
         long timestamp = Values.parseCounter(ts.text(), file, ts.line());
         Member pn = null;
         for (String k : PORT_NUMBER) if (pn == null) pn = member(n, k);
-        if (pn == null && member(n, "aport") != null) {
-            Member ap = member(n, "aport");
+        Member ap = pn == null ? member(n, "aport") : null;
+        if (ap != null) {
             throw new CaptureException(file, ap.line(), "an aggregated-port sample (\"sys_image_guid\", \"aport\": UFM's XDR mode) is not "
                     + "read: fabriclab names a port by its node GUID and port number (\"node_guid\"/\"Node_GUID\", \"port_num\"/\"Port_Number\")");
         }
