@@ -222,7 +222,7 @@ public final class Capture implements Renderable {
     private static boolean sameColumns(Table a, Table b) {
         if (a.columnCount() != b.columnCount()) return false;
         for (int i = 0; i < a.columnCount(); i++) {
-            if (!a.column(i).name().equals(b.column(i).name()) || a.column(i).type() != b.column(i).type()) return false;
+            if (!a.column(i).name().equals(b.column(i).name()) || !a.column(i).type().name().equals(b.column(i).type().name())) return false;
         }
         return true;
     }

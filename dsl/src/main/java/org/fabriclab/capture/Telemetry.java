@@ -2,7 +2,9 @@ package org.fabriclab.capture;
 
 import java.util.List;
 
-import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.table.Relation;
 import tech.tablesaw.columns.Column;
@@ -67,14 +69,14 @@ public final class Telemetry {
      * @throws CaptureException naming {@code name} when a column the contract requires is missing or of another type
      */
     public static void validate(Relation t, String name) {
-        if (!t.containsColumn(TIMESTAMP) || t.column(TIMESTAMP).type() != ColumnType.LONG) {
+        if (!t.containsColumn(TIMESTAMP) || !(t.column(TIMESTAMP) instanceof LongColumn)) {
             throw new CaptureException(name, 0, "telemetry table needs a LONG column '" + TIMESTAMP + "' (epoch ms)");
         }
-        if (!t.containsColumn(PORT) || t.column(PORT).type() != ColumnType.STRING) {
+        if (!t.containsColumn(PORT) || !(t.column(PORT) instanceof StringColumn)) {
             throw new CaptureException(name, 0, "telemetry table needs a STRING column '" + PORT + "'");
         }
         for (Column<?> c : t.columns()) {
-            if (MEASUREMENTS.contains(c.name()) && c.type() != ColumnType.DOUBLE) {
+            if (MEASUREMENTS.contains(c.name()) && !(c instanceof DoubleColumn)) {
                 throw new CaptureException(name, 0, "telemetry column '" + c.name() + "' must be DOUBLE");
             }
         }

@@ -222,7 +222,7 @@ public final class BerChecks {
     }
 
     private static void require(Table t, String name, String col, ColumnType type) {
-        if (!t.containsColumn(col) || t.column(col).type() != type) {
+        if (!t.containsColumn(col) || !t.column(col).type().name().equals(type.name())) {
             throw new org.fabriclab.capture.CaptureException(name, 0, "ber table needs a " + type.name() + " column '" + col + "'");
         }
     }

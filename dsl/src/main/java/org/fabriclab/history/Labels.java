@@ -1,5 +1,7 @@
 package org.fabriclab.history;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,11 +11,13 @@ import java.util.Map;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Layer;
 
-import tech.tablesaw.api.ColumnType;
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
+
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
-import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * Labelled incidents: which port, which intervals, which layer. An incident covers every interval
@@ -31,56 +35,120 @@ public final class Labels {
     public record Incident(String port, Layer layer, long startMs, long endMs, String description) { }
 
     private final List<Incident> incidents;
-    private final Table table;
+    /** The file's columns as read (header order, cells as written), or null for {@link #of}: the table is built from them when asked. */
+    private final List<String> columns;
+    private final List<String[]> cells;
+    private Table table;
 
-    private Labels(List<Incident> incidents, Table table) {
+    private Labels(List<Incident> incidents, List<String> columns, List<String[]> cells) {
         this.incidents = List.copyOf(incidents);
-        this.table = table;
+        this.columns = columns;
+        this.cells = cells;
     }
 
     public static Labels of(List<Incident> incidents) {
-        StringColumn port = StringColumn.create("port"), layer = StringColumn.create("layer"), d = StringColumn.create("description");
-        LongColumn s = LongColumn.create("start_ms"), e = LongColumn.create("end_ms");
-        for (Incident i : incidents) {
-            port.append(i.port()); layer.append(i.layer().label()); s.append(i.startMs()); e.append(i.endMs()); d.append(i.description());
-        }
-        return new Labels(incidents, Table.create("labels", port, layer, s, e, d));
+        return new Labels(incidents, null, null);
     }
 
+    /**
+     * Reads a labels CSV (FastCSV; no Tablesaw on the history path: its class initialisation scans the
+     * class path, which cost a history notebook's first load about a second of CPU and tens of MB).
+     *
+     * @throws CaptureException naming the file and line: no such file, a missing column, a row with
+     *         another number of fields, an unknown layer, start/end not epoch ms or end before start
+     */
     public static Labels load(Path csv) {
         String name = csv.toString();
-        Table t;
-        try {
-            t = Table.read().usingOptions(CsvReadOptions.builder(csv.toFile()).header(true)
-                    .columnTypes(c -> c.endsWith("_ms") ? ColumnType.LONG : ColumnType.STRING).build());
-        } catch (RuntimeException e) {
+        List<String> header = null;
+        List<String[]> rows = new ArrayList<>();
+        List<Incident> out = new ArrayList<>();
+        int port = -1, layerAt = -1, start = -1, end = -1, desc = -1;
+        try (CsvReader<CsvRecord> r = CsvReader.builder().skipEmptyLines(true).detectBomHeader(true).allowExtraFields(true).allowMissingFields(true).ofCsvRecord(csv)) {
+            for (CsvRecord rec : r) {
+                int line = (int) rec.getStartingLineNumber();
+                String[] f = new String[rec.getFieldCount()];
+                for (int i = 0; i < f.length; i++) f[i] = rec.getField(i).strip();
+                if (header == null) {
+                    header = List.of(f);
+                    for (String c : List.of("port", "layer", "start_ms", "end_ms")) {
+                        if (!header.contains(c)) throw new CaptureException(name, line, "expected a column '" + c + "' in the header, found " + header);
+                    }
+                    port = header.indexOf("port");
+                    layerAt = header.indexOf("layer");
+                    start = header.indexOf("start_ms");
+                    end = header.indexOf("end_ms");
+                    desc = header.indexOf("description");
+                    continue;
+                }
+                if (f.length != header.size()) {
+                    throw new CaptureException(name, line, "expected " + header.size() + " fields (" + String.join(",", header) + "), found " + f.length);
+                }
+                Layer layer;
+                try { layer = Layer.of(f[layerAt]); } catch (IllegalArgumentException e) {
+                    throw new CaptureException(name, line, e.getMessage());
+                }
+                long s = epochMs(name, line, f[start]), e = epochMs(name, line, f[end]);
+                if (e < s) throw new CaptureException(name, line, "expected start_ms <= end_ms, both epoch ms");
+                out.add(new Incident(f[port], layer, s, e, desc >= 0 ? f[desc] : ""));
+                rows.add(f);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new CaptureException(name, 0, "cannot read the labels CSV: " + e.getMessage());
+        } catch (CsvParseException e) {
             throw new CaptureException(name, 0, "expected a labels CSV with columns port,layer,start_ms,end_ms: " + e.getMessage());
         }
-        for (String c : List.of("port", "layer", "start_ms", "end_ms")) {
-            if (!t.containsColumn(c)) throw new CaptureException(name, 1, "expected a column '" + c + "' in the header, found " + t.columnNames());
+        if (header == null) throw new CaptureException(name, 1, "expected a labels CSV with columns port,layer,start_ms,end_ms, found an empty file");
+        return new Labels(out, header, rows);
+    }
+
+    private static long epochMs(String name, int line, String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new CaptureException(name, line, "expected start_ms <= end_ms, both epoch ms, found '" + v + "'");
         }
-        List<Incident> out = new ArrayList<>();
-        boolean hasDesc = t.containsColumn("description");
-        for (int r = 0; r < t.rowCount(); r++) {
-            Layer layer;
-            try { layer = Layer.of(t.stringColumn("layer").get(r)); } catch (IllegalArgumentException e) {
-                throw new CaptureException(name, r + 2, e.getMessage());
-            }
-            LongColumn s = t.longColumn("start_ms"), e = t.longColumn("end_ms");
-            if (s.isMissing(r) || e.isMissing(r) || e.getLong(r) < s.getLong(r)) {
-                throw new CaptureException(name, r + 2, "expected start_ms <= end_ms, both epoch ms");
-            }
-            out.add(new Incident(t.stringColumn("port").get(r), layer, s.getLong(r), e.getLong(r),
-                    hasDesc ? t.stringColumn("description").get(r) : ""));
-        }
-        return new Labels(out, t);
     }
 
     public List<Incident> incidents() { return incidents; }
 
     public List<Incident> of(Layer layer) { return incidents.stream().filter(i -> i.layer() == layer).toList(); }
 
-    public Table table() { return table; }
+    /**
+     * The labels as a table, for display: the file's columns in its order ({@code *_ms} as longs, the
+     * others as text), or {@code port, layer, start_ms, end_ms, description} for {@link #of}.
+     */
+    public synchronized Table table() {
+        if (table == null) table = columns == null ? fromIncidents(incidents) : fromCells(columns, cells);
+        return table;
+    }
+
+    private static Table fromIncidents(List<Incident> incidents) {
+        StringColumn port = StringColumn.create("port"), layer = StringColumn.create("layer"), d = StringColumn.create("description");
+        LongColumn s = LongColumn.create("start_ms"), e = LongColumn.create("end_ms");
+        for (Incident i : incidents) {
+            port.append(i.port()); layer.append(i.layer().label()); s.append(i.startMs()); e.append(i.endMs()); d.append(i.description());
+        }
+        return Table.create("labels", port, layer, s, e, d);
+    }
+
+    private static Table fromCells(List<String> columns, List<String[]> cells) {
+        Table t = Table.create("labels");
+        for (int c = 0; c < columns.size(); c++) {
+            String n = columns.get(c);
+            if (n.endsWith("_ms")) {
+                LongColumn col = LongColumn.create(n);
+                for (String[] row : cells) {
+                    if (row[c].isEmpty()) col.appendMissing(); else col.append(Long.parseLong(row[c]));
+                }
+                t.addColumns(col);
+            } else {
+                StringColumn col = StringColumn.create(n);
+                for (String[] row : cells) col.append(row[c]);
+                t.addColumns(col);
+            }
+        }
+        return t;
+    }
 
     /**
      * One flag per history row: true when the interval ending at that row is labelled with

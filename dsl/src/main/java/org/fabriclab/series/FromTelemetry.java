@@ -11,7 +11,6 @@ import org.fabriclab.capture.Telemetry;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.Rules;
 
-import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
@@ -61,16 +60,16 @@ final class FromTelemetry {
         Map<String, double[]> measures = new LinkedHashMap<>();
         for (Column<?> c : t.columns()) {
             if (c.name().equals(Telemetry.TIMESTAMP)) continue;
-            if (c.type() == ColumnType.LONG) {
+            if (c instanceof LongColumn) {
                 long[] src = ((LongColumn) c).asLongArray(), dst = new long[n];
                 for (int i = 0; i < n; i++) dst[i] = src[order[i]];      // Tablesaw's missing long is Rules.ABSENT
                 counters.put(c.name(), dst);
-            } else if (c.type() == ColumnType.INTEGER) {
+            } else if (c instanceof IntColumn) {
                 IntColumn ic = (IntColumn) c;
                 long[] dst = new long[n];
                 for (int i = 0; i < n; i++) dst[i] = ic.isMissing(order[i]) ? Rules.ABSENT : ic.getInt(order[i]);
                 counters.put(c.name(), dst);
-            } else if (c.type() == ColumnType.DOUBLE) {
+            } else if (c instanceof DoubleColumn) {
                 double[] src = ((DoubleColumn) c).asDoubleArray(), dst = new double[n];
                 for (int i = 0; i < n; i++) dst[i] = src[order[i]];
                 measures.put(c.name(), dst);
@@ -87,7 +86,7 @@ final class FromTelemetry {
 
     private static String[] perPort(Table t, String col, int ports, int[] start, int[] order) {
         String[] out = new String[ports];
-        if (!t.containsColumn(col) || t.column(col).type() != ColumnType.STRING) return out;
+        if (!t.containsColumn(col) || !(t.column(col) instanceof StringColumn)) return out;
         StringColumn c = t.stringColumn(col);
         for (int p = 0; p < ports; p++) {
             for (int i = start[p]; i < start[p + 1]; i++) {

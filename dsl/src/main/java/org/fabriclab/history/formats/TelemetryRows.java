@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Telemetry;
 
-import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.LongColumn;
 import tech.tablesaw.api.StringColumn;
@@ -47,15 +46,15 @@ final class TelemetryRows {
         LongColumn ts = t.longColumn(Telemetry.TIMESTAMP);
         StringColumn port = t.stringColumn(Telemetry.PORT);
         for (Column<?> c : t.columns()) {
-            if (c.type() == ColumnType.LONG && !c.name().equals(Telemetry.TIMESTAMP)) counterNames.add(c.name());
-            if (c.type() == ColumnType.DOUBLE) measureNames.add(c.name());
+            if (c instanceof LongColumn && !c.name().equals(Telemetry.TIMESTAMP)) counterNames.add(c.name());
+            if (c instanceof DoubleColumn) measureNames.add(c.name());
         }
         for (int r = 0; r < t.rowCount(); r++) {
             Row row = row(port.get(r), ts.getLong(r), file);
             for (Column<?> c : t.columns()) {
                 if (c.isMissing(r) || c.name().equals(Telemetry.TIMESTAMP)) continue;
-                if (c.type() == ColumnType.LONG) merge(row.counters, c.name(), ((LongColumn) c).getLong(r), port.get(r), ts.getLong(r), row, file);
-                else if (c.type() == ColumnType.DOUBLE) merge(row.measures, c.name(), ((DoubleColumn) c).getDouble(r), port.get(r), ts.getLong(r), row, file);
+                if (c instanceof LongColumn) merge(row.counters, c.name(), ((LongColumn) c).getLong(r), port.get(r), ts.getLong(r), row, file);
+                else if (c instanceof DoubleColumn) merge(row.measures, c.name(), ((DoubleColumn) c).getDouble(r), port.get(r), ts.getLong(r), row, file);
             }
         }
     }
