@@ -97,11 +97,27 @@ public final class DuckDbParquet implements HistoryFormat {
     History read(Path file, Map<String, Source> sources, Progress progress, int readers, RateRule rule) {
         String name = file.toString();
         if (!Files.isRegularFile(file)) throw new CaptureException(name, 0, "no such history file");
-        String stage = "reading " + file.getFileName();
+        return read(name, file, sources, progress, readers, rule, false);
+    }
+
+    /**
+     * The read of {@code file}, named {@code name} in errors; {@code ordered}: the file was put in the
+     * project's layout by {@link ForeignParquet} (no second attempt).
+     */
+    private History read(String name, Path file, Map<String, Source> sources, Progress progress, int readers, RateRule rule, boolean ordered) {
+        String stage = "reading " + Path.of(name).getFileName();
         String path = SweepSql.string(file.toAbsolutePath().toString());
         String src = "read_parquet(" + path + ", file_row_number = true)";
         try (DuckDb db = DuckDb.open(Map.of())) {
             Map<String, String> types = db.columnTypes(src);
+            if (!ordered && !ForeignParquet.written(db, path)) {
+                if (!ForeignParquet.inLayout(types)) return readForeign(db, name, path, types, sources, progress, readers, rule);
+                try {
+                    return read(name, file, sources, progress, readers, rule, true);
+                } catch (ForeignParquet.NotInOrder e) {
+                    return readForeign(db, name, path, types, sources, progress, readers, rule);
+                }
+            }
             List<String> cols = new ArrayList<>(types.keySet());
             if (cols.size() < 3 || !cols.get(0).equals("timestamp") || !cols.get(1).equals("port")) {
                 throw new CaptureException(name, 0, "expected columns 'timestamp, port, <counter>...', found " + cols);
@@ -183,7 +199,7 @@ public final class DuckDbParquet implements HistoryFormat {
                 for (Run r : get(runs, name)) {
                     if (r.port() == null || r.port().isEmpty()) throw new CaptureException(name, 0, "row " + r.first() + ": expected a port identity, found none");
                     if (r.first() != at) {
-                        throw new CaptureException(name, 0, "rows must be ordered by port then time: port '" + r.port() + "' has rows after row "
+                        throw new ForeignParquet.NotInOrder(name, "rows must be ordered by port then time: port '" + r.port() + "' has rows after row "
                                 + (r.first() + r.rows()) + " that are not together (its first row is " + r.first() + ")");
                     }
                     if (r.first() + r.rows() > n) throw new CaptureException(name, 0, "expected " + n + " rows, read more");
@@ -211,7 +227,7 @@ public final class DuckDbParquet implements HistoryFormat {
                 for (int k = 0; k < passes.size(); k++) {
                     int i = get(passes.get(k), name);
                     if (i >= 0) {
-                        throw new CaptureException(name, 0, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
+                        throw new ForeignParquet.NotInOrder(name, "row " + i + ": timestamps of port '" + ports.get(port[i]) + "' must increase: "
                                 + time[i - 1] + " then " + time[i]);
                     }
                     steps.addAll(rangeSteps.get(k));
@@ -248,6 +264,24 @@ public final class DuckDbParquet implements HistoryFormat {
             return h;
         } catch (SQLException e) {
             throw new CaptureException(name, 0, "DuckDB cannot read the Parquet history: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A Parquet history another program wrote: put in the project's layout ({@link ForeignParquet}), read, the
+     * temporary file deleted; the history carries what was done to it as warnings.
+     */
+    private History readForeign(DuckDb db, String name, String path, Map<String, String> types, Map<String, Source> sources, Progress progress,
+                                int readers, RateRule rule) throws SQLException {
+        progress.update("putting " + Path.of(name).getFileName() + " in port and time order", 0, 1);
+        ForeignParquet.Normalised n = ForeignParquet.normalise(db, name, "read_parquet(" + path + ")", types);
+        try {
+            return read(name, n.file(), sources, progress, readers, rule, true).withWarnings(n.warnings());
+        } catch (ForeignParquet.NotInOrder e) {
+            // in port and time order, a time that does not increase is a port sampled twice at one time
+            throw new CaptureException(name, 0, "a port has two rows at one time (read in port and time order): " + e.detail);
+        } finally {
+            n.file().toFile().delete();
         }
     }
 

@@ -52,7 +52,10 @@ public final class DuckDbSweepEngine implements SweepEngine {
         String stage = "sweep " + rule.name() + " (duckdb)";
         progress.update(stage, 0, 1);
         try (DuckDb db = DuckDb.open(options)) {
-            RateRule.Resolved resolved = rule.resolve(name, db.columns(DuckDb.source(f, List.of())));
+            // another program's Parquet history is read through a SELECT that gives the project's columns (ForeignParquet)
+            String parquet = f.format() == HistoryFile.Format.PARQUET && !f.path().toString().contains("://")
+                    ? ForeignParquet.relation(db, name, SweepSql.string(f.path().toAbsolutePath().toString())) : null;
+            RateRule.Resolved resolved = rule.resolve(name, db.columns(parquet != null ? parquet : DuckDb.source(f, List.of())));
             db.execute("CREATE TEMP TABLE labels (port VARCHAR, s BIGINT, e BIGINT)");
             try (var app = ((DuckDBConnection) db.conn).createAppender("temp", "main", "labels")) {
                 for (Labels.Incident i : labels.of(rule.layer())) app.beginRow().append(i.port()).append(i.startMs()).append(i.endMs()).endRow();
@@ -67,7 +70,8 @@ public final class DuckDbSweepEngine implements SweepEngine {
             }
             List<String> needed = new ArrayList<>(resolved.counters());
             if (resolved.denominator() != null) needed.add(resolved.denominator());
-            String sql = SweepSql.query(f, resolved, th, DuckDb.source(f, needed), "labels", classTable, classes.count() - 1, SweepSql.DUCKDB);
+            String sql = SweepSql.query(f, resolved, th, parquet != null ? parquet : DuckDb.source(f, needed), "labels", classTable, classes.count() - 1,
+                    SweepSql.DUCKDB);
             Tally tally = new Tally(name, th.length, classes);
             try (Statement s = db.conn.createStatement()) {
                 Thread watch = DuckDb.watch(Thread.currentThread(), s);

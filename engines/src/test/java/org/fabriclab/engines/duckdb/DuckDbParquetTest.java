@@ -143,18 +143,86 @@ class DuckDbParquetTest {
         assertArrayEquals(bytes, again.values("tx_bytes_phy"));
     }
 
-    @Test void portsOutOfOrderAreRefusedNamingTheFile() throws SQLException, IOException {
-        Path p = dir.resolve("shuffled.parquet");
+    @Test void portsOutOfOrderInTheProjectsOwnFileAreRefusedNamingTheFileAndInAnotherProgramsFilePutInOrder() throws SQLException, IOException {
+        Path own = dir.resolve("shuffled.parquet"), other = dir.resolve("shuffled-by-pandas.parquet");
+        String rows = "SELECT * FROM (VALUES (1::BIGINT, 'a', 5::BIGINT), (1, 'b', 7), (2, 'a', 6)) t(\"timestamp\", port, tx_bytes_phy)";
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
-            c.createStatement().execute("COPY (SELECT * FROM (VALUES (1::BIGINT, 'a', 5::BIGINT), (1, 'b', 5), (2, 'a', 6)) "
-                    + "t(\"timestamp\", port, tx_bytes_phy)) TO '" + p + "' (FORMAT parquet)");
+            c.createStatement().execute("COPY (" + rows + ") TO '" + own + "' (FORMAT parquet, KV_METADATA {'fabriclab.step_ms': '1'})");
+            c.createStatement().execute("COPY (" + rows + ") TO '" + other + "' (FORMAT parquet)");
         }
-        var e = assertThrows(CaptureException.class, () -> History.load(p));
+        var e = assertThrows(CaptureException.class, () -> History.load(own));
         assertTrue(e.getMessage().contains("shuffled.parquet") && e.getMessage().contains("ordered by port"), e.getMessage());
+        History h = History.load(other);
+        assertEquals(List.of("a", "b"), h.ports());
+        assertArrayEquals(new long[] {1, 2, 1}, h.time());
+        assertArrayEquals(new long[] {5, 6, 7}, h.values("tx_bytes_phy"));
+        assertTrue(h.warnings().stream().anyMatch(w -> w.contains("shuffled-by-pandas.parquet") && w.contains("port and time order")), h.warnings().toString());
         Path notParquet = dir.resolve("text.parquet");
         Files.writeString(notParquet, "timestamp,port\n");
         var f = assertThrows(CaptureException.class, () -> History.load(notParquet));
         assertTrue(f.getMessage().contains("text.parquet"), f.getMessage());
+    }
+
+    /**
+     * What pandas' {@code df.to_parquet()} and pyarrow write for a fleet history: the index as
+     * {@code __index_level_0__}, columns in the frame's order, the time as a Parquet TIMESTAMP, a counter
+     * with a missing sample as float64 (null or NaN), uint64 counters (one above 2^63 - 1), a host-name
+     * text column, rows in collection order (time, then port). It is put in the project's layout and read.
+     */
+    @Test void aPandasWrittenHistoryIsPutInTheProjectsLayout() throws SQLException {
+        Path p = dir.resolve("fleet-from-pandas.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT * FROM (VALUES "
+                    + "(0::BIGINT, 'node2', 'guid 0x2/1', TIMESTAMP '2025-12-01 00:00:00', 10.0::DOUBLE, 100::UBIGINT, 1e-12::DOUBLE, 41.5::DOUBLE), "
+                    + "(1, 'node1', 'guid 0x1/1', TIMESTAMP '2025-12-01 00:00:00', 3.0, 18446744073709551615::UBIGINT, 2e-12, 40.0), "
+                    + "(2, 'node2', 'guid 0x2/1', TIMESTAMP '2025-12-01 00:05:00', NULL, 160, NULL, 41.0), "
+                    + "(3, 'node1', 'guid 0x1/1', TIMESTAMP '2025-12-01 00:05:00', 'NaN'::DOUBLE, 50, 3e-12, 40.5), "
+                    + "(4, 'node2', 'guid 0x2/1', TIMESTAMP '2025-12-01 00:10:00', 25.0, 220, 1e-12, 42.0)"
+                    + ") t(__index_level_0__, hostname, port, \"Timestamp\", SymbolErrorCounter, PortXmitData, raw_ber, temp_c)) TO '" + p + "' (FORMAT parquet)");
+        }
+        int before = tempFiles();
+        History h = History.load(p);
+        assertEquals(before, tempFiles(), "the file put in order is deleted");
+        long t0 = 1764547200000L, x = Histories.X;
+        assertEquals(List.of("guid 0x1/1", "guid 0x2/1"), h.ports());
+        assertArrayEquals(new long[] {t0, t0 + 300_000, t0, t0 + 300_000, t0 + 600_000}, h.time());
+        assertArrayEquals(new int[] {0, 0, 1, 1, 1}, h.port());
+        assertEquals(List.of("SymbolErrorCounter", "PortXmitData"), h.counters());
+        assertArrayEquals(new long[] {3, x, 10, x, 25}, h.values("SymbolErrorCounter"));
+        assertArrayEquals(new long[] {x, 50, 100, 160, 220}, h.values("PortXmitData"));
+        assertEquals(List.of("raw_ber", "temp_c"), h.series().measurements());
+        assertArrayEquals(new double[] {2e-12, 3e-12, 1e-12, Double.NaN, 1e-12}, h.series().measure("raw_ber"));
+        String w = String.join("\n", h.warnings());
+        assertTrue(w.contains("fleet-from-pandas.parquet: not in the project's Parquet layout; read as timestamp 'Timestamp' (TIMESTAMP, as epoch ms), port 'port'")
+                && w.contains("whole numbers read as counters: SymbolErrorCounter") && !w.contains("temp_c,")
+                && w.contains("columns left out (a history holds counters and measurements): hostname (VARCHAR)") && !w.contains("2^53"), w);
+        Path big = dir.resolve("float-bytes.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT * FROM (VALUES (1::BIGINT, 'a', 9007199254740994.0::DOUBLE), (2, 'a', 9007199254740996.0)) "
+                    + "t(\"timestamp\", port, tx_bytes_phy)) TO '" + big + "' (FORMAT parquet)");
+        }
+        History b = History.load(big);
+        assertArrayEquals(new long[] {9007199254740994L, 9007199254740996L}, b.values("tx_bytes_phy"));
+        assertTrue(String.join("\n", b.warnings()).contains("tx_bytes_phy hold values above 2^53 as floating point"), b.warnings().toString());
+    }
+
+    private static int tempFiles() {
+        java.io.File[] f = new java.io.File(System.getProperty("java.io.tmpdir")).listFiles((d, n) -> n.startsWith("fabriclab-history-") && n.endsWith(".parquet"));
+        return f == null ? 0 : f.length;
+    }
+
+    @Test void anotherProgramsFileWithTwoRowsOfAPortAtOneTimeOrNoTimeColumnIsRefusedNamingIt() throws SQLException {
+        Path twice = dir.resolve("twice.parquet"), timeless = dir.resolve("timeless.parquet");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT * FROM (VALUES (TIMESTAMP '2025-12-01 00:00:00', 'a', 5::BIGINT), "
+                    + "(TIMESTAMP '2025-12-01 00:00:00', 'a', 6)) t(\"timestamp\", port, tx_bytes_phy)) TO '" + twice + "' (FORMAT parquet)");
+            c.createStatement().execute("COPY (SELECT * FROM (VALUES ('a', 5::BIGINT)) t(port, tx_bytes_phy)) TO '" + timeless + "' (FORMAT parquet)");
+        }
+        var e = assertThrows(CaptureException.class, () -> History.load(twice));
+        assertTrue(e.getMessage().contains("twice.parquet") && e.getMessage().contains("a port has two rows at one time")
+                && e.getMessage().contains("port 'a' must increase: 1764547200000 then 1764547200000"), e.getMessage());
+        e = assertThrows(CaptureException.class, () -> History.load(timeless));
+        assertTrue(e.getMessage().contains("timeless.parquet") && e.getMessage().contains("expected a 'timestamp' column"), e.getMessage());
     }
 
     @Test void rowGroupsReadInParallelRangesLandInFileOrderExactly() throws SQLException {
@@ -202,8 +270,9 @@ class DuckDbParquetTest {
                 + "CASE WHEN i < 6000 THEN 'p0' ELSE 'p1' END AS port, i AS tx_bytes_phy FROM range(12001) t(i)";
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
             c.createStatement().execute("COPY (" + rows + " ORDER BY i) TO '" + ok + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            // the project's own file (its metadata): the row is named (another program's file would be put in order)
             c.createStatement().execute("COPY (SELECT CASE WHEN tx_bytes_phy IN (11000, 11500) THEN 5 ELSE \"timestamp\" END AS \"timestamp\", port, tx_bytes_phy "
-                    + "FROM (" + rows + ") ORDER BY tx_bytes_phy) TO '" + bad + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+                    + "FROM (" + rows + ") ORDER BY tx_bytes_phy) TO '" + bad + "' (FORMAT parquet, ROW_GROUP_SIZE 2048, KV_METADATA {'fabriclab.step_ms': '1000'})");
         }
         for (int readers : new int[] {1, 2, 5}) {
             History h = new DuckDbParquet().read(ok, java.util.Map.of(), Progress.NONE, readers);

@@ -16,6 +16,7 @@ import org.fabriclab.catalogue.Layer;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.engines.Agreement;
 import org.fabriclab.engines.Histories;
+import org.fabriclab.engines.sql.SweepSql;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.Labels;
@@ -64,6 +65,37 @@ class DuckDbSweepEngineTest {
         // a memory limit far below the data: DuckDB spills and still agrees
         SweepEngine small = SweepEngines.named("duckdb", Map.of("memory_limit", "300MB", "threads", "1"));
         Agreement.same(mem, small.sweep(HistoryFile.of(csv), RateRule.congestion(), th, labels, Progress.NONE), 50);
+    }
+
+    /**
+     * The bundled history as pandas would write it ({@code __index_level_0__}, the time as a Parquet TIMESTAMP,
+     * counters as float64, rows in collection order): the in-memory engine over {@code History.load} of it and
+     * the DuckDB engine over the file itself give the table of the project's own file.
+     */
+    @Test void aPandasShapedParquetHistoryGivesTheSameTableInEveryEngine() throws Exception {
+        Path csv = Histories.BUNDLED.resolve("history.csv.gz");
+        Labels labels = Labels.load(Histories.BUNDLED.resolve("labels.csv"));
+        double[] th = Thresholds.log(100, 100_000, 50);
+        History h = History.load(csv);
+        SweepResult mem = new PrimitiveSweepEngine(2).sweep(h, RateRule.congestion(), th, labels, Progress.NONE);
+        Path own = dir.resolve("history.parquet"), pandas = dir.resolve("history-pandas.parquet");
+        new DuckDbParquet().write(h, own);
+        StringBuilder cols = new StringBuilder();
+        // float64 where the values fit its 53 bits (pandas: an integer column with a missing value), uint64 above (pyarrow)
+        for (String c : h.counters()) {
+            long max = 0;
+            for (long v : h.values(c)) max = Math.max(max, v);
+            cols.append(", CAST(").append(SweepSql.DUCKDB.apply(c)).append(max < (1L << 53) ? " AS DOUBLE) AS " : " AS UBIGINT) AS ").append(SweepSql.DUCKDB.apply(c));
+        }
+        try (DuckDb db = DuckDb.open(Map.of())) {
+            db.execute("COPY (SELECT row_number() OVER () - 1 AS __index_level_0__, make_timestamp(\"timestamp\" * 1000) AS \"timestamp\", port" + cols
+                    + " FROM read_parquet(" + SweepSql.string(own.toString()) + ") ORDER BY \"timestamp\", port) TO " + SweepSql.string(pandas.toString()) + " (FORMAT parquet)");
+        }
+        History back = History.load(pandas);
+        assertEquals(h.ports(), back.ports());
+        for (String c : h.counters()) org.junit.jupiter.api.Assertions.assertArrayEquals(h.values(c), back.values(c), c);
+        Agreement.same(mem, new PrimitiveSweepEngine(2).sweep(back, RateRule.congestion(), th, labels, Progress.NONE), 50);
+        Agreement.same(mem, SweepEngines.duckdb().sweep(HistoryFile.of(pandas), RateRule.congestion(), th, labels, Progress.NONE), 50);
     }
 
     @Test void badFilesNameTheFile() throws IOException {
