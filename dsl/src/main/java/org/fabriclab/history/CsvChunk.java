@@ -69,8 +69,12 @@ final class CsvChunk {
         values = new long[counters][rowsGuess];
     }
 
+    /** Whether a timestamp of the last parse was an ISO-8601 time rather than epoch ms. */
+    boolean iso;
+
     /** Parses {@code buf[0, len)}: whole lines, each ending in {@code '\n'}. */
     void parse(int[] layout) {
+        iso = false;
         rows = 0;
         runs = 0;
         nSteps = 0;
@@ -100,6 +104,7 @@ final class CsvChunk {
                 i++;
             }
             // timestamp
+            int ts = i;
             long t = 0;
             int digits = 0;
             byte x;
@@ -109,10 +114,21 @@ final class CsvChunk {
                 i++;
                 digits++;
             }
+            if (x == '-' && digits == 4) {                     // an ISO-8601 time (pandas' datetime, Grafana): read in place
+                int e = i;
+                while (b[e] != ',' && b[e] != '\n' && b[e] != '\r') e++;
+                long ms = IsoTime.epochMs(b, ts, e);
+                if (ms != IsoTime.NONE) {
+                    t = ms;
+                    i = e;
+                    x = b[i];
+                    iso = true;
+                }
+            }
             if (x != ',' || digits == 0) {
                 if (digits == 0 && (x == ',' || x == '\n' || x == '\r')) fail(row, "expected an epoch-ms timestamp, found an empty cell");
                 else if (x == '\n' || x == '\r') fail(row, "expected " + total + " fields, found " + (1 + lead));
-                else fail(row, "expected an epoch-ms timestamp (digits), found '" + cell(b, lineStart(b, i), n) + "'");
+                else fail(row, "expected an epoch-ms timestamp (digits) or an ISO-8601 time, found '" + cell(b, ts, n) + "'");
                 return;
             }
             time[row] = t;
@@ -222,6 +238,15 @@ final class CsvChunk {
                 return;
             }
             if (idx > 1 && layout[idx] == SKIP) return;
+            if (idx == 0 && n > 4 && b[off + 4] == '-') {          // an ISO-8601 time
+                byte[] cellBytes = new String(b, off, n).getBytes(StandardCharsets.US_ASCII);
+                long ms = IsoTime.epochMs(cellBytes, 0, cellBytes.length);
+                if (ms != IsoTime.NONE) {
+                    time[row] = ms;
+                    iso = true;
+                    return;
+                }
+            }
             long a = 0;
             int end = off + n;
             if (idx > 1) end = wholeEnd(b, off, end);          // 1000000000.0 as pandas writes a float column: the digits before
@@ -230,7 +255,7 @@ final class CsvChunk {
                 if (x < '0' || x > '9' || a > (Long.MAX_VALUE - (x - '0')) / 10) {
                     String s = new String(b, off, n);
                     bad = true;
-                    if (idx == 0) fail(row, "expected an epoch-ms timestamp (digits), found '" + s + "'");
+                    if (idx == 0) fail(row, "expected an epoch-ms timestamp (digits) or an ISO-8601 time, found '" + s + "'");
                     else fail(row, s.startsWith("-") && isInteger(s.substring(1)) ? "counter must not be negative, found " + s
                             + " in field " + (field + 1) : "expected integer counter values, found '" + s + "' in field " + (field + 1));
                     return;

@@ -35,6 +35,8 @@ final class HistoryColumns {
     private final List<String> ports = new ArrayList<>();
     private final Map<String, Integer> index = new HashMap<>();
     private final Steps steps = new Steps();
+    /** Whether a block held ISO-8601 times. */
+    private boolean iso;
 
     /**
      * @param name the file, for errors and the history's name
@@ -70,6 +72,7 @@ final class HistoryColumns {
         for (int j = 0; j < values.length; j++) System.arraycopy(c.values[j], 0, values[j], rows, n);
         if (n > 0) boundary(rows);
         for (int i = 0; i < c.nSteps; i++) steps.add(c.steps[i], c.stepCount[i]);
+        iso |= c.iso;
         rows += n;
         if (c.errorRow >= 0) throw new CaptureException(name, line(rows), c.error);
     }
@@ -135,7 +138,31 @@ final class HistoryColumns {
     History build(Map<String, Source> sources) {
         Map<String, long[]> cols = new LinkedHashMap<>();
         for (int j = 0; j < counters.size(); j++) cols.put(counters.get(j), values[j]);
-        return History.of(name, ports, time, port, rows, cols, sources, steps.mode());
+        long step = steps.mode();
+        List<String> notes = new ArrayList<>();
+        if (iso) notes.add(name + ": timestamps read as ISO-8601 times (UTC where the cell names no zone)");
+        if (inEpochSeconds(time, rows)) {
+            for (int r = 0; r < rows; r++) time[r] *= 1000;
+            step *= 1000;
+            notes.add(name + ": timestamps read as epoch seconds (every one lies between " + SECONDS_FROM + " and " + SECONDS_TO
+                    + ": 2001-2286 in seconds, 1970-1973 in milliseconds)");
+        }
+        History h = History.of(name, ports, time, port, rows, cols, sources, step);
+        return notes.isEmpty() ? h : h.withWarnings(notes);
+    }
+
+    /** Epoch seconds of 2001-09-09 and of 2286-11-20: epoch-ms values in that range would be 1970-1973. */
+    static final long SECONDS_FROM = 1_000_000_000L, SECONDS_TO = 9_999_999_999L;
+
+    /**
+     * Whether every timestamp is in {@link #SECONDS_FROM}..{@link #SECONDS_TO}: a history written in epoch
+     * seconds (Prometheus, InfluxDB and many exporters' exports), which read as milliseconds would be a few
+     * seconds of 1970 with millisecond steps.
+     */
+    static boolean inEpochSeconds(long[] time, int rows) {
+        if (rows == 0) return false;
+        for (int r = 0; r < rows; r++) if (time[r] < SECONDS_FROM || time[r] > SECONDS_TO) return false;
+        return true;
     }
 
     /** The arrays' current length (rows they can hold without growing). */

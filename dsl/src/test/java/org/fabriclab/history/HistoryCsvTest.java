@@ -126,6 +126,35 @@ class HistoryCsvTest {
         assertTrue(e.getMessage().contains("empty.csv.gz"), e.getMessage());
     }
 
+    /**
+     * pandas' {@code to_csv} of a frame with a datetime column (its index first, the time as
+     * {@code 2025-12-01 00:05:00}), an export with offsets, and one in epoch seconds (Prometheus, InfluxDB)
+     * are the same history as the project's epoch-ms file, each with a warning saying how the time was read.
+     */
+    @Test void isoTimesAndEpochSecondsAreTheSameHistoryAsEpochMs() throws IOException {
+        History ms = History.load(write("ms.csv", "timestamp,port,SymbolErrorCounter\n1764547200000,a,1\n1764547500000,a,4\n1764547200000,b,0\n"));
+        History pandas = History.load(write("pandas.csv", ",timestamp,port,SymbolErrorCounter\n0,2025-12-01 00:00:00,a,1\n1,2025-12-01 00:05:00,a,4.0\n"
+                + "2,2025-12-01 00:00:00,b,0\n"));
+        History zoned = History.load(write("zoned.csv", "timestamp,port,SymbolErrorCounter\n\"2025-12-01T01:00:00+01:00\",a,1\n2025-12-01T00:05:00Z,a,4\n"
+                + "2025-11-30T19:00:00-05:00,b,0\n"));
+        History secs = History.load(write("secs.csv", "timestamp,port,SymbolErrorCounter\n1764547200,a,1\n1764547500,a,4\n1764547200,b,0\n"));
+        for (History h : List.of(pandas, zoned, secs)) {
+            assertEquals(ms.ports(), h.ports());
+            assertArrayEquals(ms.time(), h.time());
+            assertArrayEquals(ms.values("SymbolErrorCounter"), h.values("SymbolErrorCounter"));
+            assertEquals(300_000, h.stepMs());
+        }
+        assertEquals(List.of(), ms.warnings());
+        assertTrue(pandas.warnings().get(0).endsWith("pandas.csv: timestamps read as ISO-8601 times (UTC where the cell names no zone)"), pandas.warnings().toString());
+        assertTrue(secs.warnings().get(0).contains("secs.csv: timestamps read as epoch seconds"), secs.warnings().toString());
+        // small epoch-ms values (test fixtures, a clock from 0) stay milliseconds
+        assertArrayEquals(new long[] {1000, 2000}, History.load(write("small.csv", "timestamp,port,x\n1000,a,1\n2000,a,2\n")).time());
+        // a cell that is neither is named, not the index cell before it
+        Path bad = write("bad-time.csv", ",timestamp,port,x\n0,2025-12-01 00:00:00,a,1\n1,2025-13-01 00:00:00,a,2\n");
+        var e = assertThrows(CaptureException.class, () -> History.load(bad));
+        assertTrue(e.getMessage().contains("bad-time.csv:3") && e.getMessage().contains("found '2025-13-01 00:00:00'"), e.getMessage());
+    }
+
     @Test void labelsRejectUnknownLayersWithTheLine() throws IOException {
         Path p = write("labels.csv", "port,layer,start_ms,end_ms\na,congestion,1,2\na,weather,1,2\n");
         var e = assertThrows(CaptureException.class, () -> Labels.load(p));
