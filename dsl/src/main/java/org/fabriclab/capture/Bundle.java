@@ -38,6 +38,7 @@ public final class Bundle {
     private int others;
     private Time time;
     private String host;
+    private Capture netdevLinks;
 
     private Bundle(String kind, String version, String name) {
         this.kind = kind;
@@ -70,6 +71,8 @@ public final class Bundle {
     void time(Time t) { this.time = t; }
 
     void host(String h) { this.host = h; }
+
+    void netdevLinks(Capture c) { this.netdevLinks = c; }
 
     /** Counts the regular files under {@code root} that were not chosen (symbolic links are not followed). */
     Bundle done(Path root) {
@@ -115,6 +118,14 @@ public final class Bundle {
      * folder name), or empty: two bundles of one host are a snapshot pair ({@code incident.Layout}).
      */
     public Optional<String> host() { return Optional.ofNullable(host); }
+
+    /**
+     * Which netdev is which RDMA port, as the bundle's own files record it ({@code netdev} attributes on
+     * {@code <dev>/<port>}, each naming the files it was read from), with a warning for each port left apart because
+     * they do not say; empty when the bundle records no RDMA device beside a netdev. A snapshot joins the ports
+     * through it, as it joins {@code rdma link}'s {@code netdev}.
+     */
+    public Optional<Capture> netdevLinks() { return Optional.ofNullable(netdevLinks); }
 
     /** One line: what the bundle is, which command outputs were read, how many other files were left unread. */
     public String summary() {

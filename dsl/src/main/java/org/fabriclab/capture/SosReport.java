@@ -26,8 +26,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <li>{@code sos_commands/networking/}: {@code ethtool_-S_<netdev>} and {@code ethtool_-a_<netdev>} per Ethernet device
  * (outputs of devices inside network namespaces, {@code namespaces/<ns>/}, are left: their names may repeat the host's);</li>
  * <li>{@code sos_commands/mellanox_firmware/}: {@code mlxlink_-d_<pci>} / {@code mstlink_-d_<pci>};</li>
- * <li>a copied {@code sys/class/infiniband/} tree, when a collection added one (sos itself copies none).</li>
+ * <li>a copied {@code sys/class/infiniband/} tree, when a collection added one (sos itself copies none; its
+ * {@code sos_extras} plugin copies one that {@code /etc/sos/extras.d/} names).</li>
  * </ul>
+ * Which netdev is which RDMA port: {@link SosNetdevLinks}, from the {@code sys/class/net} and
+ * {@code sys/class/infiniband} links and {@code ethtool -i} outputs the sosreport holds ({@link Bundle#netdevLinks()}).
  * The time: the {@code start_time} {@code sos_reports/manifest.json} (sos 4.0 on) records for the first of those
  * commands to run with {@code return_code} 0 (epoch seconds, the moment the counters were read), else the {@code date --utc} output
  * ({@code sos_commands/date/date_--utc}), else {@code date}'s ({@code sos_commands/date/date},
@@ -85,6 +88,7 @@ final class SosReport {
         }
         Path sysfs = dir.resolve("sys/class/infiniband");
         if (Files.isDirectory(sysfs)) b.add(dir, sysfs, null);
+        b.netdevLinks(SosNetdevLinks.of(dir, name));
         Bundle.Time t = manifestTime(dir, b);
         if (t == null) t = dateTime(dir);
         if (t != null) b.time(t);

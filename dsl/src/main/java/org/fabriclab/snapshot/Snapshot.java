@@ -128,6 +128,8 @@ public final class Snapshot implements Renderable {
             }
         }
         if (caps.isEmpty() && firstStray != null) throw firstStray;
+        // which netdev is which RDMA port, as a bundle records it (a sosreport runs no rdma link)
+        for (Bundle b : bundles.keySet()) b.netdevLinks().ifPresent(caps::add);
         List<String> read = new ArrayList<>();
         for (Map.Entry<Bundle, List<String>> e : bundles.entrySet()) {
             read.add(e.getKey().summary());

@@ -15,6 +15,7 @@ import java.util.Map;
  */
 public final class SosReportFixture {
     private final Map<String, String> files = new java.util.LinkedHashMap<>();
+    private final Map<String, String> links = new java.util.LinkedHashMap<>();
     private final List<String[]> commands = new ArrayList<>();   // plugin, exec, filepath, return code
     private double start = 1796299173.25;
 
@@ -31,6 +32,13 @@ public final class SosReportFixture {
     }
 
     public SosReportFixture file(String path, String text) { files.put(path, text); return this; }
+
+    /**
+     * A symbolic link at {@code path} to {@code target} (relative to the link's folder), as sos/archive.py
+     * {@code _make_leading_paths} re-creates each link on the path of a file it copies ({@code sys/class/net/eth0 ->
+     * ../../devices/.../net/eth0}); made after the files, so its target may be a folder they created, or nothing.
+     */
+    public SosReportFixture link(String path, String target) { links.put(path, target); return this; }
 
     /** The manifest's start_time of the first command (epoch seconds); later ones follow 0.5 s apart. */
     public SosReportFixture startAt(double epochSeconds) { start = epochSeconds; return this; }
@@ -81,6 +89,11 @@ public final class SosReportFixture {
             Path p = dir.resolve(e.getKey());
             Files.createDirectories(p.getParent());
             Files.writeString(p, e.getValue());
+        }
+        for (Map.Entry<String, String> e : links.entrySet()) {
+            Path p = dir.resolve(e.getKey());
+            Files.createDirectories(p.getParent());
+            Files.createSymbolicLink(p, Path.of(e.getValue()));
         }
         if (files.containsKey("sos_commands/date/date")) {
             Files.createSymbolicLink(dir.resolve("date"), Path.of("sos_commands/date/date"));
