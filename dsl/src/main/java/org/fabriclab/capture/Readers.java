@@ -72,6 +72,9 @@ public final class Readers {
             }
         }
         if (caps.isEmpty()) throw first != null ? first : new NotACaptureException(name, 0, "the archive holds no file; expected captures");
+        // which netdev is which RDMA port, as a bundle among the inputs records it (Bundle#netdevLinks)
+        new java.util.LinkedHashSet<>(inputs.stream().map(Input::bundle).filter(java.util.Objects::nonNull).toList())
+                .forEach(b -> b.netdevLinks().ifPresent(caps::add));
         return caps.size() == 1 && warnings.isEmpty() ? caps.get(0) : Capture.merge(name, caps, warnings);
     }
 

@@ -109,6 +109,19 @@ class IncidentSosRoceJoinTest {
         assertEquals(List.of("netdev eno1", "netdev ens1f0np0"), after.unjoined());
     }
 
+    @Test void theSameSosreportsAsTarballsAreJoinedTheSameWay() throws IOException {
+        Path src = pair("src", true);
+        Path dir = java.nio.file.Files.createDirectories(tmp.resolve("tarballs"));
+        // sos names its tarball sosreport-<host>-<date>-<id>.tar.xz, every member under that folder name; side by side, paired by their date outputs
+        org.fabriclab.capture.ArchiveFixture.tar(src.resolve("before"), dir.resolve("sosreport-node08-2026-12-03-aaaaaaa.tar.xz"),
+                "sosreport-node08-2026-12-03-aaaaaaa/");
+        org.fabriclab.capture.ArchiveFixture.tar(src.resolve("after"), dir.resolve("sosreport-node08-2026-12-03-bbbbbbb.tar.xz"),
+                "sosreport-node08-2026-12-03-bbbbbbb/");
+        Incident inc = Incident.of(dir);
+        assertEquals(List.of("mlx5_0/1"), inc.ports().stream().map(PortReport::port).toList());
+        assertEquals(Incident.of(src).verdicts().toString(), inc.verdicts().toString());
+    }
+
     /** One sosreport: the RoCE host plus {@code more}, read as a snapshot. */
     private Snapshot one(String name, java.util.function.UnaryOperator<SosReportFixture> more) throws IOException {
         return Snapshot.of(more.apply(host(1_000_000, 10, 0, 3, "Thu Dec  3 11:59:33 UTC 2026", true)).write(tmp.resolve(name)));

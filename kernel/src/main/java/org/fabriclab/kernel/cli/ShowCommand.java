@@ -86,9 +86,11 @@ final class ShowCommand implements Callable<Integer> {
         }
         List<String> strays = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) if (caps.get(i) == null) strays.add(files.get(i).command() + " (" + files.get(i).name() + ")");
-        caps = caps.stream().filter(java.util.Objects::nonNull).toList();
+        caps = new ArrayList<>(caps.stream().filter(java.util.Objects::nonNull).toList());
         for (Bundle b : new LinkedHashSet<>(files.stream().map(Input::bundle).filter(java.util.Objects::nonNull).toList())) {
             spec.commandLine().getErr().println("fabriclab: " + b.summary());
+            // which netdev is which RDMA port, as the bundle records it: attributes that join the two in --wide
+            b.netdevLinks().ifPresent(caps::add);
         }
         if (!strays.isEmpty()) {
             spec.commandLine().getErr().println("fabriclab: warning: " + strays.size() + " command output" + (strays.size() == 1 ? "" : "s")
