@@ -58,7 +58,7 @@ final class SosNetdevLinks {
         Map<String, List<Fact>> netdevPci = netdevPci(dir);
         Path ib = dir.resolve("sys/class/infiniband");
         List<String> devs = list(ib);
-        if (devs.isEmpty() || netdevPci.isEmpty()) return null;
+        if (devs.isEmpty()) return null;
         Capture.Builder b = Capture.builder(Source.SYSFS, name + "/sys/class/infiniband (netdev links)");
         Map<String, Fact> joined = new LinkedHashMap<>();   // port -> netdev (and where it was read)
         Map<String, String> why = new TreeMap<>();          // what was left apart, and why

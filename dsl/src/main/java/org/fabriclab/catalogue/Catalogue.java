@@ -79,6 +79,8 @@ public final class Catalogue implements Renderable {
     private final QueueNames queueNames = new QueueNames();
     private final Map<Source, Map<String, Binding>> bySource = new EnumMap<>(Source.class);
     private final Map<String, Set<String>> vendorsOf = new HashMap<>();
+    /** Per canonical counter, the vendors of the bindings that map to it ({@link #vendorsNaming}). */
+    private final Map<String, Set<String>> vendorsNaming = new HashMap<>();
     /** Null until read: {@link #standard()} reads {@value #PROVENANCE} (over half the catalogue's bytes) on first use. */
     private List<Provenance> provenance;
 
@@ -228,6 +230,10 @@ public final class Catalogue implements Renderable {
             Binding b = new Binding(def, c, source, new Field(e.getValue(), field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
             m.put(e.getValue(), b);
             bindings.add(b);
+            Set<String> naming = vendorsNaming.get(c);
+            if (naming == null) vendorsNaming.put(c, naming = new TreeSet<>());
+            if (vendor.isEmpty()) naming.add(vendor);
+            else for (String v : vendor.split(",")) naming.add(v);
         }
     }
 
@@ -386,6 +392,15 @@ public final class Catalogue implements Renderable {
         List<String> out = new ArrayList<>(cs.size());
         for (CounterName c : cs) out.add(c.name());
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Vendors with a binding that maps to {@code canonical} itself ({@code ""} for names every vendor shares): for
+     * {@code rx_prio3_pause} the vendors printing a priority-3 pause count, not those printing only link pause
+     * ({@code rx_global_pause}, the same row); {@link #vendorsOf} gives the row's.
+     */
+    public Set<String> vendorsNaming(String canonical) {
+        return Collections.unmodifiableSet(vendorsNaming.getOrDefault(canonical, Set.of()));
     }
 
     /** Vendors with a binding of the row of {@code canonical} ({@code ""} for names every vendor shares). */

@@ -88,7 +88,8 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
      * and a required counter the port's NIC cannot have demoted to optional. The NIC is known by the
      * vendors of the port's catalogued readings ({@link Binding#vendor()}); a required counter that no
      * binding of those vendors, nor any binding every vendor shares, maps is "not exposed" by that
-     * NIC (bnxt_en has no per-priority buffer discard, ice no pause-storm counter), so its absence is
+     * NIC (bnxt_en has no per-priority buffer discard, ice no pause-storm counter, be2net no pause count of
+     * one priority: its link pause is another member of the family, not the counter asked for), so its absence is
      * noted rather than making the port "incomplete". A name the drivers of several vendors print
      * (mlx5's {@code packet_seq_err}, which bnxt_re prints too) does not tell which of them made the NIC:
      * the NIC is known by the names only one vendor prints, and by the several-vendor names only when the
@@ -121,8 +122,12 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
         return changed ? new Profile(name, out, List.of()) : p;
     }
 
+    /**
+     * Whether one of {@code vendors} names {@code counter} itself: a binding of another member of its family (be2net's
+     * link pause {@code rx_pause_frames} for {@code rx_prio3_pause}) does not count, the NIC still has no name for it.
+     */
     private static boolean exposedBy(Catalogue cat, String counter, Set<String> vendors) {
-        Set<String> v = cat.vendorsOf(counter);
+        Set<String> v = cat.vendorsNaming(counter);
         if (v.isEmpty() || v.contains("")) return true;
         for (String x : vendors) if (v.contains(x)) return true;
         return false;
