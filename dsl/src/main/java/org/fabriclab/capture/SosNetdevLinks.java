@@ -33,7 +33,8 @@ import org.fabriclab.catalogue.Source;
  * </ul>
  * Anything else is not guessed: two netdevs on the function (switchdev representors, mlx4's two ports on one
  * function), two RDMA devices, a device of several ports without {@code ndevs}, sources that disagree, or a netdev
- * claimed by two ports each leave the port apart with a warning saying why. A netdev with no RDMA device on its PCI
+ * claimed by two ports each leave the port apart with a warning saying why; so does a netdev that is a bond's slave
+ * ({@code proc/net/bonding/<bond>}): with RoCE LAG the function's RDMA device is the bond's, counting both ports. A netdev with no RDMA device on its PCI
  * function (an igb management NIC) is simply not joined. Links are read as text ({@link Files#readSymbolicLink}), so
  * one whose target sos did not copy still names its PCI address.
  */
@@ -56,6 +57,7 @@ final class SosNetdevLinks {
      */
     static Capture of(Path dir, String name) {
         Map<String, List<Fact>> netdevPci = netdevPci(dir);
+        Map<String, String> bonds = bondSlaves(dir);
         Path ib = dir.resolve("sys/class/infiniband");
         List<String> devs = list(ib);
         if (devs.isEmpty()) return null;
@@ -104,6 +106,13 @@ final class SosNetdevLinks {
             else if (ports.size() != 1) {
                 problem = "RDMA device " + d + (ports.isEmpty() ? " has no ports/ copied" : " has " + ports.size() + " ports") + " and no gid_attrs/ndevs";
             }
+            String bond = nds.size() == 1 ? bonds.get(nds.first()) : null;
+            if (problem == null && bond != null) {
+                // RoCE LAG: with the bond over both PFs, mlx5 registers one RDMA device (mlx5_bond_0) on the first PF for the
+                // bond, whose counters are both ports'; rdma link names the bond then, not the slave
+                problem = "its only netdev " + nds.first() + " is a slave of " + bond + " (proc/net/bonding/" + bond
+                        + "), whose RDMA device (RoCE LAG) counts both ports";
+            }
             if (problem != null) {
                 why.put(port, "RDMA device " + d + " (PCI " + pci.value() + ", " + pci.file() + ") not joined to a netdev: " + problem
                         + "; which netdev is which port is not recorded");
@@ -150,6 +159,28 @@ final class SosNetdevLinks {
             Matcher bus = BUS_INFO.matcher(text);
             if (bus.find() && BDF.matcher(bus.group(1)).matches()) {
                 out.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(new Fact(bus.group(1), "sos_commands/networking/" + n));
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern SLAVE = Pattern.compile("(?m)^Slave Interface:\\s*(\\S+)\\s*$");
+
+    /**
+     * Each bonded netdev's bond, from the {@code proc/net/bonding/<bond>} files sos copies (networking.py copies
+     * {@code /proc/net/}): {@code Slave Interface: ens1f0np0} lines.
+     */
+    private static Map<String, String> bondSlaves(Path dir) {
+        Map<String, String> out = new TreeMap<>();
+        Path bonding = dir.resolve("proc/net/bonding");
+        for (String bond : list(bonding)) {
+            try {
+                Path p = bonding.resolve(bond);
+                if (!Files.isRegularFile(p) || Files.size(p) > 1 << 20) continue;
+                Matcher m = SLAVE.matcher(Files.readString(p, StandardCharsets.ISO_8859_1));
+                while (m.find()) out.putIfAbsent(m.group(1), bond);
+            } catch (IOException e) {
+                // unreadable: no bond known from it
             }
         }
         return out;

@@ -149,6 +149,17 @@ class IncidentSosRoceJoinTest {
         assertTrue(s.unjoined().contains("netdev ens1f0np0"), s.unjoined().toString());
     }
 
+    @Test void aBondSlavesRdmaDeviceIsNotTakenForTheSlaves() throws IOException {
+        // RoCE LAG: the bond over both PFs has one RDMA device on the first PF, counting both ports (rdma link: netdev bond0)
+        Snapshot s = one("lag", f -> f.file("proc/net/bonding/bond0", "Ethernet Channel Bonding Driver: v6.8.0-49-generic\n\n"
+                + "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\nMII Status: up\n\nSlave Interface: ens1f0np0\nMII Status: up\n"
+                + "Speed: 100000 Mbps\n\nSlave Interface: ens1f1np1\nMII Status: up\nSpeed: 100000 Mbps\n"));
+        assertEquals(java.util.Optional.empty(), s.attr("mlx5_0/1", "netdev"));
+        assertEquals(List.of("RDMA device mlx5_0 (PCI 0000:08:00.0, sys/class/infiniband/mlx5_0) not joined to a netdev: its only netdev "
+                + "ens1f0np0 is a slave of bond0 (proc/net/bonding/bond0), whose RDMA device (RoCE LAG) counts both ports; which netdev "
+                + "is which port is not recorded"), linkWarnings(s));
+    }
+
     static final String MLX4 = "devices/pci0000:00/0000:00:03.0/0000:04:00.0";
 
     /** A ConnectX-3: mlx4_0 with two ports on one PCI function, and its two netdevs there. */
