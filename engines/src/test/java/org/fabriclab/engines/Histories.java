@@ -103,4 +103,23 @@ public final class Histories {
                 new Labels.Incident("zz", Layer.CONGESTION, T0, T0 + 20 * STEP, "a port the history lacks")));
     }
 
+
+    /**
+     * {@code h} written as pandas' {@code to_parquet} and pyarrow would write it ({@code __index_level_0__} first,
+     * the time as a Parquet TIMESTAMP, counters as float64 where their values fit its 53 bits and as uint64 above,
+     * rows in collection order: time, then port) to {@code out}, from the project's own file {@code own} of it.
+     */
+    public static void pandasShaped(History h, Path own, Path out) throws java.sql.SQLException {
+        StringBuilder cols = new StringBuilder();
+        for (String c : h.counters()) {
+            long max = 0;
+            for (long v : h.values(c)) max = Math.max(max, v);
+            String q = org.fabriclab.engines.sql.SweepSql.DUCKDB.apply(c);
+            cols.append(", CAST(").append(q).append(max < (1L << 53) ? " AS DOUBLE) AS " : " AS UBIGINT) AS ").append(q);
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:")) {
+            c.createStatement().execute("COPY (SELECT row_number() OVER () - 1 AS __index_level_0__, make_timestamp(\"timestamp\" * 1000) AS \"timestamp\", port"
+                    + cols + " FROM read_parquet('" + own + "') ORDER BY \"timestamp\", port) TO '" + out + "' (FORMAT parquet)");
+        }
+    }
 }

@@ -111,7 +111,7 @@ public final class DuckDbParquet implements HistoryFormat {
         try (DuckDb db = DuckDb.open(Map.of())) {
             Map<String, String> types = db.columnTypes(src);
             if (!ordered && !ForeignParquet.written(db, path)) {
-                if (!ForeignParquet.inLayout(types)) return readForeign(db, name, path, types, sources, progress, readers, rule);
+                if (!org.fabriclab.engines.sql.ForeignColumns.inLayout(types)) return readForeign(db, name, path, types, sources, progress, readers, rule);
                 try {
                     return read(name, file, sources, progress, readers, rule, true);
                 } catch (ForeignParquet.NotInOrder e) {
@@ -576,6 +576,20 @@ public final class DuckDbParquet implements HistoryFormat {
             while (r.next()) groups.add(r.getLong(2));
         }
         return groups;
+    }
+
+    /**
+     * Whether the local Parquet file {@code file} was written by the project (its {@code fabriclab.*} metadata), so
+     * its columns are the project's; false for another program's.
+     *
+     * @throws CaptureException when DuckDB cannot read the file's metadata
+     */
+    public static boolean isOwn(Path file) {
+        try (DuckDb db = DuckDb.open(Map.of())) {
+            return ForeignParquet.written(db, SweepSql.string(file.toAbsolutePath().toString()));
+        } catch (SQLException e) {
+            throw new CaptureException(file.toString(), 0, "DuckDB cannot read the Parquet metadata: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -23,6 +23,7 @@ import org.apache.spark.sql.types.StructType;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Telemetry;
 import org.fabriclab.engines.duckdb.DuckDbParquet;
+import org.fabriclab.engines.sql.ForeignColumns;
 import org.fabriclab.engines.sql.SweepSql;
 import org.fabriclab.engines.sql.Tally;
 import org.fabriclab.history.History;
@@ -75,6 +76,8 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
             b.master(master).config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "8")
                     .config("spark.sql.adaptive.enabled", "true");
         }
+        // a Parquet TIMESTAMP without a zone is UTC, as DuckDB and the CSV reader take it (ForeignColumns), not this JVM's zone
+        b.config("spark.sql.session.timeZone", "UTC");
         options.forEach((k, v) -> { if (k.startsWith("spark.")) b.config(k, v); });
         try {
             session = b.getOrCreate();
@@ -110,6 +113,9 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
         try {
             h = f.format() == HistoryFile.Format.PARQUET ? s.read().parquet(path)
                     : s.read().option("header", "true").option("mode", "FAILFAST").schema(csvSchema(f)).csv(path);
+            if (f.format() == HistoryFile.Format.PARQUET && !f.path().toString().contains("://") && !DuckDbParquet.isOwn(f.path())) h = foreign(s, h, name);
+        } catch (CaptureException e) {
+            throw e;
         } catch (Exception e) {        // AnalysisException is checked in Java's eyes
             throw new CaptureException(name, 0, "Spark cannot read the history: " + e.getMessage(), e);
         }
@@ -182,6 +188,30 @@ public final class SparkSweepEngine implements SweepEngine, AutoCloseable {
     @Override public synchronized void close() {
         if (session != null && owned) session.stop();
         session = null;
+    }
+
+    /**
+     * Another program's Parquet history (pandas, pyarrow) as the project's columns, by the mapping every engine
+     * uses ({@link ForeignColumns}); the file as it is when it is in the project's layout already.
+     */
+    private static Dataset<Row> foreign(SparkSession s, Dataset<Row> h, String name) {
+        Map<String, String> types = new java.util.LinkedHashMap<>();
+        for (StructField field : h.schema().fields()) types.put(field.name(), ForeignColumns.duckdbType(field.dataType().simpleString()));
+        if (ForeignColumns.inLayout(types)) return h;
+        ForeignColumns m = ForeignColumns.of(name, types);
+        String raw = "fabriclab_foreign_" + VIEWS.incrementAndGet();
+        h.createOrReplaceTempView(raw);
+        List<String> cands = m.wholeCandidates(), whole = new ArrayList<>(), inexact = new ArrayList<>();
+        String q = m.wholeQuery(ForeignColumns.Dialect.SPARK, raw);
+        if (q != null) {
+            Row r = s.sql(q).first();
+            for (int i = 0; i < cands.size(); i++) {
+                if (!r.getBoolean(2 * i)) continue;
+                whole.add(cands.get(i));
+                if (r.getBoolean(2 * i + 1)) inexact.add(cands.get(i));
+            }
+        }
+        return s.sql(m.decide(whole, inexact).select(ForeignColumns.Dialect.SPARK, raw));
     }
 
     @Override public String toString() { return "SparkSweepEngine" + options; }

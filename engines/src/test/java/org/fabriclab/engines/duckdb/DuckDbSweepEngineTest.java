@@ -16,7 +16,6 @@ import org.fabriclab.catalogue.Layer;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.engines.Agreement;
 import org.fabriclab.engines.Histories;
-import org.fabriclab.engines.sql.SweepSql;
 import org.fabriclab.history.History;
 import org.fabriclab.history.HistoryFile;
 import org.fabriclab.history.Labels;
@@ -80,17 +79,7 @@ class DuckDbSweepEngineTest {
         SweepResult mem = new PrimitiveSweepEngine(2).sweep(h, RateRule.congestion(), th, labels, Progress.NONE);
         Path own = dir.resolve("history.parquet"), pandas = dir.resolve("history-pandas.parquet");
         new DuckDbParquet().write(h, own);
-        StringBuilder cols = new StringBuilder();
-        // float64 where the values fit its 53 bits (pandas: an integer column with a missing value), uint64 above (pyarrow)
-        for (String c : h.counters()) {
-            long max = 0;
-            for (long v : h.values(c)) max = Math.max(max, v);
-            cols.append(", CAST(").append(SweepSql.DUCKDB.apply(c)).append(max < (1L << 53) ? " AS DOUBLE) AS " : " AS UBIGINT) AS ").append(SweepSql.DUCKDB.apply(c));
-        }
-        try (DuckDb db = DuckDb.open(Map.of())) {
-            db.execute("COPY (SELECT row_number() OVER () - 1 AS __index_level_0__, make_timestamp(\"timestamp\" * 1000) AS \"timestamp\", port" + cols
-                    + " FROM read_parquet(" + SweepSql.string(own.toString()) + ") ORDER BY \"timestamp\", port) TO " + SweepSql.string(pandas.toString()) + " (FORMAT parquet)");
-        }
+        Histories.pandasShaped(h, own, pandas);
         History back = History.load(pandas);
         assertEquals(h.ports(), back.ports());
         for (String c : h.counters()) org.junit.jupiter.api.Assertions.assertArrayEquals(h.values(c), back.values(c), c);

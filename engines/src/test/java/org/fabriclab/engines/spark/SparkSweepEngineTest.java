@@ -70,6 +70,18 @@ class SparkSweepEngineTest {
         Agreement.same(mem, spark.sweep(HistoryFile.of(pq), RateRule.congestion(), th, labels, Progress.NONE), 50);
     }
 
+    /** The bundled history as pandas writes it (ForeignColumns' mapping in Spark SQL) gives the table of the project's own file. */
+    @Test void aPandasShapedParquetHistoryGivesTheSameTable() throws Exception {
+        Labels labels = Labels.load(Histories.BUNDLED.resolve("labels.csv"));
+        double[] th = Thresholds.log(100, 100_000, 50);
+        History h = History.load(Histories.BUNDLED.resolve("history.csv.gz"));
+        SweepResult mem = new PrimitiveSweepEngine(2).sweep(h, RateRule.congestion(), th, labels, Progress.NONE);
+        Path own = dir.resolve("history.parquet"), pandas = dir.resolve("history-pandas.parquet");
+        new DuckDbParquet().write(h, own);
+        Histories.pandasShaped(h, own, pandas);
+        Agreement.same(mem, spark.sweep(HistoryFile.of(pandas), RateRule.congestion(), th, labels, Progress.NONE), 50);
+    }
+
     @Test void aMissingCounterIsNamed() {
         var e = assertThrows(RuntimeException.class, () -> spark.sweep(HistoryFile.of(dir.resolve("none.parquet")), RateRule.congestion(),
                 new double[] {1}, Histories.labels(), Progress.NONE));
