@@ -75,15 +75,30 @@ public final class Catalogue implements Renderable {
     private final Map<String, CounterDef> byPattern = new HashMap<>();
     private final Map<String, CounterName> byCanonical = new LinkedHashMap<>();
     private final Map<Role, List<CounterName>> byRole = new EnumMap<>(Role.class);
-    private final List<Binding> bindings = new ArrayList<>();
-    private final QueueNames queueNames = new QueueNames();
-    private final Map<Source, Map<String, Binding>> bySource = new EnumMap<>(Source.class);
-    private final Map<String, Set<String>> vendorsOf = new HashMap<>();
-    /** Per canonical counter, the vendors of the bindings that map to it ({@link #vendorsNaming}). */
-    private final Map<String, Set<String>> vendorsNaming = new HashMap<>();
+    /** The rows of bindings.tsv, in file order. */
+    private final List<TsvFile.Row> bindingRows;
+    /** The rows of bindings.tsv by their source cell, each in file order. */
+    private final Map<String, List<TsvFile.Row>> bindingRowsBySource = new HashMap<>();
+    /**
+     * Each source's bindings, by {@link Source#ordinal()}; null until indexed. {@link #standard()} indexes a
+     * source on its first lookup (a short command reads one or two of the 20 sources), {@link #load} all of
+     * them in file order. An index is immutable once stored (final fields), so a lookup reads it unlocked.
+     */
+    private final SourceBindings[] bySource = new SourceBindings[Source.values().length];
+    /** Every binding in file order; null until asked for (or loaded eagerly). */
+    private volatile List<Binding> bindings;
+    /** Vendors by counter pattern; null until asked for. */
+    private volatile Map<String, Set<String>> vendorsOf;
+    /** Per canonical counter, the vendors of the bindings that map to it ({@link #vendorsNaming}); null until asked for. */
+    private volatile Map<String, Set<String>> vendorsNaming;
     /** Null until read: {@link #standard()} reads {@value #PROVENANCE} (over half the catalogue's bytes) on first use. */
     private List<Provenance> provenance;
 
+    /**
+     * A catalogue of these rows. With {@code provenanceRows} (a catalogue loaded by {@link #load}) every
+     * binding row is checked here, in file order; without ({@link #standard()}, whose files the tests of
+     * every build check) a source's rows are checked and indexed on its first lookup.
+     */
     private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Row> bindingRows, List<TsvFile.Row> provenanceRows) {
         List<CounterDef> defs = new ArrayList<>();
         for (TsvFile.Row r : counters) {
@@ -103,9 +118,74 @@ public final class Catalogue implements Renderable {
             defs.add(d);
         }
         this.rows = List.copyOf(defs);
-        Map<Source, Map<String, TsvFile.Row>> seen = new EnumMap<>(Source.class);
-        for (TsvFile.Row r : bindingRows) addBinding(r, seen);
-        if (provenanceRows != null) provenance = provenanceOf(provenanceRows);
+        this.bindingRows = bindingRows;
+        for (TsvFile.Row r : bindingRows) {
+            List<TsvFile.Row> l = bindingRowsBySource.get(r.get(1));
+            if (l == null) bindingRowsBySource.put(r.get(1), l = new ArrayList<>());
+            l.add(r);
+        }
+        if (provenanceRows != null) {
+            indexAll();
+            provenance = provenanceOf(provenanceRows);
+        }
+    }
+
+    /**
+     * One source's bindings: raw name to binding (families expanded), the queue patterns, and the
+     * bindings each of its rows gave, in file order.
+     */
+    private record SourceBindings(Map<String, Binding> exact, QueueNames queues, List<List<Binding>> perRow) {}
+
+    /** A source's bindings being built, row by row in file order. */
+    private static final class SourceBuilder {
+        final Map<String, Binding> exact = new HashMap<>();
+        final QueueNames queues = new QueueNames();
+        final Map<String, TsvFile.Row> seen = new HashMap<>();
+        final List<List<Binding>> perRow = new ArrayList<>();
+
+        SourceBindings done() { return new SourceBindings(exact, queues, perRow); }
+    }
+
+    /** The bindings of {@code source}, indexed from its rows on first use. */
+    private SourceBindings indexed(Source source) {
+        SourceBindings b = bySource[source.ordinal()];
+        return b != null ? b : index(source);
+    }
+
+    private synchronized SourceBindings index(Source source) {
+        SourceBindings b = bySource[source.ordinal()];
+        if (b != null) return b;
+        SourceBuilder sb = new SourceBuilder();
+        for (TsvFile.Row r : bindingRowsBySource.getOrDefault(source.key(), List.of())) addBinding(r, sb);
+        return bySource[source.ordinal()] = sb.done();
+    }
+
+    /**
+     * Checks and indexes every binding row in file order (so the first bad row is the one reported) and
+     * returns every binding in file order. A source indexed before by a lookup keeps that index (its rows
+     * give the same bindings again).
+     */
+    private synchronized List<Binding> indexAll() {
+        if (bindings != null) return bindings;
+        Map<String, SourceBuilder> builders = new HashMap<>();
+        for (TsvFile.Row r : bindingRows) {
+            SourceBuilder sb = builders.get(r.get(1));
+            if (sb == null) builders.put(r.get(1), sb = new SourceBuilder());
+            addBinding(r, sb);
+        }
+        List<Binding> all = new ArrayList<>();
+        Map<String, Integer> next = new HashMap<>();
+        for (TsvFile.Row r : bindingRows) {
+            int i = next.getOrDefault(r.get(1), 0);
+            next.put(r.get(1), i + 1);
+            all.addAll(builders.get(r.get(1)).perRow.get(i));
+        }
+        for (Map.Entry<String, SourceBuilder> e : builders.entrySet()) {
+            int o = Source.of(e.getKey()).ordinal();
+            if (bySource[o] == null) bySource[o] = e.getValue().done();
+        }
+        for (Source src : Source.values()) if (bySource[src.ordinal()] == null) bySource[src.ordinal()] = new SourceBuilder().done();
+        return bindings = Collections.unmodifiableList(all);
     }
 
     private List<Provenance> provenanceOf(List<TsvFile.Row> provenanceRows) {
@@ -143,7 +223,8 @@ public final class Catalogue implements Renderable {
             if (!r.get(8).equals("-")) for (String s : r.get(8).split(",")) roles.add(Role.of(s));
             Scope scope = Scope.of(r.get(7));
             for (FamilyScope f : FAMILY_SCOPES) {
-                boolean family = f.placeholders().stream().anyMatch(name::contains);
+                boolean family = false;   // a loop, not a stream: four pipelines per row, run cold, were a tenth of the load
+                for (String p : f.placeholders()) family |= name.contains(p);
                 if (family != (scope == f.scope())) {
                     throw new IllegalArgumentException("scope " + scope + " of '" + name + "': " + f.what() + " has scope " + f.word() + ", and only it");
                 }
@@ -170,7 +251,8 @@ public final class Catalogue implements Renderable {
         return true;
     }
 
-    private void addBinding(TsvFile.Row r, Map<Source, Map<String, TsvFile.Row>> seen) {
+    /** Checks one row of bindings.tsv and adds the bindings it gives (families expanded) to {@code sb}. */
+    private void addBinding(TsvFile.Row r, SourceBuilder sb) {
         String counter = r.get(0), raw = r.get(3);
         String vendor = r.get(2).equals("-") ? "" : r.get(2);
         for (String v : vendor.split(",", -1)) {
@@ -196,21 +278,17 @@ public final class Catalogue implements Renderable {
             def = c.def();
             canon = Map.of(c.priority(), c.name());
         }
-        Set<String> vendors = vendorsOf.get(def.pattern());
-        if (vendors == null) vendorsOf.put(def.pattern(), vendors = new TreeSet<>());
-        if (vendor.isEmpty()) vendors.add(vendor);
-        else for (String v : vendor.split(",")) vendors.add(v);
         if (raw.contains("{q}")) {
             if (def.scope() != Scope.QUEUE) throw r.error("raw name '" + raw + "' has a queue placeholder but counter '" + counter + "' has scope " + def.scope());
             if (Priorities.isFamily(raw)) throw r.error("raw name '" + raw + "': a queue pattern cannot also be a family (priority, bin, lane or sl)");
             Binding b = new Binding(def, counter, source, new Field(raw, field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
             try {
-                queueNames.add(source, raw, b);
+                sb.queues.add(source, raw, b);
             } catch (IllegalArgumentException e) {
                 throw r.error(e.getMessage());
             }
-            remember(seen, r, source, raw);
-            bindings.add(b);
+            remember(sb.seen, r, source, raw);
+            sb.perRow.add(List.of(b));
             return;
         }
         if (def.scope() == Scope.QUEUE) throw r.error("counter '" + counter + "' has scope queue: its raw names need the {q} placeholder");
@@ -218,29 +296,47 @@ public final class Catalogue implements Renderable {
         if (raws.size() > 1 && canon.size() == 1) {
             throw r.error("raw name '" + raw + "' is a priority family but '" + counter + "' is one counter; bind the family pattern");
         }
-        Map<String, Binding> m = bySource.get(source);
-        if (m == null) bySource.put(source, m = new HashMap<>());
+        List<Binding> out = new ArrayList<>(raws.size());
         for (Map.Entry<String, String> e : raws.entrySet()) {
             String c = raws.size() == 1 && canon.size() == 1 ? canon.values().iterator().next() : canon.get(e.getKey());
             if (c == null) {
                 if (raws.size() == 1) throw r.error("raw name '" + raw + "' is one field but '" + counter + "' is a family; bind one member (" + canon.values().iterator().next() + ")");
                 throw r.error("raw name '" + raw + "' expands to " + e.getKey() + ", which family '" + counter + "' lacks");
             }
-            remember(seen, r, source, e.getValue());
+            remember(sb.seen, r, source, e.getValue());
             Binding b = new Binding(def, c, source, new Field(e.getValue(), field.width(), field.overflow()), vendor, Binding.NO_QUEUE);
-            m.put(e.getValue(), b);
-            bindings.add(b);
-            Set<String> naming = vendorsNaming.get(c);
-            if (naming == null) vendorsNaming.put(c, naming = new TreeSet<>());
-            if (vendor.isEmpty()) naming.add(vendor);
-            else for (String v : vendor.split(",")) naming.add(v);
+            sb.exact.put(e.getValue(), b);
+            out.add(b);
         }
+        sb.perRow.add(out);
     }
 
-    private static void remember(Map<Source, Map<String, TsvFile.Row>> seen, TsvFile.Row r, Source source, String raw) {
-        Map<String, TsvFile.Row> m = seen.get(source);
-        if (m == null) seen.put(source, m = new HashMap<>());
-        TsvFile.Row prev = m.put(raw, r);
+    /**
+     * Vendors by counter pattern, from every binding row's vendor cell (rows are valid by then: checked on
+     * load, or the shipped catalogue's by its tests).
+     */
+    private Map<String, Set<String>> vendors() {
+        Map<String, Set<String>> m = vendorsOf;
+        if (m != null) return m;
+        m = new HashMap<>();
+        for (TsvFile.Row r : bindingRows) {
+            CounterDef def = byPattern.get(r.get(0));
+            if (def == null) {
+                CounterName c = byCanonical.get(r.get(0));
+                if (c == null) indexAll();   // throws, naming the first bad row (an unknown counter, or one before it)
+                def = c.def();
+            }
+            Set<String> vendors = m.get(def.pattern());
+            if (vendors == null) m.put(def.pattern(), vendors = new TreeSet<>());
+            String vendor = r.get(2).equals("-") ? "" : r.get(2);
+            if (vendor.isEmpty()) vendors.add(vendor);
+            else for (String v : vendor.split(",")) vendors.add(v);
+        }
+        return vendorsOf = m;
+    }
+
+    private static void remember(Map<String, TsvFile.Row> seen, TsvFile.Row r, Source source, String raw) {
+        TsvFile.Row prev = seen.put(raw, r);
         if (prev != null) {
             throw r.error("raw name '" + raw + "' in source " + source + " is bound twice (also " + prev.file() + ":" + prev.line()
                     + "); one raw name has one meaning per source");
@@ -307,10 +403,10 @@ public final class Catalogue implements Renderable {
      * {@code "rx_queue_3_bytes"}) returns the queue-less canonical counter with {@link Binding#queue()}.
      */
     public Optional<Binding> lookup(Source source, String rawName) {
-        Map<String, Binding> m = bySource.get(source);
-        Binding b = m == null ? null : m.get(rawName);
+        SourceBindings s = indexed(source);
+        Binding b = s.exact().get(rawName);
         if (b != null) return Optional.of(b);
-        return queueNames.lookup(source, rawName);
+        return s.queues().lookup(source, rawName);
     }
 
     /** The catalogue row of a canonical counter name (families included: {@code rx_prio5_pause}). */
@@ -400,13 +496,26 @@ public final class Catalogue implements Renderable {
      * ({@code rx_global_pause}, the same row); {@link #vendorsOf} gives the row's.
      */
     public Set<String> vendorsNaming(String canonical) {
-        return Collections.unmodifiableSet(vendorsNaming.getOrDefault(canonical, Set.of()));
+        Map<String, Set<String>> m = vendorsNaming;
+        if (m == null) {
+            // every source's bindings (indexed on this first call); per-queue patterns name no concrete counter
+            m = new HashMap<>();
+            for (Binding b : bindings()) {
+                if (b.def().scope() == Scope.QUEUE) continue;
+                Set<String> naming = m.get(b.canonical());
+                if (naming == null) m.put(b.canonical(), naming = new TreeSet<>());
+                if (b.vendor().isEmpty()) naming.add("");
+                else for (String v : b.vendor().split(",")) naming.add(v);
+            }
+            vendorsNaming = m;
+        }
+        return Collections.unmodifiableSet(m.getOrDefault(canonical, Set.of()));
     }
 
     /** Vendors with a binding of the row of {@code canonical} ({@code ""} for names every vendor shares). */
     public Set<String> vendorsOf(String canonical) {
         CounterName c = byCanonical.get(canonical);
-        return c == null ? Set.of() : Collections.unmodifiableSet(vendorsOf.getOrDefault(c.def().pattern(), Set.of()));
+        return c == null ? Set.of() : Collections.unmodifiableSet(vendors().getOrDefault(c.def().pattern(), Set.of()));
     }
 
     /**
@@ -416,7 +525,7 @@ public final class Catalogue implements Renderable {
      */
     public List<Field> fields(String canonical, Source source) {
         List<Field> out = new ArrayList<>();
-        for (Binding b : bindings) if (b.source() == source && b.canonical().equals(canonical)) out.add(b.field());
+        for (List<Binding> row : indexed(source).perRow()) for (Binding b : row) if (b.canonical().equals(canonical)) out.add(b.field());
         return out;
     }
 
@@ -424,7 +533,7 @@ public final class Catalogue implements Renderable {
     public List<CounterDef> rows() { return rows; }
 
     /** Every binding, families expanded, queue patterns as written, in file order. */
-    public List<Binding> bindings() { return Collections.unmodifiableList(bindings); }
+    public List<Binding> bindings() { return indexAll(); }
 
     /** Every provenance row, in file order. */
     public List<Provenance> provenance() { return Collections.unmodifiableList(provenanceRows()); }
@@ -445,7 +554,7 @@ public final class Catalogue implements Renderable {
                 sources = StringColumn.create("sources"), vendors = StringColumn.create("vendors"),
                 ns = StringColumn.create("namespace"), help = StringColumn.create("help");
         Map<String, Set<String>> src = new HashMap<>();
-        for (Binding b : bindings) src.computeIfAbsent(b.def().pattern(), k -> new LinkedHashSet<>()).add(b.source().key());
+        for (Binding b : indexAll()) src.computeIfAbsent(b.def().pattern(), k -> new LinkedHashSet<>()).add(b.source().key());
         for (CounterDef d : rows) {
             counter.append(d.pattern()); layer.append(d.layer().label()); kind.append(d.kind().toString());
             unit.append(d.unit()); scale.append(d.scale()); error.append(d.error() ? "yes" : "no");
@@ -454,7 +563,7 @@ public final class Catalogue implements Renderable {
             for (Role r : d.roles()) rl.add(r.label());
             roles.append(String.join(",", rl));
             sources.append(String.join(",", src.getOrDefault(d.pattern(), Set.of())));
-            Set<String> v = new TreeSet<>(vendorsOf.getOrDefault(d.pattern(), Set.of()));
+            Set<String> v = new TreeSet<>(vendors().getOrDefault(d.pattern(), Set.of()));
             v.remove("");
             vendors.append(String.join(",", v));
             ns.append(d.namespace()); help.append(d.help());
@@ -469,7 +578,7 @@ public final class Catalogue implements Renderable {
                 vendor = StringColumn.create("vendor"), raw = StringColumn.create("raw_name");
         IntColumn width = IntColumn.create("width");
         StringColumn overflow = StringColumn.create("overflow"), layer = StringColumn.create("layer");
-        for (Binding b : bindings) {
+        for (Binding b : indexAll()) {
             counter.append(b.canonical()); source.append(b.source().key()); vendor.append(b.vendor());
             raw.append(b.field().rawName());
             if (b.field().width() > 0) width.append(b.field().width()); else width.appendMissing();
@@ -489,6 +598,7 @@ public final class Catalogue implements Renderable {
     /** Counts of rows, concrete names, bindings, sources, vendors and provenance lines. */
     public List<String> summaryLines() {
         Set<String> sources = new TreeSet<>(), vendors = new TreeSet<>();
+        List<Binding> bindings = indexAll();
         for (Binding b : bindings) { sources.add(b.source().key()); vendors.addAll(b.vendors()); }
         return List.of(rows.size() + " counters (" + byCanonical.size() + " concrete names with priorities expanded), " + bindings.size()
                         + " bindings from " + sources.size() + " sources " + sources + ", vendors " + vendors + ", " + provenanceRows().size() + " provenance lines",

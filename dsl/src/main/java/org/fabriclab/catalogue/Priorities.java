@@ -39,6 +39,7 @@ final class Priorities {
      * {@code ""} for none) to expanded name, in order.
      */
     static Map<String, String> expand(String pattern) {
+        if (pattern.indexOf('{') < 0) return Map.of("", pattern);   // most names: no placeholder to look for
         Map<String, String> out = new LinkedHashMap<>();
         if (pattern.contains("{n}")) {
             for (int i = 0; i < 8; i++) out.put(PRIO_LABEL + i, pattern.replace("{n}", Integer.toString(i)));

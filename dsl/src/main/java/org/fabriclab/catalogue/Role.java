@@ -119,10 +119,18 @@ public enum Role {
     /** The file's spelling: {@code pause-duration}. */
     public String label() { return name().toLowerCase(Locale.ROOT).replace('_', '-'); }
 
+    /** Every role by its name, for {@link #of} (one probe per label of the catalogue's rows, not a scan of the 58). */
+    private static final java.util.Map<String, Role> BY_NAME;
+    static {
+        java.util.Map<String, Role> m = new java.util.HashMap<>();
+        for (Role r : values()) m.put(r.name(), r);
+        BY_NAME = m;
+    }
+
     /** Parses a label; throws naming the known labels. */
     public static Role of(String label) {
-        String k = label.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (Role r : values()) if (r.name().equals(k)) return r;
+        Role r = BY_NAME.get(label.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        if (r != null) return r;
         throw new IllegalArgumentException("unknown role '" + label + "'; expected one of " + labels());
     }
 

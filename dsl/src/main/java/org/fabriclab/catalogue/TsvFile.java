@@ -25,42 +25,80 @@ final class TsvFile {
 
     private TsvFile() {}
 
+    /**
+     * The data rows of {@code text}; the header must be exactly {@code columns}.
+     *
+     * @throws IllegalArgumentException naming {@code file} and the line of a missing or wrong header,
+     *         a line with the wrong number of cells or an empty cell
+     */
     static List<Row> parse(String text, String file, List<String> columns) {
         List<Row> rows = new ArrayList<>();
-        boolean header = false;
+        Header header = new Header();
         int n = 0;
-        try (BufferedReader r = new BufferedReader(new StringReader(text))) {
-            String line;
-            while ((line = r.readLine()) != null) {
+        if (text.indexOf('\r') < 0) {
+            // lines end at \n only: cut with String.indexOf, compiled after a few calls, where
+            // BufferedReader.readLine tests each char of the file in a loop the interpreter runs (cold)
+            int len = text.length();
+            for (int at = 0; at < len; ) {
+                int end = text.indexOf('\n', at);
+                if (end < 0) end = len;
                 n++;
-                if (n == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] cells = line.split("\t", -1);
-                for (int i = 0; i < cells.length; i++) cells[i] = cells[i].strip();
-                if (!header) {
-                    if (!List.of(cells).equals(columns)) {
-                        throw new IllegalArgumentException(file + ":" + n + ": expected the header "
-                                + String.join("<TAB>", columns) + ", found " + String.join("<TAB>", cells));
-                    }
-                    header = true;
-                    continue;
-                }
-                if (cells.length != columns.size()) {
-                    throw new IllegalArgumentException(file + ":" + n + ": expected " + columns.size()
-                            + " tab-separated cells (" + String.join(", ", columns) + "), found " + cells.length);
-                }
-                for (int i = 0; i < cells.length; i++) {
-                    if (cells[i].isEmpty()) {
-                        throw new IllegalArgumentException(file + ":" + n + ": empty cell '" + columns.get(i)
-                                + "'; write - for none");
-                    }
-                }
-                rows.add(new Row(file, n, cells));
+                line(text.substring(at, end), n, file, columns, header, rows);
+                at = end + 1;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } else {
+            try (BufferedReader r = new BufferedReader(new StringReader(text))) {
+                String line;
+                while ((line = r.readLine()) != null) line(line, ++n, file, columns, header, rows);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
-        if (!header) throw new IllegalArgumentException(file + ":" + n + ": no header line; expected " + String.join("<TAB>", columns));
+        if (!header.seen) throw new IllegalArgumentException(file + ":" + n + ": no header line; expected " + String.join("<TAB>", columns));
         return rows;
+    }
+
+    /** Whether the header line was read. */
+    private static final class Header { boolean seen; }
+
+    /** One line (number {@code n}, terminator removed): skipped, the header checked, or a row added. */
+    private static void line(String line, int n, String file, List<String> columns, Header header, List<Row> rows) {
+        if (n == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
+        if (line.isBlank() || line.startsWith("#")) return;
+        String[] cells = cells(line);
+        if (!header.seen) {
+            if (!List.of(cells).equals(columns)) {
+                throw new IllegalArgumentException(file + ":" + n + ": expected the header "
+                        + String.join("<TAB>", columns) + ", found " + String.join("<TAB>", cells));
+            }
+            header.seen = true;
+            return;
+        }
+        if (cells.length != columns.size()) {
+            throw new IllegalArgumentException(file + ":" + n + ": expected " + columns.size()
+                    + " tab-separated cells (" + String.join(", ", columns) + "), found " + cells.length);
+        }
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i].isEmpty()) {
+                throw new IllegalArgumentException(file + ":" + n + ": empty cell '" + columns.get(i)
+                        + "'; write - for none");
+            }
+        }
+        rows.add(new Row(file, n, cells));
+    }
+
+    /** The tab-separated cells of {@code line}, each stripped: {@code line.split("\t", -1)} without its list and copy. */
+    static String[] cells(String line) {
+        int count = 1;
+        for (int t = line.indexOf('\t'); t >= 0; t = line.indexOf('\t', t + 1)) count++;
+        String[] cells = new String[count];
+        int at = 0;
+        for (int i = 0; i < count - 1; i++) {
+            int t = line.indexOf('\t', at);
+            cells[i] = line.substring(at, t).strip();
+            at = t + 1;
+        }
+        cells[count - 1] = line.substring(at).strip();
+        return cells;
     }
 }
