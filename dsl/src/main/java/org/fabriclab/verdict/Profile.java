@@ -37,15 +37,14 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
     private final String name;
     private final List<ProfileCounter> counters;
     private final List<ProfileCounter> families;
-    private final List<Pattern> familyPatterns;
+    /** The families as regexes ({@code {n}} = [0-7], {@code {p}} = prio[0-7] or global); compiled on first {@link #resolve}. */
+    private volatile List<Pattern> familyPatterns;
     private final List<ProfileCounter> sorted;
 
     public Profile(String name, List<ProfileCounter> counters, List<ProfileCounter> families) {
         this.name = Objects.requireNonNull(name);
         this.counters = List.copyOf(counters);
         this.families = List.copyOf(families);
-        this.familyPatterns = this.families.stream()
-                .map(f -> Pattern.compile(f.name().replace("{n}", "[0-7]").replace("{p}", "(prio[0-7]|global)"))).toList();
         List<ProfileCounter> s = new ArrayList<>(this.counters);
         s.sort(Comparator.comparing(ProfileCounter::name));
         this.sorted = List.copyOf(s);
@@ -67,14 +66,25 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
         List<ProfileCounter> out = new ArrayList<>(counters);
         java.util.Set<String> have = new java.util.HashSet<>();
         for (ProfileCounter c : counters) have.add(c.name());
+        List<Pattern> patterns = familyPatterns();
         for (int i = 0; i < families.size(); i++) {
             ProfileCounter f = families.get(i);
-            Pattern p = familyPatterns.get(i);
+            Pattern p = patterns.get(i);
             available.stream().filter(s -> p.matcher(s).matches()).sorted().forEach(h -> {
                 if (have.add(h)) out.add(new ProfileCounter(h, f.layer(), f.cap(), false));
             });
         }
         return new Profile(name, out, List.of());
+    }
+
+    private List<Pattern> familyPatterns() {
+        List<Pattern> ps = familyPatterns;
+        if (ps == null) {   // a race compiles the same patterns twice, harmlessly
+            List<Pattern> out = new ArrayList<>(families.size());
+            for (ProfileCounter f : families) out.add(Pattern.compile(f.name().replace("{n}", "[0-7]").replace("{p}", "(prio[0-7]|global)")));
+            familyPatterns = ps = List.copyOf(out);
+        }
+        return ps;
     }
 
     /** One verdict per port of {@code delta}, congestion bar {@link Classifier#DEFAULT_CONG_PER_GB}. */

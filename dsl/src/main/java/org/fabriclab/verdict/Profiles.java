@@ -63,9 +63,13 @@ public final class Profiles {
     public static Map<String, Profile> load(String text, String file, Catalogue catalogue) {
         Map<String, List<ProfileCounter>> counters = new LinkedHashMap<>(), families = new LinkedHashMap<>();
         boolean header = false;
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
+        int i = -1;
+        for (int at = 0; at <= text.length(); ) {   // the lines of text.split("\r?\n", -1), without compiling and running a regex
+            int end = text.indexOf('\n', at);
+            if (end < 0) end = text.length();
+            String line = text.substring(at, end < text.length() && end > at && text.charAt(end - 1) == '\r' ? end - 1 : end);
+            at = end + 1;
+            i++;
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] c = line.split("\t", -1);
             String where = file + ":" + (i + 1) + ": ";
@@ -85,15 +89,25 @@ public final class Profiles {
             };
             CounterDef def = catalogue.definition(name).orElse(null);
             boolean family = name.contains("{");
-            if (family) def = catalogue.rows().stream().filter(d -> d.pattern().equals(name)).findFirst().orElse(null);
+            if (family) {
+                def = null;
+                for (CounterDef d : catalogue.rows()) {
+                    if (d.pattern().equals(name)) { def = d; break; }
+                }
+            }
             if (def == null) throw new IllegalArgumentException(where + "counter '" + name + "' is not in the catalogue (counters.tsv)");
             if (family && required) throw new IllegalArgumentException(where + "family '" + name + "' can only be optional: its members exist only where the capture has them");
             Long cap = family ? null : capOf(catalogue, name);
             ProfileCounter pc = new ProfileCounter(name, def.layer(), cap, required);
-            List<ProfileCounter> list = (family ? families : counters).computeIfAbsent(profile, k -> new ArrayList<>());
-            if (list.stream().anyMatch(x -> x.name().equals(name))) throw new IllegalArgumentException(where + "counter '" + name + "' twice in profile " + profile);
+            // loops and get/put, not streams and computeIfAbsent: each lambda is linked, and each pipeline run, cold
+            Map<String, List<ProfileCounter>> byProfile = family ? families : counters;
+            List<ProfileCounter> list = byProfile.get(profile);
+            if (list == null) byProfile.put(profile, list = new ArrayList<>());
+            for (ProfileCounter x : list) {
+                if (x.name().equals(name)) throw new IllegalArgumentException(where + "counter '" + name + "' twice in profile " + profile);
+            }
             list.add(pc);
-            counters.computeIfAbsent(profile, k -> new ArrayList<>());
+            if (!counters.containsKey(profile)) counters.put(profile, new ArrayList<>());
         }
         if (!header) throw new IllegalArgumentException(file + ": no header line; expected profile<TAB>counter<TAB>need");
         Map<String, Profile> out = new LinkedHashMap<>();
@@ -103,10 +117,10 @@ public final class Profiles {
 
     /** The saturation cap of values given directly: the width of the counter's {@code given} binding. */
     private static Long capOf(Catalogue catalogue, String name) {
-        return catalogue.lookup(Source.GIVEN, name).map(Binding::field).flatMap(f -> {
-            var c = f.cap();
-            return c.isPresent() ? java.util.Optional.of(c.getAsLong()) : java.util.Optional.<Long>empty();
-        }).orElse(null);
+        Binding b = catalogue.lookup(Source.GIVEN, name).orElse(null);
+        if (b == null) return null;
+        var c = b.field().cap();
+        return c.isPresent() ? c.getAsLong() : null;
     }
 
     private static String resource() {
