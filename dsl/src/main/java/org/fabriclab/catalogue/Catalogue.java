@@ -75,10 +75,12 @@ public final class Catalogue implements Renderable {
     private final Map<String, CounterDef> byPattern = new HashMap<>();
     private final Map<String, CounterName> byCanonical = new LinkedHashMap<>();
     private final Map<Role, List<CounterName>> byRole = new EnumMap<>(Role.class);
-    /** The rows of bindings.tsv, in file order. */
-    private final List<TsvFile.Row> bindingRows;
-    /** The rows of bindings.tsv by their source cell, each in file order. */
-    private final Map<String, List<TsvFile.Row>> bindingRowsBySource = new HashMap<>();
+    /** The data lines of bindings.tsv, in file order. */
+    private final List<TsvFile.Line> bindingLines;
+    /** The data lines of bindings.tsv by their source cell (null: a line of one cell), each in file order. */
+    private final Map<String, List<TsvFile.Line>> bindingLinesBySource = new HashMap<>();
+    /** The rows of bindings.tsv (its lines cut into cells and checked), in file order; null until needed. */
+    private volatile List<TsvFile.Row> bindingRows;
     /**
      * Each source's bindings, by {@link Source#ordinal()}; null until indexed. {@link #standard()} indexes a
      * source on its first lookup (a short command reads one or two of the 20 sources), {@link #load} all of
@@ -95,11 +97,12 @@ public final class Catalogue implements Renderable {
     private List<Provenance> provenance;
 
     /**
-     * A catalogue of these rows. With {@code provenanceRows} (a catalogue loaded by {@link #load}) every
-     * binding row is checked here, in file order; without ({@link #standard()}, whose files the tests of
-     * every build check) a source's rows are checked and indexed on its first lookup.
+     * A catalogue of these rows. With {@code bindingRows} and {@code provenanceRows} (a catalogue loaded by
+     * {@link #load}) every binding row is checked here, in file order; without ({@link #standard()}, whose
+     * files the tests of every build check) a source's lines are cut, checked and indexed on its first lookup.
      */
-    private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Row> bindingRows, List<TsvFile.Row> provenanceRows) {
+    private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Line> bindingLines, List<TsvFile.Row> bindingRows,
+                      List<TsvFile.Row> provenanceRows) {
         List<CounterDef> defs = new ArrayList<>();
         for (TsvFile.Row r : counters) {
             CounterDef d = parseCounter(r);
@@ -118,11 +121,15 @@ public final class Catalogue implements Renderable {
             defs.add(d);
         }
         this.rows = List.copyOf(defs);
+        this.bindingLines = bindingLines;
         this.bindingRows = bindingRows;
-        for (TsvFile.Row r : bindingRows) {
-            List<TsvFile.Row> l = bindingRowsBySource.get(r.get(1));
-            if (l == null) bindingRowsBySource.put(r.get(1), l = new ArrayList<>());
-            l.add(r);
+        if (bindingRows == null) {
+            for (TsvFile.Line line : bindingLines) {
+                String source = line.second();
+                List<TsvFile.Line> l = bindingLinesBySource.get(source);
+                if (l == null) bindingLinesBySource.put(source, l = new ArrayList<>());
+                l.add(line);
+            }
         }
         if (provenanceRows != null) {
             indexAll();
@@ -156,8 +163,14 @@ public final class Catalogue implements Renderable {
         SourceBindings b = bySource[source.ordinal()];
         if (b != null) return b;
         SourceBuilder sb = new SourceBuilder();
-        for (TsvFile.Row r : bindingRowsBySource.getOrDefault(source.key(), List.of())) addBinding(r, sb);
+        for (TsvFile.Line line : bindingLinesBySource.getOrDefault(source.key(), List.of())) addBinding(line.row(BINDING_COLUMNS), sb);
         return bySource[source.ordinal()] = sb.done();
+    }
+
+    /** Every line of bindings.tsv cut into cells, in file order (the first malformed line throws). */
+    private List<TsvFile.Row> bindingRows() {
+        List<TsvFile.Row> rs = bindingRows;
+        return rs != null ? rs : (bindingRows = rows(bindingLines));   // a race cuts the same lines twice, harmlessly
     }
 
     /**
@@ -167,6 +180,7 @@ public final class Catalogue implements Renderable {
      */
     private synchronized List<Binding> indexAll() {
         if (bindings != null) return bindings;
+        List<TsvFile.Row> bindingRows = bindingRows();
         Map<String, SourceBuilder> builders = new HashMap<>();
         for (TsvFile.Row r : bindingRows) {
             SourceBuilder sb = builders.get(r.get(1));
@@ -319,7 +333,7 @@ public final class Catalogue implements Renderable {
         Map<String, Set<String>> m = vendorsOf;
         if (m != null) return m;
         m = new HashMap<>();
-        for (TsvFile.Row r : bindingRows) {
+        for (TsvFile.Row r : bindingRows()) {
             CounterDef def = byPattern.get(r.get(0));
             if (def == null) {
                 CounterName c = byCanonical.get(r.get(0));
@@ -350,7 +364,7 @@ public final class Catalogue implements Renderable {
             synchronized (Catalogue.class) {
                 if (standard == null) {
                     standard = new Catalogue(TsvFile.parse(resource(COUNTERS), COUNTERS, COUNTER_COLUMNS),
-                            TsvFile.parse(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null);
+                            TsvFile.lines(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null, null);
                 }
                 c = standard;
             }
@@ -374,9 +388,9 @@ public final class Catalogue implements Renderable {
      * @throws IllegalArgumentException naming the file and line of the first malformed line
      */
     public static Catalogue load(String counters, String bindings, String provenance) {
-        return new Catalogue(TsvFile.parse(counters, COUNTERS, COUNTER_COLUMNS),
-                TsvFile.parse(bindings, BINDINGS, BINDING_COLUMNS),
-                TsvFile.parse(provenance, PROVENANCE, PROVENANCE_COLUMNS));
+        List<TsvFile.Row> c = TsvFile.parse(counters, COUNTERS, COUNTER_COLUMNS);
+        List<TsvFile.Line> b = TsvFile.lines(bindings, BINDINGS, BINDING_COLUMNS);
+        return new Catalogue(c, b, rows(b), TsvFile.parse(provenance, PROVENANCE, PROVENANCE_COLUMNS));
     }
 
     /**
@@ -388,13 +402,20 @@ public final class Catalogue implements Renderable {
      */
     public static Catalogue load(Path dir) {
         try {
-            return new Catalogue(
-                    TsvFile.parse(Files.readString(dir.resolve(COUNTERS)), dir.resolve(COUNTERS).toString(), COUNTER_COLUMNS),
-                    TsvFile.parse(Files.readString(dir.resolve(BINDINGS)), dir.resolve(BINDINGS).toString(), BINDING_COLUMNS),
+            List<TsvFile.Row> c = TsvFile.parse(Files.readString(dir.resolve(COUNTERS)), dir.resolve(COUNTERS).toString(), COUNTER_COLUMNS);
+            List<TsvFile.Line> b = TsvFile.lines(Files.readString(dir.resolve(BINDINGS)), dir.resolve(BINDINGS).toString(), BINDING_COLUMNS);
+            return new Catalogue(c, b, rows(b),
                     TsvFile.parse(Files.readString(dir.resolve(PROVENANCE)), dir.resolve(PROVENANCE).toString(), PROVENANCE_COLUMNS));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The lines cut into checked rows, in file order (the first malformed line throws). */
+    private static List<TsvFile.Row> rows(List<TsvFile.Line> lines) {
+        List<TsvFile.Row> rows = new ArrayList<>(lines.size());
+        for (TsvFile.Line line : lines) rows.add(line.row(BINDING_COLUMNS));
+        return rows;
     }
 
     /**

@@ -23,6 +23,41 @@ final class TsvFile {
         }
     }
 
+    /**
+     * One data line not cut into cells yet: its text (terminator removed) and 1-based line number. The
+     * shipped bindings are cut one source at a time, when that source is first looked up.
+     */
+    record Line(String file, int line, String text) {
+        /**
+         * The line's cells, each stripped.
+         *
+         * @throws IllegalArgumentException naming the file and line when the line does not hold one
+         *         non-empty cell per column
+         */
+        Row row(List<String> columns) {
+            String[] cells = cells(text);
+            if (cells.length != columns.size()) {
+                throw new IllegalArgumentException(file + ":" + line + ": expected " + columns.size()
+                        + " tab-separated cells (" + String.join(", ", columns) + "), found " + cells.length);
+            }
+            for (int i = 0; i < cells.length; i++) {
+                if (cells[i].isEmpty()) {
+                    throw new IllegalArgumentException(file + ":" + line + ": empty cell '" + columns.get(i)
+                            + "'; write - for none");
+                }
+            }
+            return new Row(file, line, cells);
+        }
+
+        /** The second cell, stripped, cutting the line no further; null when it has one cell. */
+        String second() {
+            int a = text.indexOf('\t');
+            if (a < 0) return null;
+            int b = text.indexOf('\t', a + 1);
+            return (b < 0 ? text.substring(a + 1) : text.substring(a + 1, b)).strip();
+        }
+    }
+
     private TsvFile() {}
 
     /**
@@ -32,7 +67,19 @@ final class TsvFile {
      *         a line with the wrong number of cells or an empty cell
      */
     static List<Row> parse(String text, String file, List<String> columns) {
-        List<Row> rows = new ArrayList<>();
+        List<Line> lines = lines(text, file, columns);
+        List<Row> rows = new ArrayList<>(lines.size());
+        for (Line l : lines) rows.add(l.row(columns));
+        return rows;
+    }
+
+    /**
+     * The data lines of {@code text}, not cut into cells; the header must be exactly {@code columns}.
+     *
+     * @throws IllegalArgumentException naming {@code file} and the line of a missing or wrong header
+     */
+    static List<Line> lines(String text, String file, List<String> columns) {
+        List<Line> rows = new ArrayList<>();
         Header header = new Header();
         int n = 0;
         if (text.indexOf('\r') < 0) {
@@ -61,12 +108,12 @@ final class TsvFile {
     /** Whether the header line was read. */
     private static final class Header { boolean seen; }
 
-    /** One line (number {@code n}, terminator removed): skipped, the header checked, or a row added. */
-    private static void line(String line, int n, String file, List<String> columns, Header header, List<Row> rows) {
+    /** One line (number {@code n}, terminator removed): skipped, the header checked, or a data line added. */
+    private static void line(String line, int n, String file, List<String> columns, Header header, List<Line> rows) {
         if (n == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
         if (line.isBlank() || line.startsWith("#")) return;
-        String[] cells = cells(line);
         if (!header.seen) {
+            String[] cells = cells(line);
             if (!List.of(cells).equals(columns)) {
                 throw new IllegalArgumentException(file + ":" + n + ": expected the header "
                         + String.join("<TAB>", columns) + ", found " + String.join("<TAB>", cells));
@@ -74,17 +121,7 @@ final class TsvFile {
             header.seen = true;
             return;
         }
-        if (cells.length != columns.size()) {
-            throw new IllegalArgumentException(file + ":" + n + ": expected " + columns.size()
-                    + " tab-separated cells (" + String.join(", ", columns) + "), found " + cells.length);
-        }
-        for (int i = 0; i < cells.length; i++) {
-            if (cells[i].isEmpty()) {
-                throw new IllegalArgumentException(file + ":" + n + ": empty cell '" + columns.get(i)
-                        + "'; write - for none");
-            }
-        }
-        rows.add(new Row(file, n, cells));
+        rows.add(new Line(file, n, line));
     }
 
     /** The tab-separated cells of {@code line}, each stripped: {@code line.split("\t", -1)} without its list and copy. */
