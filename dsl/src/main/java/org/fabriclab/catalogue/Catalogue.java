@@ -104,8 +104,9 @@ public final class Catalogue implements Renderable {
     private Catalogue(List<TsvFile.Row> counters, List<TsvFile.Line> bindingLines, List<TsvFile.Row> bindingRows,
                       List<TsvFile.Row> provenanceRows) {
         List<CounterDef> defs = new ArrayList<>();
+        Map<String, Set<Role>> roleSets = new HashMap<>();
         for (TsvFile.Row r : counters) {
-            CounterDef d = parseCounter(r);
+            CounterDef d = parseCounter(r, roleSets);
             if (byPattern.containsKey(d.pattern())) throw r.error("counter '" + d.pattern() + "' is defined twice");
             for (Map.Entry<String, String> e : Priorities.expand(d.pattern()).entrySet()) {
                 if (byCanonical.containsKey(e.getValue())) throw r.error("counter '" + e.getValue() + "' is defined twice");
@@ -221,7 +222,12 @@ public final class Catalogue implements Renderable {
         return provenance;
     }
 
-    private static CounterDef parseCounter(TsvFile.Row r) {
+    /**
+     * One row of counters.tsv, checked. {@code roleSets} holds the role sets of the roles cells read so
+     * far (59 distinct cells in the shipped file's 234 rows): a repeated cell is one probe, not a split,
+     * a lookup per role and a set copy.
+     */
+    private static CounterDef parseCounter(TsvFile.Row r, Map<String, Set<Role>> roleSets) {
         try {
             String name = r.get(0);
             if (!isName(name)) throw new IllegalArgumentException("counter name '" + name + "' has characters outside [A-Za-z0-9_.{}-]");
@@ -233,12 +239,17 @@ public final class Catalogue implements Renderable {
                 case "no" -> false;
                 default -> throw new IllegalArgumentException("error '" + r.get(5) + "': expected yes or no");
             };
-            Set<Role> roles = new LinkedHashSet<>();
-            if (!r.get(8).equals("-")) for (String s : r.get(8).split(",")) roles.add(Role.of(s));
+            Set<Role> roles = roleSets.get(r.get(8));
+            if (roles == null) {
+                Set<Role> parsed = new LinkedHashSet<>();
+                if (!r.get(8).equals("-")) for (String s : r.get(8).split(",")) parsed.add(Role.of(s));
+                roleSets.put(r.get(8), roles = Set.copyOf(parsed));   // what CounterDef keeps (it copies no immutable set again)
+            }
             Scope scope = Scope.of(r.get(7));
+            boolean placeholder = name.indexOf('{') >= 0;
             for (FamilyScope f : FAMILY_SCOPES) {
                 boolean family = false;   // a loop, not a stream: four pipelines per row, run cold, were a tenth of the load
-                for (String p : f.placeholders()) family |= name.contains(p);
+                for (String p : f.placeholders()) family |= placeholder && name.contains(p);
                 if (family != (scope == f.scope())) {
                     throw new IllegalArgumentException("scope " + scope + " of '" + name + "': " + f.what() + " has scope " + f.word() + ", and only it");
                 }

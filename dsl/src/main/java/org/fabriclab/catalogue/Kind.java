@@ -4,7 +4,17 @@ package org.fabriclab.catalogue;
 public enum Kind {
     COUNTER, GAUGE;
 
-    public static Kind of(String s) { return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT)); }
+    /**
+     * Parses {@code counter} or {@code gauge}, any case, blanks around ignored.
+     *
+     * @throws IllegalArgumentException on any other text
+     */
+    public static Kind of(String s) {
+        // the file's spellings first: Enum.valueOf builds its name table by reflection on first use, cold
+        if (s.equals("counter")) return COUNTER;
+        if (s.equals("gauge")) return GAUGE;
+        return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+    }
 
     @Override public String toString() { return name().toLowerCase(java.util.Locale.ROOT); }
 }

@@ -46,9 +46,19 @@ public final class Profile implements DeltaProfile<Verdicts>, Renderable {
         this.counters = List.copyOf(counters);
         this.families = List.copyOf(families);
         List<ProfileCounter> s = new ArrayList<>(this.counters);
-        s.sort(Comparator.comparing(ProfileCounter::name));
+        s.sort(BY_NAME);
         this.sorted = List.copyOf(s);
     }
+
+    /**
+     * Counters by name, code point order. A class, not {@code Comparator.comparing(ProfileCounter::name)}, whose
+     * lambda inside {@code Comparator} is not in the launcher's class-data archive and was spun on every start.
+     */
+    private static final class ByName implements Comparator<ProfileCounter> {
+        @Override public int compare(ProfileCounter a, ProfileCounter b) { return a.name().compareTo(b.name()); }
+    }
+
+    private static final Comparator<ProfileCounter> BY_NAME = new ByName();
 
     public static Profile of(String name, List<ProfileCounter> counters) { return new Profile(name, counters, List.of()); }
 

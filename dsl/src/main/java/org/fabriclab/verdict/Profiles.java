@@ -72,11 +72,10 @@ public final class Profiles {
             i++;
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] c = line.split("\t", -1);
-            String where = file + ":" + (i + 1) + ": ";
-            if (c.length != 3) throw new IllegalArgumentException(where + "expected 3 tab-separated cells (profile, counter, need), found " + c.length);
+            if (c.length != 3) throw new IllegalArgumentException(where(file, i) + "expected 3 tab-separated cells (profile, counter, need), found " + c.length);
             if (!header) {
                 if (!c[0].equals("profile") || !c[1].equals("counter") || !c[2].equals("need")) {
-                    throw new IllegalArgumentException(where + "expected the header profile<TAB>counter<TAB>need");
+                    throw new IllegalArgumentException(where(file, i) + "expected the header profile<TAB>counter<TAB>need");
                 }
                 header = true;
                 continue;
@@ -85,7 +84,7 @@ public final class Profiles {
             boolean required = switch (need) {
                 case "required" -> true;
                 case "optional" -> false;
-                default -> throw new IllegalArgumentException(where + "need '" + need + "': expected required or optional");
+                default -> throw new IllegalArgumentException(where(file, i) + "need '" + need + "': expected required or optional");
             };
             CounterDef def = catalogue.definition(name).orElse(null);
             boolean family = name.contains("{");
@@ -95,8 +94,8 @@ public final class Profiles {
                     if (d.pattern().equals(name)) { def = d; break; }
                 }
             }
-            if (def == null) throw new IllegalArgumentException(where + "counter '" + name + "' is not in the catalogue (counters.tsv)");
-            if (family && required) throw new IllegalArgumentException(where + "family '" + name + "' can only be optional: its members exist only where the capture has them");
+            if (def == null) throw new IllegalArgumentException(where(file, i) + "counter '" + name + "' is not in the catalogue (counters.tsv)");
+            if (family && required) throw new IllegalArgumentException(where(file, i) + "family '" + name + "' can only be optional: its members exist only where the capture has them");
             Long cap = family ? null : capOf(catalogue, name);
             ProfileCounter pc = new ProfileCounter(name, def.layer(), cap, required);
             // loops and get/put, not streams and computeIfAbsent: each lambda is linked, and each pipeline run, cold
@@ -104,7 +103,7 @@ public final class Profiles {
             List<ProfileCounter> list = byProfile.get(profile);
             if (list == null) byProfile.put(profile, list = new ArrayList<>());
             for (ProfileCounter x : list) {
-                if (x.name().equals(name)) throw new IllegalArgumentException(where + "counter '" + name + "' twice in profile " + profile);
+                if (x.name().equals(name)) throw new IllegalArgumentException(where(file, i) + "counter '" + name + "' twice in profile " + profile);
             }
             list.add(pc);
             if (!counters.containsKey(profile)) counters.put(profile, new ArrayList<>());
@@ -114,6 +113,9 @@ public final class Profiles {
         for (String p : counters.keySet()) out.put(p, new Profile(p, counters.get(p), families.getOrDefault(p, List.of())));
         return out;
     }
+
+    /** {@code "file:N: "} for line index {@code i}, made only for an error (a concatenation per line, run cold, was not free). */
+    private static String where(String file, int i) { return file + ":" + (i + 1) + ": "; }
 
     /** The saturation cap of values given directly: the width of the counter's {@code given} binding. */
     private static Long capOf(Catalogue catalogue, String name) {
