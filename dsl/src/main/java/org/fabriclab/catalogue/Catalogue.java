@@ -39,7 +39,8 @@ import tech.tablesaw.api.Table;
  * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()}),
  * {@code {l}} a physical lane 0..7 ({@code phy_raw_errors_lane{l}}, {@link CounterName#lane()}), {@code {sl}}
  * an InfiniBand service level 0..15 ({@code PortXmitDataSL{sl}}, {@link CounterName#sl()});
- * all are expanded on load, so such a lookup is one hash probe. {@code {q}} in
+ * a family of counters.tsv is expanded on load, one of a raw name in bindings.tsv when its source is indexed (on
+ * {@link #load}; for {@link #standard()} on the source's first lookup), so such a lookup is one hash probe. {@code {q}} in
  * a raw name is a queue (ring) index: the binding returns it with the queue-less canonical name.
  * Code asks the catalogue for roles ({@link #counters(Role, Direction)}) and never lists counter
  * names of its own.
@@ -83,7 +84,7 @@ public final class Catalogue implements Renderable {
     private volatile List<TsvFile.Row> bindingRows;
     /**
      * Each source's bindings, by {@link Source#ordinal()}; null until indexed. {@link #standard()} indexes a
-     * source on its first lookup (a short command reads one or two of the 20 sources), {@link #load} all of
+     * source on its first lookup (a short command reads one to four of the 17 sources bindings.tsv names), {@link #load} all of
      * them in file order. An index is immutable once stored (final fields), so a lookup reads it unlocked.
      */
     private final SourceBindings[] bySource = new SourceBindings[Source.values().length];
