@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -88,6 +89,15 @@ public final class Catalogue implements Renderable {
      * them in file order. An index is immutable once stored (final fields), so a lookup reads it unlocked.
      */
     private final SourceBindings[] bySource = new SourceBindings[Source.values().length];
+    /**
+     * For a source not indexed yet, the shapes ({@link QueueNames#shape}) of every raw name its lines bind,
+     * by {@link Source#ordinal()}; null until needed. A name of another shape is bound by none of them, so
+     * its lookup indexes nothing: the script reader's sniff asks every source in turn for each name of
+     * each file it sniffs ({@code PortSelect}, which none binds), and would index all 17.
+     */
+    private final Shapes[] shapes = new Shapes[Source.values().length];
+    /** The shape of the name last looked up in a source not indexed (the sniff asks for one name source by source). */
+    private volatile Shaped lastShaped;
     /** Every binding in file order; null until asked for (or loaded eagerly). */
     private volatile List<Binding> bindings;
     /** Vendors by counter pattern; null until asked for. */
@@ -127,7 +137,7 @@ public final class Catalogue implements Renderable {
         this.bindingRows = bindingRows;
         if (bindingRows == null) {
             for (TsvFile.Line line : bindingLines) {
-                String source = line.second();
+                String source = line.cell(1);
                 List<TsvFile.Line> l = bindingLinesBySource.get(source);
                 if (l == null) bindingLinesBySource.put(source, l = new ArrayList<>());
                 l.add(line);
@@ -153,6 +163,39 @@ public final class Catalogue implements Renderable {
         final List<List<Binding>> perRow = new ArrayList<>();
 
         SourceBindings done() { return new SourceBindings(exact, queues, perRow); }
+    }
+
+    /** The raw-name shapes of one source's lines (immutable once stored). */
+    private record Shapes(Set<String> of) {}
+
+    /** A name and its shape. */
+    private record Shaped(String name, String shape) {}
+
+    /**
+     * False when no line of {@code source} can bind {@code rawName}: its shape is none of theirs. Each
+     * binding is a raw name of a line (a family expanded: a member's shape is that of its pattern with the
+     * member filled in) or a queue pattern, which {@link QueueNames} keys by the same shape.
+     */
+    private boolean mayBind(Source source, String rawName) {
+        Shapes sh = shapes[source.ordinal()];
+        if (sh == null) sh = shapes(source);
+        Shaped last = lastShaped;
+        if (last == null || last.name() != rawName) lastShaped = last = new Shaped(rawName, QueueNames.shape(rawName));
+        return sh.of().contains(last.shape());
+    }
+
+    private synchronized Shapes shapes(Source source) {
+        Shapes sh = shapes[source.ordinal()];
+        if (sh != null) return sh;
+        Set<String> of = new HashSet<>();
+        for (TsvFile.Line line : bindingLinesBySource.getOrDefault(source.key(), List.of())) {
+            String raw = line.cell(3);
+            if (raw == null) continue;   // a malformed line: indexing the source reports it
+            int q = raw.indexOf("{q}");
+            if (q >= 0) of.add(QueueNames.shape(raw.substring(0, q)) + "#" + QueueNames.shape(raw.substring(q + 3)));
+            else for (String name : Priorities.expand(raw).values()) of.add(QueueNames.shape(name));
+        }
+        return shapes[source.ordinal()] = new Shapes(of);
     }
 
     /** The bindings of {@code source}, indexed from its rows on first use. */
@@ -374,15 +417,21 @@ public final class Catalogue implements Renderable {
         Catalogue c = standard;
         if (c == null) {
             synchronized (Catalogue.class) {
-                if (standard == null) {
-                    standard = new Catalogue(TsvFile.parse(resource(COUNTERS), COUNTERS, COUNTER_COLUMNS),
-                            TsvFile.lines(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null, null);
-                }
+                if (standard == null) standard = shipped();
                 c = standard;
             }
         }
         return c;
     }
+
+    /** A new catalogue of the shipped files, its sources indexed on first lookup (what {@link #standard()} holds). */
+    static Catalogue shipped() {
+        return new Catalogue(TsvFile.parse(resource(COUNTERS), COUNTERS, COUNTER_COLUMNS),
+                TsvFile.lines(resource(BINDINGS), BINDINGS, BINDING_COLUMNS), null, null);
+    }
+
+    /** Whether {@code source}'s bindings are indexed yet (for tests of the lazy index). */
+    boolean isIndexed(Source source) { return bySource[source.ordinal()] != null; }
 
     private static String resource(String name) {
         try (InputStream in = Catalogue.class.getResourceAsStream(name)) {
@@ -436,7 +485,11 @@ public final class Catalogue implements Renderable {
      * {@code "rx_queue_3_bytes"}) returns the queue-less canonical counter with {@link Binding#queue()}.
      */
     public Optional<Binding> lookup(Source source, String rawName) {
-        SourceBindings s = indexed(source);
+        SourceBindings s = bySource[source.ordinal()];
+        if (s == null) {
+            if (!mayBind(source, rawName)) return Optional.empty();
+            s = index(source);
+        }
         Binding b = s.exact().get(rawName);
         if (b != null) return Optional.of(b);
         return s.queues().lookup(source, rawName);

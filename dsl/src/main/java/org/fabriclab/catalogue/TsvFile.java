@@ -49,12 +49,16 @@ final class TsvFile {
             return new Row(file, line, cells);
         }
 
-        /** The second cell, stripped, cutting the line no further; null when it has one cell. */
-        String second() {
-            int a = text.indexOf('\t');
-            if (a < 0) return null;
-            int b = text.indexOf('\t', a + 1);
-            return (b < 0 ? text.substring(a + 1) : text.substring(a + 1, b)).strip();
+        /** Cell {@code i} (from 0), stripped, cutting the line no further; null when it has fewer cells. */
+        String cell(int i) {
+            int from = 0;
+            for (int k = 0; k < i; k++) {
+                int t = text.indexOf('\t', from);
+                if (t < 0) return null;
+                from = t + 1;
+            }
+            int to = text.indexOf('\t', from);
+            return (to < 0 ? text.substring(from) : text.substring(from, to)).strip();
         }
     }
 
