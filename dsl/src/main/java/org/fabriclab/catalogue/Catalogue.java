@@ -120,9 +120,8 @@ public final class Catalogue implements Renderable {
             CounterDef d = parseCounter(r, roleSets);
             if (byPattern.containsKey(d.pattern())) throw r.error("counter '" + d.pattern() + "' is defined twice");
             for (Map.Entry<String, String> e : Priorities.expand(d.pattern()).entrySet()) {
-                if (byCanonical.containsKey(e.getValue())) throw r.error("counter '" + e.getValue() + "' is defined twice");
                 CounterName c = new CounterName(e.getValue(), d, e.getKey());
-                byCanonical.put(c.name(), c);
+                if (byCanonical.putIfAbsent(c.name(), c) != null) throw r.error("counter '" + e.getValue() + "' is defined twice");
                 for (Role role : d.roles()) {
                     List<CounterName> l = byRole.get(role);   // get/put, not computeIfAbsent: each lambda call site is linked on first use, cold
                     if (l == null) byRole.put(role, l = new ArrayList<>());
@@ -324,9 +323,11 @@ public final class Catalogue implements Renderable {
     private void addBinding(TsvFile.Row r, SourceBuilder sb) {
         String counter = r.get(0), raw = r.get(3);
         String vendor = r.get(2).equals("-") ? "" : r.get(2);
-        for (String v : vendor.split(",", -1)) {
-            if (!vendor.isEmpty() && (v.isEmpty() || v.equals("-"))) {
-                throw r.error("vendor '" + vendor + "': expected -, one vendor, or a comma list of vendors with no empty member");
+        if (!vendor.isEmpty()) {   // "-" (every vendor's name, most lines) has no member to check: no split
+            for (String v : vendor.split(",", -1)) {
+                if (v.isEmpty() || v.equals("-")) {
+                    throw r.error("vendor '" + vendor + "': expected -, one vendor, or a comma list of vendors with no empty member");
+                }
             }
         }
         Source source;

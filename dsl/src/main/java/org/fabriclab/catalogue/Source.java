@@ -59,8 +59,11 @@ public enum Source {
     /** The catalogue column name and the value of the tidy table's {@code source} column. */
     public String key() { return key; }
 
+    /** Every source, for {@link #of} (values() copies the array on each call: once per catalogue line). */
+    private static final Source[] ALL = values();
+
     public static Source of(String key) {
-        for (Source s : values()) if (s.key.equals(key)) return s;
+        for (Source s : ALL) if (s.key.equals(key)) return s;
         throw new IllegalArgumentException("unknown source '" + key + "'");
     }
 
