@@ -47,6 +47,7 @@ public final class DuckDbSweepEngine implements SweepEngine {
                                       Progress progress) {
         long t0 = System.nanoTime();
         HistoryFile f = DuckDbParquet.withRecordedSources(file);
+        org.fabriclab.engines.sql.CsvLayout.check(f);
         double[] th = SweepSql.ascending(thresholds);
         String name = f.path().toString();
         String stage = "sweep " + rule.name() + " (duckdb)";

@@ -87,6 +87,27 @@ class DuckDbSweepEngineTest {
         Agreement.same(mem, SweepEngines.duckdb().sweep(HistoryFile.of(pandas), RateRule.congestion(), th, labels, Progress.NONE), 50);
     }
 
+    /**
+     * What History.load converts (pandas' index column, ISO-8601 times, epoch seconds) the SQL engines refuse,
+     * naming the file and line, rather than read seconds as milliseconds.
+     */
+    @Test void aCsvOutsideTheProjectsExactLayoutIsRefusedNamingWhatToDo() throws IOException {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("index.csv", ",timestamp,port,tx_bytes_phy,rx_prio3_pause,rp_cnp_handled,np_cnp_sent\n0,1764547200000,a,1,1,1,1\n");
+        files.put("iso.csv", "timestamp,port,tx_bytes_phy,rx_prio3_pause,rp_cnp_handled,np_cnp_sent\n2025-12-01 00:00:00,a,1,1,1,1\n");
+        files.put("seconds.csv", "timestamp,port,tx_bytes_phy,rx_prio3_pause,rp_cnp_handled,np_cnp_sent\n1764547200,a,1,1,1,1\n");
+        Map<String, String> expected = Map.of("index.csv", ":1: the SQL engines read the header", "iso.csv", ":2: the SQL engines read epoch-ms timestamps only",
+                "seconds.csv", ":2: the timestamp 1764547200 looks like epoch seconds");
+        for (var e : files.entrySet()) {
+            Path p = dir.resolve(e.getKey());
+            Files.writeString(p, e.getValue());
+            assertEquals(1, History.load(p).ports().size(), "History.load reads " + e.getKey());
+            var x = assertThrows(CaptureException.class, () -> SweepEngines.duckdb().sweep(HistoryFile.of(p), RateRule.congestion(), new double[] {1},
+                    Histories.labels(), Progress.NONE));
+            assertTrue(x.getMessage().contains(e.getKey() + expected.get(e.getKey())) && x.getMessage().contains("History.load reads it"), x.getMessage());
+        }
+    }
+
     @Test void badFilesNameTheFile() throws IOException {
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "timestamp,port,tx_bytes_phy,rx_prio3_pause,rp_cnp_handled,np_cnp_sent\n1,a,1,1,1,1\n2,a,x,1,1,1\n");
