@@ -219,6 +219,21 @@ public final class Capture implements Renderable {
         return b.build();
     }
 
+    /**
+     * This capture as one host's ({@link HostOutput}): every port {@code P} of its readings, absents, attributes and of the
+     * {@code port} column ({@link Tidy#PORT}) of its measurement tables named {@code HOST:P} ({@link HostPort}); its warnings are left out
+     * (the multi-host read keeps them once per host group, not once per host).
+     */
+    public Capture onHost(String host) {
+        Builder b = new Builder(source, file, Catalogue.standard());
+        for (Reading r : readings) b.readings.add(r.onPort(HostPort.of(host, r.port())));
+        for (Absent a : absents) b.absents.add(new Absent(a.source(), a.file(), a.line(), HostPort.of(host, a.port()), a.counter(), a.rawName(), a.reason()));
+        for (PortAttr a : attrs) b.attrs.add(new PortAttr(HostPort.of(host, a.port()), a.key(), a.value(), a.file(), a.line()));
+        measurements.forEach((k, m) -> b.measurements.put(k, m.withStrings(Tidy.PORT, p -> p == null || p.isEmpty() ? p : HostPort.of(host, p))));
+        b.noiseLines = noiseLines;
+        return b.build();
+    }
+
     private static boolean sameColumns(Table a, Table b) {
         if (a.columnCount() != b.columnCount()) return false;
         for (int i = 0; i < a.columnCount(); i++) {

@@ -116,6 +116,22 @@ public final class Input {
         return in;
     }
 
+    private boolean hostPart;
+
+    /**
+     * One host's output in a multi-host output ({@link HostOutput}: pdsh, dshbak, clush, ansible): {@code text} is that
+     * output's lines at their own line numbers in the file (the other lines blank), so messages name the file and its
+     * line. It is read as a file of one host is (a multi-file dump in it is split); it is not split by host again.
+     */
+    static Input hostPart(Input dump, String text) {
+        Input in = new Input(null, dump.name(), false, text);
+        in.hostPart = true;
+        return in;
+    }
+
+    /** Whether this is one host's output of a multi-host output ({@link #hostPart}). */
+    public boolean isHostPart() { return hostPart; }
+
     /** The name of the file this input is one part of a multi-file dump for ({@code eth0}), or null. */
     public String partName() { return partName; }
 

@@ -87,6 +87,27 @@ public final class Measurement extends Relation {
         return t;
     }
 
+    /**
+     * This measurement with the text column {@code column} mapped value by value (a port renamed: {@link Capture#onHost}),
+     * the other columns copied; itself when it has no such text column.
+     */
+    public Measurement withStrings(String column, java.util.function.UnaryOperator<String> f) {
+        List<Column<?>> cols = cols();
+        List<Column<?>> out = new java.util.ArrayList<>(cols.size());
+        boolean found = false;
+        for (Column<?> c : cols) {
+            if (c instanceof tech.tablesaw.api.StringColumn s && c.name().equals(column)) {
+                tech.tablesaw.api.StringColumn m = tech.tablesaw.api.StringColumn.create(c.name());
+                for (int i = 0; i < s.size(); i++) m.append(f.apply(s.get(i)));
+                out.add(m);
+                found = true;
+            } else {
+                out.add(c.copy());
+            }
+        }
+        return found ? of(name(), out) : this;
+    }
+
     /** Whether {@link #table()} has been built. */
     public boolean isBuilt() { return table != null; }
 

@@ -82,9 +82,15 @@ public final class Readers {
      * Reads with the reader that claims {@code in} most confidently. A multi-file dump
      * ({@code ==> eth0 <==} sections, {@code grep -H} prefixes: {@link MultiFileDump}) is read part by
      * part, each with its own reader, into one capture; a {@code grep -H} split is used only when its
-     * first part is claimed more confidently than the whole text.
+     * first part is claimed more confidently than the whole text. The output of several hosts ({@code pdsh},
+     * {@code dshbak}, {@code clush}, ansible ad-hoc: {@link HostOutput}) is read host by host, each host's ports named
+     * {@code HOST:PORT} ({@link HostPort}).
      */
     public Capture read(Input in) {
+        if (!in.isDirectory() && in.partName() == null && !in.isHostPart()) {
+            HostOutput hosts = HostOutput.of(in, this::bestScore);
+            if (hosts != null) return readHosts(in, hosts);
+        }
         if (!in.isDirectory() && in.partName() == null) {
             List<Input> parts = MultiFileDump.headTail(in);
             if (parts == null) {
@@ -94,6 +100,39 @@ public final class Readers {
             if (parts != null) return readParts(in, parts);
         }
         return choose(in).read(in);
+    }
+
+    /**
+     * Each host's output read as a file of its own, its ports named after the host ({@link Capture#onHost}); a group's
+     * output (dshbak {@code -c}, {@code clush -b}) is every host's of the group. A host whose output is no capture (an ssh
+     * error) is a warning; when no host's is, the file is none.
+     */
+    private Capture readHosts(Input in, HostOutput hosts) {
+        List<Capture> caps = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(hosts.warnings());
+        NotACaptureException first = null;
+        for (HostOutput.Part p : hosts.parts()) {
+            Input part = p.input();
+            if (part.text().isBlank()) {
+                warnings.add(in.name() + ":" + p.line() + ": " + p.label() + " printed nothing; no readings for it");
+                continue;
+            }
+            Capture c;
+            try {
+                c = read(part);
+            } catch (NotACaptureException e) {
+                if (first == null) first = e;
+                warnings.add(p.label() + ": " + e.skipped());
+                continue;
+            }
+            for (String host : p.hosts()) caps.add(c.onHost(host));
+            for (String w : c.warnings()) warnings.add(w + " (" + p.label() + ")");
+        }
+        if (caps.isEmpty()) {
+            throw first != null ? first : new NotACaptureException(in.name(), 0, "no host of the " + hosts.kind() + " output printed "
+                    + "anything; expected a capture tool's output on each host");
+        }
+        return Capture.merge(in.name(), caps, warnings);
     }
 
     private Capture readParts(Input in, List<Input> parts) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.HostPort;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Optics;
 import org.fabriclab.snapshot.Snapshot;
@@ -50,10 +51,14 @@ public final class OpticsChecks {
     /** Rows for every capture of {@code s} holding module diagnostics, ports named as the snapshot joined them. */
     public static List<CheckRow> of(Snapshot s) {
         Map<String, String> byNetdev = new HashMap<>();
-        for (String p : s.ports()) s.attr(p, PortAttr.NETDEV).ifPresent(nd -> byNetdev.putIfAbsent("netdev " + nd, p));
-        // a dump that names no interface goes with the only RDMA port, as the snapshot pairs an unnamed ethtool -S
-        List<String> rdma = s.ports().stream().filter(p -> p.matches("[^ /]+/\\d+")).toList();
-        if (rdma.size() == 1) byNetdev.putIfAbsent("netdev ?", rdma.get(0));
+        // a module table's netdev port is looked for on its own host (HostPort: node01:netdev eth0 is node01's eth0)
+        for (String p : s.ports()) s.attr(p, PortAttr.NETDEV).ifPresent(nd -> byNetdev.putIfAbsent(HostPort.within(p, "netdev " + nd), p));
+        // a dump that names no interface goes with the only RDMA port (of its host), as the snapshot pairs an unnamed ethtool -S
+        Map<String, List<String>> rdma = new HashMap<>();
+        for (String p : s.ports()) {
+            if (HostPort.local(p).matches("[^ /]+/\\d+")) rdma.computeIfAbsent(HostPort.within(p, "netdev ?"), k -> new ArrayList<>()).add(p);
+        }
+        rdma.forEach((unnamed, ports) -> { if (ports.size() == 1) byNetdev.putIfAbsent(unnamed, ports.get(0)); });
         List<CheckRow> rows = new ArrayList<>();
         for (Capture c : s.captures()) rows.addAll(of(c, p -> byNetdev.getOrDefault(p, p)));
         return rows;

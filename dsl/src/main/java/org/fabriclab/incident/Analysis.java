@@ -132,7 +132,8 @@ final class Analysis {
         List<String> ungraded = new ArrayList<>();
         for (String port : delta.ports()) {
             FabricKind.Found found = fabrics.get(port);
-            if (o.profileGiven() == null && found.kind() == FabricKind.ROCE && port.startsWith("netdev ")
+            if (o.profileGiven() == null && found.kind() == FabricKind.ROCE
+                    && org.fabriclab.capture.HostPort.local(port).startsWith("netdev ")
                     && Grading.nothingToGrade(delta, port, found.kind().profile(), found.kind().full())) ungraded.add(port);
         }
         if (ungraded.size() == delta.ports().size()) ungraded.clear();

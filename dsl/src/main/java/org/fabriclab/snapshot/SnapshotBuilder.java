@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.HostPort;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Queues;
 import org.fabriclab.capture.Reading;
@@ -62,30 +63,33 @@ final class SnapshotBuilder {
             String portNum = kv.getOrDefault(PortAttr.PORT_NUM, suffixPort(p));
             if (portNum == null) continue;
             String lid = kv.get(PortAttr.LID);
-            if (lid != null) link(uf, ids, p, "lid " + normaliseLid(lid) + "/" + portNum);
+            // an identity is looked for on the port's own host (HostPort: node01:mlx5_0/1 joins node01:lid 17/1)
+            if (lid != null) link(uf, ids, p, HostPort.within(p, "lid " + normaliseLid(lid) + "/" + portNum));
             // an all-zero GUID identifies nothing: never joined through
             String ng = kv.get(PortAttr.NODE_GUID);
-            if (ng != null && !PortAttr.isZeroGuid(ng)) link(uf, ids, p, "guid " + ng.toLowerCase() + "/" + portNum);
+            if (ng != null && !PortAttr.isZeroGuid(ng)) link(uf, ids, p, HostPort.within(p, "guid " + ng.toLowerCase() + "/" + portNum));
             String g = kv.get(PortAttr.GUID);
-            if (g != null && !PortAttr.isZeroGuid(g)) link(uf, ids, p, "guid " + g.toLowerCase() + "/" + portNum);
+            if (g != null && !PortAttr.isZeroGuid(g)) link(uf, ids, p, HostPort.within(p, "guid " + g.toLowerCase() + "/" + portNum));
             String nd = kv.get(PortAttr.NETDEV);
-            if (nd != null) link(uf, ids, p, "netdev " + nd);
+            if (nd != null) link(uf, ids, p, HostPort.within(p, "netdev " + nd));
         }
-        // pair an unnamed netdev with the only RDMA (device-form) port
-        if (ids.contains(UNNAMED_NETDEV)) {
+        // pair an unnamed netdev with the only RDMA (device-form) port (of its host, in a multi-host output)
+        for (String unnamed : List.copyOf(ids)) {
+            if (!HostPort.local(unnamed).equals(UNNAMED_NETDEV)) continue;
+            String host = HostPort.host(unnamed);
             Set<String> deviceRoots = new TreeSet<>();
-            for (String id : ids) if (isDeviceForm(id)) deviceRoots.add(uf.find(id));
+            for (String id : ids) if (isDeviceForm(id) && java.util.Objects.equals(HostPort.host(id), host)) deviceRoots.add(uf.find(id));
             if (deviceRoots.size() == 1) {
                 String root = deviceRoots.iterator().next();
-                uf.union(UNNAMED_NETDEV, root);
+                uf.union(unnamed, root);
                 notes.add("ethtool dump without an interface name joined to " + bestName(uf, ids, root)
-                        + ", the only RDMA port in this snapshot");
+                        + ", the only RDMA port " + (host == null ? "in this snapshot" : "of " + host + " in this snapshot"));
             }
         }
         // representative names
         Map<String, String> rep = new HashMap<>();
         for (String id : ids) rep.put(id, bestName(uf, ids, uf.find(id)));
-        for (String id : ids) if (!rep.get(id).equals(id) && !id.equals(UNNAMED_NETDEV)) notes.add(id + " joined as " + rep.get(id));
+        for (String id : ids) if (!rep.get(id).equals(id) && !HostPort.local(id).equals(UNNAMED_NETDEV)) notes.add(id + " joined as " + rep.get(id));
 
         Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
         Map<String, Map<String, Absent>> absents = new LinkedHashMap<>();
@@ -139,18 +143,29 @@ final class SnapshotBuilder {
      * same file name pairs them across snapshots; one such file keeps {@code netdev ?} (paired with the only RDMA port).
      */
     static List<Capture> unnamedApart(List<Capture> captures, List<String> notes) {
-        List<Capture> unnamed = captures.stream().filter(c -> c.readings().stream().anyMatch(r -> r.port().equals(UNNAMED_NETDEV))).toList();
+        List<Capture> unnamed = captures.stream().filter(c -> !unnamedPorts(c).isEmpty()).toList();
         if (unnamed.size() < 2) return captures;
         List<Capture> out = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (Capture c : captures) {
             if (!unnamed.contains(c)) { out.add(c); continue; }
-            String name = UNNAMED_NETDEV + " " + java.nio.file.Path.of(c.file()).getFileName();
-            names.add(name);
-            out.add(c.withPort(UNNAMED_NETDEV, name));
+            // a multi-host output's unnamed dumps (node01:netdev ?, node02:netdev ?) each keep their host
+            for (String port : unnamedPorts(c)) {
+                String name = port + " " + java.nio.file.Path.of(c.file()).getFileName();
+                names.add(name);
+                c = c.withPort(port, name);
+            }
+            out.add(c);
         }
         notes.add(unnamed.size() + " files name no interface (no '# ethtool -S NETDEV' line): each is its own port, named after its file: "
                 + String.join(", ", names));
+        return out;
+    }
+
+    /** The ports of {@code c} that are an unnamed netdev ({@code netdev ?}, or {@code HOST:netdev ?}). */
+    private static Set<String> unnamedPorts(Capture c) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Reading r : c.readings()) if (HostPort.local(r.port()).equals(UNNAMED_NETDEV)) out.add(r.port());
         return out;
     }
 
@@ -222,8 +237,9 @@ final class SnapshotBuilder {
         return !id.contains(" ") && id.contains("/");
     }
 
-    private static int rank(String id) {
-        if (isDeviceForm(id)) return 0;
+    private static int rank(String port) {
+        if (isDeviceForm(port)) return 0;
+        String id = HostPort.local(port);
         if (id.startsWith("guid ")) return 1;
         if (id.startsWith("lid ")) return 2;
         if (id.startsWith("netdev ") && !id.equals(UNNAMED_NETDEV)) return 3;
