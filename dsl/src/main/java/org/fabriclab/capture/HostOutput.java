@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * Each {@link Part} is one output, read by the normal readers ({@link Readers#read(Input)}), its lines at their own
  * line numbers in the file so readings and errors name the file's line; a part several hosts share (a dshbak
  * {@code -c} or {@code clush -b} group) is every one of those hosts' output. A file is taken for pdsh's only when its
- * first line is prefixed, each host has two lines or more on average (an unindented {@code rx_packets: 12} list has one
- * per name) and a host's lines are claimed by a reader more confidently than the whole file.
+ * first line is prefixed and the lines of its host with the most are claimed by a reader more confidently than the whole
+ * file (an unindented {@code rx_packets: 12} list looks prefixed, but {@code 12} is no capture); a host's output may be
+ * one line ({@code rdma link} of one port).
  *
  * <pre>{@code
  * HostOutput h = HostOutput.of(Input.of(Path.of("pdsh-perfquery.txt")), Readers.standard()::bestScore);  // null: one host's output
@@ -105,7 +106,7 @@ public final class HostOutput {
         List<String> lines = in.lines();
         Map<String, List<Integer>> byTag = new LinkedHashMap<>();
         HostOutput h = new HostOutput("pdsh");
-        int prefixed = 0, unprefixed = -1;
+        int unprefixed = -1;
         boolean started = false;
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i);
@@ -121,10 +122,9 @@ public final class HostOutput {
                 h.warnings.add(in.name() + ":" + (i + 1) + ": " + Values.abbreviate(l.strip()));
                 continue;
             }
-            prefixed++;
             byTag.computeIfAbsent(tag, k -> new ArrayList<>()).add(i);
         }
-        if (byTag.isEmpty() || prefixed < 2 * byTag.size()) return null;
+        if (byTag.isEmpty()) return null;
         String largest = byTag.keySet().iterator().next();
         for (Map.Entry<String, List<Integer>> e : byTag.entrySet()) if (e.getValue().size() > byTag.get(largest).size()) largest = e.getKey();
         Input probe = prefixedPart(in, lines, byTag.get(largest));
@@ -245,7 +245,8 @@ public final class HostOutput {
                         + "); expected one per host in an ad-hoc run");
             }
             if (!isText || !text.group(3).equals("0")) {
-                h.warnings.add(in.name() + ":" + (header + 1) + ": " + l + ": the command failed on " + host + "; its output is not read");
+                String status = isText ? text.group(2) + " rc=" + text.group(3) : other.group(2) != null ? other.group(2) : "SKIPPED";
+                h.warnings.add(in.name() + ":" + (header + 1) + ": ansible reports " + host + " " + status + "; its output is not read");
                 continue;
             }
             int f = from, e = to;

@@ -122,7 +122,8 @@ public final class Readers {
                 c = read(part);
             } catch (NotACaptureException e) {
                 if (first == null) first = e;
-                warnings.add(p.label() + ": " + e.skipped());
+                warnings.add(in.name() + ":" + p.line() + ": " + p.label() + " printed no capture ('"
+                        + Values.abbreviate(part.head(1).get(0).strip()) + "'); no readings for it");
                 continue;
             }
             for (String host : p.hosts()) caps.add(c.onHost(host));
