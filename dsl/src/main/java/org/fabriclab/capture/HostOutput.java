@@ -53,6 +53,18 @@ public final class HostOutput {
 
     private HostOutput(String kind) { this.kind = kind; }
 
+    /** The command each host ran, as a prompt line ({@code $ ethtool -S eth0}), and its line (0-based); -1: none. */
+    private String command;
+    private int commandLine = -1;
+
+    /** Keeps the command {@code line} (the paste's prompt line {@code i}) says each host ran ({@link ParallelCommand}). */
+    private void command(int i, String line) {
+        String remote = ParallelCommand.remote(line);
+        if (remote == null) return;
+        command = "$ " + remote;
+        commandLine = i;
+    }
+
     /** {@code pdsh}, {@code dshbak}, {@code clush -b} or {@code ansible}. */
     public String kind() { return kind; }
 
@@ -110,7 +122,11 @@ public final class HostOutput {
         boolean started = false;
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i);
-            if (l.isBlank() || !started && preamble(l)) continue;
+            if (l.isBlank() || started && ShellPrompt.isBare(l)) continue;
+            if (!started && preamble(l)) {
+                h.command(i, l);
+                continue;
+            }
             int colon = prefix(l);
             if (colon < 0) {
                 if (unprefixed < 0) unprefixed = i;
@@ -127,8 +143,9 @@ public final class HostOutput {
         if (byTag.isEmpty()) return null;
         String largest = byTag.keySet().iterator().next();
         for (Map.Entry<String, List<Integer>> e : byTag.entrySet()) if (e.getValue().size() > byTag.get(largest).size()) largest = e.getKey();
-        Input probe = prefixedPart(in, lines, byTag.get(largest));
-        if (score.applyAsInt(probe) <= score.applyAsInt(in)) return null;
+        Input probe = h.prefixedPart(in, lines, byTag.get(largest));
+        int mine = score.applyAsInt(probe);
+        if (mine == 0 || mine < score.applyAsInt(in)) return null;
         if (unprefixed >= 0) {
             throw new CaptureException(in.name(), unprefixed + 1, "a line without the 'HOST: ' label pdsh puts on every line of a "
                     + "host's output (other lines have one: " + largest + "); expected 'HOST: ...' on every line, got '"
@@ -136,15 +153,19 @@ public final class HostOutput {
         }
         for (Map.Entry<String, List<Integer>> e : byTag.entrySet()) {
             List<Integer> at = e.getValue();
-            h.parts.add(new Part(HostList.expand(e.getKey()), e.getKey(), at.get(0) + 1, () -> prefixedPart(in, lines, at)));
+            h.parts.add(new Part(HostList.expand(e.getKey()), e.getKey(), at.get(0) + 1, () -> h.prefixedPart(in, lines, at)));
         }
         return h;
     }
 
     /** The lines {@code at} of a pdsh output without their {@code HOST: } label, at their line numbers. */
-    private static Input prefixedPart(Input in, List<String> lines, List<Integer> at) {
+    private Input prefixedPart(Input in, List<String> lines, List<Integer> at) {
         StringBuilder sb = new StringBuilder();
         int next = 0;
+        if (commandLine >= 0) {
+            sb.append("\n".repeat(commandLine)).append(command).append('\n');
+            next = commandLine + 1;
+        }
         for (int i : at) {
             sb.append("\n".repeat(i - next));
             String l = lines.get(i);
@@ -161,7 +182,7 @@ public final class HostOutput {
         HostOutput h = new HostOutput(dashes.equals(DSHBAK) ? "dshbak" : "clush -b");
         Map<String, Integer> seen = new LinkedHashMap<>();
         int i = 0;
-        while (i < lines.size() && (lines.get(i).isBlank() || preamble(lines.get(i)))) i++;
+        for (; i < lines.size() && (lines.get(i).isBlank() || preamble(lines.get(i))); i++) h.command(i, lines.get(i));
         while (i < lines.size()) {
             int header = i;
             List<String> hosts = headerHosts(in, header, dashes);
@@ -181,7 +202,7 @@ public final class HostOutput {
                 }
             }
             int f = from, e = to;
-            h.parts.add(new Part(hosts, label, header + 2, () -> blockPart(in, lines, f, e)));
+            h.parts.add(new Part(hosts, label, header + 2, () -> h.blockPart(in, lines, f, e)));
         }
         return h;
     }
@@ -214,8 +235,10 @@ public final class HostOutput {
     }
 
     /** Lines {@code from} (inclusive) to {@code to} of a block, at their line numbers. */
-    private static Input blockPart(Input in, List<String> lines, int from, int to) {
-        StringBuilder sb = new StringBuilder("\n".repeat(from));
+    private Input blockPart(Input in, List<String> lines, int from, int to) {
+        StringBuilder sb = new StringBuilder();
+        if (commandLine >= 0) sb.append("\n".repeat(commandLine)).append(command).append('\n');
+        sb.append("\n".repeat(from - (commandLine + 1)));
         for (int k = from; k < to; k++) sb.append(lines.get(k)).append('\n');
         return Input.hostPart(in, sb.toString());
     }
@@ -230,7 +253,11 @@ public final class HostOutput {
             Matcher text = ANSIBLE_TEXT.matcher(l), other = ANSIBLE_OTHER.matcher(l);
             boolean isText = text.matches();
             if (!isText && !other.matches()) {
-                if (l.isEmpty() || preamble(l)) { i++; continue; }
+                if (l.isEmpty() || preamble(l)) {
+                    if (h.parts.isEmpty()) h.command(i, l);
+                    i++;
+                    continue;
+                }
                 throw new CaptureException(in.name(), i + 1, "expected an ansible result line ('HOST | CHANGED | rc=0 >>', 'HOST | "
                         + "UNREACHABLE! => {...}') before the hosts' output, got '" + Values.abbreviate(l) + "'");
             }
@@ -250,7 +277,7 @@ public final class HostOutput {
                 continue;
             }
             int f = from, e = to;
-            h.parts.add(new Part(List.of(host), host, header + 1, () -> blockPart(in, lines, f, e)));
+            h.parts.add(new Part(List.of(host), host, header + 1, () -> h.blockPart(in, lines, f, e)));
         }
         return h;
     }

@@ -184,6 +184,21 @@ class HostOutputTest {
         assertEquals(Optional.of("41"), c.attr("node01:mlx5_0/1", PortAttr.LID));
     }
 
+    @Test void thePastedCommandLineNamesEachHostsInterface() throws IOException {
+        // ethtool -S prints no interface name; the pdsh command line in the paste says which one each host ran it on
+        String eth = dataset("roce-pause-storm", "before", "ethtool.txt");
+        String text = "[root@login1 ~]# pdsh -w node[01-02] 'ethtool -S ens1f0np0'\n" + pdsh(Map.of("node01", eth), 2) + pdsh(Map.of("node02", eth), 2)
+                + "[root@login1 ~]# \n";
+        Capture c = read("pdsh-ethtool.txt", text);
+        assertEquals(List.of("node01:netdev ens1f0np0", "node02:netdev ens1f0np0"), c.ports());
+        assertEquals(values(read("e.txt", eth), "netdev ?"), values(c, "node02:netdev ens1f0np0"));
+        assertEquals(3, c.readings().get(0).line());
+        // the same through dshbak -c
+        Capture d = read("dshbak.txt", "$ pdsh -w node[01-02] ethtool -S ens1f0np0 | dshbak -c\n" + block(DSHBAK, "node[01-02]", eth));
+        assertEquals(List.of("node01:netdev ens1f0np0", "node02:netdev ens1f0np0"), d.ports());
+        assertEquals(6, d.readings().get(0).line());
+    }
+
     @Test void aCounterListThatLooksLabelledIsStillOneHostsOutput() {
         // an unindented ethtool -S (name: value): every line looks like 'HOST: LINE', but no line's rest is a capture
         String text = "rx_packets: 845\nrx_bytes: 219578\ntx_packets: 896\ntx_bytes: 3012\n";
