@@ -34,6 +34,15 @@ public final class HostPort {
         return h == null ? port : port.substring(h.length() + 1);
     }
 
+    /**
+     * A host's name without its domain, in lower case ({@code NODE07.example.com} is {@code node07}): how a bundle's
+     * recorded host names its ports when a snapshot holds bundles of several hosts.
+     */
+    public static String shortHost(String host) {
+        int dot = host.indexOf('.');
+        return (dot > 0 ? host.substring(0, dot) : host).toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** {@code id} (a port identity: {@code lid 7/1}, {@code netdev eth0}) on the host of {@code port}, if it has one. */
     public static String within(String port, String id) {
         String h = host(port);

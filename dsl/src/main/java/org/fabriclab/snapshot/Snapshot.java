@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import org.fabriclab.capture.Absent;
 import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.HostPort;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Readers;
@@ -101,6 +102,7 @@ public final class Snapshot implements Renderable {
     private static Snapshot of(List<Path> paths, String name) {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
+        List<Bundle> capBundles = new ArrayList<>();   // the bundle each capture was read from, or null
         List<String> skipped = new ArrayList<>();
         Map<Bundle, List<String>> bundles = new java.util.LinkedHashMap<>();
         org.fabriclab.capture.NotACaptureException firstStray = null;
@@ -113,6 +115,7 @@ public final class Snapshot implements Renderable {
                     if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
                     try {
                         caps.add(readers.read(f));
+                        capBundles.add(f.bundle());
                     } catch (org.fabriclab.capture.NotACaptureException e) {
                         if (!inFolder) throw e;
                         if (firstStray == null) firstStray = e;
@@ -139,7 +142,27 @@ public final class Snapshot implements Renderable {
             }
         }
         String shown = name != null ? name : paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        return SnapshotBuilder.build(shown, caps, skipped, List.copyOf(bundles.keySet()), read);
+        return SnapshotBuilder.build(shown, onBundleHosts(caps, capBundles), skipped, List.copyOf(bundles.keySet()), read);
+    }
+
+    /**
+     * The captures of bundles of two hosts or more (a sosreport of node07 and one of node08 in one snapshot folder) with
+     * each port named after its bundle's host ({@link HostPort}: {@code node07:mlx5_0/1}), as a multi-host output names
+     * them, so the hosts' ports do not collide; the host as {@link HostPort#shortHost} gives it. Bundles of one host (or
+     * none) leave the names as the readers gave them.
+     */
+    private static List<Capture> onBundleHosts(List<Capture> caps, List<Bundle> from) {
+        java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
+        for (Bundle b : from) if (b != null && b.host().isPresent()) hosts.add(HostPort.shortHost(b.host().get()));
+        if (hosts.size() < 2) return caps;
+        List<Capture> out = new ArrayList<>(caps.size());
+        for (int i = 0; i < caps.size(); i++) {
+            Bundle b = from.get(i);
+            Capture c = caps.get(i);
+            if (b == null || b.host().isEmpty()) { out.add(c); continue; }
+            out.add(Capture.merge(c.file(), List.of(c.onHost(HostPort.shortHost(b.host().get()))), c.warnings()));
+        }
+        return out;
     }
 
     /** A bundle's file that gave no capture, for the one warning per bundle: its command, the line and the reason. */

@@ -1,5 +1,8 @@
 package org.fabriclab.incident;
 
+import static org.fabriclab.capture.SosReportFixture.ibstat;
+import static org.fabriclab.capture.SosReportFixture.ibvDevinfo;
+import static org.fabriclab.capture.SosReportFixture.perfquery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -7,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.fabriclab.capture.SosReportFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * lines interleaved), node01's lines a bundled scenario's files and node02's another's. Each host's port gets its own
  * scenario's verdict: the ports join before/after per host and port, the LID of a perfquery and the GUID of an ibstat
  * join within their host (both scenarios' ports have their own LID), and an ethtool -S that names no interface pairs
- * with its own host's only RDMA port.
+ * with its own host's only RDMA port. A snapshot folder holding the sosreports of two hosts names each bundle's ports
+ * after the host it records, the same way.
  */
 class IncidentHostsTest {
     @TempDir Path tmp;
@@ -55,5 +60,28 @@ class IncidentHostsTest {
         assertEquals(List.of("node01:mlx5_0/1", "node02:mlx5_0/1"), inc.ports().stream().map(PortReport::port).toList());
         assertEquals("pause-storm", inc.port("node01:mlx5_0/1").verdict().verdict());
         assertEquals("lossless-broken", inc.port("node02:mlx5_0/1").verdict().verdict());
+    }
+
+    @Test void sosreportsOfTwoHostsInEachSnapshotFolderAreEachHostsPorts() throws IOException {
+        Path dir = tmp.resolve("sos");
+        // the same device, port, LID and GUIDs on both hosts (SosReportFixture's): only the host tells them apart
+        sos("node07", 3, 1_000_000, 1796299170.0).write(dir.resolve("before/sosreport-node07-2026-12-03-aaaaaaa"));
+        sos("NODE08.example.com", 5, 1_000_000, 1796299171.0).write(dir.resolve("before/sosreport-node08-2026-12-03-bbbbbbb"));
+        sos("node07", 43, 251_000_000, 1796299290.0).write(dir.resolve("after/sosreport-node07-2026-12-03-ccccccc"));
+        sos("NODE08.example.com", 5, 251_000_000, 1796299291.0).write(dir.resolve("after/sosreport-node08-2026-12-03-ddddddd"));
+        Incident inc = Incident.of(dir);
+        assertEquals(List.of("node07:mlx5_0/1", "node08:mlx5_0/1"), inc.ports().stream().map(PortReport::port).toList());
+        assertEquals("physical", inc.port("node07:mlx5_0/1").verdict().verdict());
+        assertEquals(List.of("SymbolErrorCounter"), inc.port("node07:mlx5_0/1").verdict().detail());
+        assertEquals("clean", inc.port("node08:mlx5_0/1").verdict().verdict());
+        assertEquals(1_000_000_000L, inc.port("node08:mlx5_0/1").bytes().bytes(), 1e-3);   // PortXmitData +250M words x 4
+    }
+
+    private static SosReportFixture sos(String host, long symbolErrors, long data, double start) {
+        return new SosReportFixture().startAt(start).host(host)
+                .command("infiniband", "ibstat", ibstat("InfiniBand", 12))
+                .command("infiniband", "ibv_devinfo -v", ibvDevinfo("InfiniBand", 12))
+                .command("infiniband", "perfquery -C mlx5_0 -P 1", perfquery(12, symbolErrors, data, data))
+                .unrelated();
     }
 }
