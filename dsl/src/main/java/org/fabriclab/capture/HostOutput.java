@@ -56,6 +56,8 @@ public final class HostOutput {
     /** The command each host ran, as a prompt line ({@code $ ethtool -S eth0}), and its line (0-based); -1: none. */
     private String command;
     private int commandLine = -1;
+    /** Lines of a block that are the tool's own messages ({@code clush: node3: exited with exit code 1}), not output. */
+    private final java.util.Set<Integer> toolLines = new java.util.HashSet<>();
 
     /** Keeps the command {@code line} (the paste's prompt line {@code i}) says each host ran ({@link ParallelCommand}). */
     private void command(int i, String line) {
@@ -188,7 +190,14 @@ public final class HostOutput {
             List<String> hosts = headerHosts(in, header, dashes);
             String label = lines.get(i + 1).strip();
             int from = i + 3, to = from;
-            while (to < lines.size() && !isHeader(lines, to, dashes)) to++;
+            while (to < lines.size() && !isHeader(lines, to, dashes)) {
+                // clush's own messages on stderr, when it was sent to the same file (2>&1): after the last block
+                if (lines.get(to).startsWith("clush: ") && prefix(lines.get(to).substring(7)) > 0) {
+                    h.warnings.add(in.name() + ":" + (to + 1) + ": " + Values.abbreviate(lines.get(to).strip()));
+                    h.toolLines.add(to);
+                }
+                to++;
+            }
             i = to;
             if (label.startsWith("pdsh@") || label.equals("clush")) {
                 h.warnings.add(in.name() + ":" + (header + 2) + ": " + label + "'s own messages; not read");
@@ -239,7 +248,7 @@ public final class HostOutput {
         StringBuilder sb = new StringBuilder();
         if (commandLine >= 0) sb.append("\n".repeat(commandLine)).append(command).append('\n');
         sb.append("\n".repeat(from - (commandLine + 1)));
-        for (int k = from; k < to; k++) sb.append(lines.get(k)).append('\n');
+        for (int k = from; k < to; k++) sb.append(toolLines.contains(k) ? "" : lines.get(k)).append('\n');
         return Input.hostPart(in, sb.toString());
     }
 

@@ -154,6 +154,10 @@ class HostOutputTest {
         // ethtool -S without its command line names no interface: each host's unnamed netdev
         assertEquals(List.of("gpu1:netdev ?", "gpu2:netdev ?"), c.ports());
         assertEquals(values(read("e.txt", eth), "netdev ?"), values(c, "gpu2:netdev ?"));
+        // clush's stderr sent to the same file: its exit message after the last block is a warning, not output
+        Capture w = read("clush-b2.txt", block(CLUSH, "gpu[1-2] (2)", eth) + "clush: gpu3: exited with exit code 1\n");
+        assertEquals(List.of("gpu1:netdev ?", "gpu2:netdev ?"), w.ports());
+        assertEquals(List.of("clush-b2.txt:" + (3 + eth.lines().count() + 1) + ": clush: gpu3: exited with exit code 1"), w.warnings());
         CaptureException e = assertThrows(CaptureException.class, () -> read("clush-b.txt", block(CLUSH, "gpu[1-2] (3)", eth)));
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains("names 2 hosts (gpu[1-2]) but counts 3"), e.getMessage());
