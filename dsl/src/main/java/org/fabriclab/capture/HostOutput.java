@@ -185,9 +185,10 @@ public final class HostOutput {
         Map<String, Integer> seen = new LinkedHashMap<>();
         int i = 0;
         for (; i < lines.size() && (lines.get(i).isBlank() || preamble(lines.get(i))); i++) h.command(i, lines.get(i));
+        if (!isHeader(lines, i, dashes)) return null;   // a line of dashes over something else: no header
         while (i < lines.size()) {
             int header = i;
-            List<String> hosts = headerHosts(in, header, dashes);
+            List<String> hosts = headerHosts(in, header);
             String label = lines.get(i + 1).strip();
             int from = i + 3, to = from;
             while (to < lines.size() && !isHeader(lines, to, dashes)) {
@@ -221,21 +222,20 @@ public final class HostOutput {
         if (i + 2 >= lines.size() || !lines.get(i).strip().equals(dashes) || !lines.get(i + 2).strip().equals(dashes)) return false;
         String label = lines.get(i + 1).strip();
         Matcher m = COUNT.matcher(label);
-        return HostList.expand(m.matches() ? m.group(1) : label) != null || label.startsWith("pdsh@") || label.equals("clush");
+        String list = m.matches() ? m.group(1) : label;
+        return HostList.expand(list) != null || list.startsWith("@") || label.startsWith("pdsh@") || label.equals("clush");
     }
 
-    /** The hosts a header names; its count ({@code (2)}, clush's) must agree. */
-    private static List<String> headerHosts(Input in, int header, String dashes) {
-        List<String> lines = in.lines();
-        if (!isHeader(lines, header, dashes)) {
-            throw new CaptureException(in.name(), header + 1, "expected a header of " + dashes.length() + " dashes, a host list and "
-                    + dashes.length() + " dashes, as " + (dashes.equals(DSHBAK) ? "dshbak" : "clush -b") + " prints over each host's "
-                    + "output; got '" + Values.abbreviate(lines.get(header + 1 < lines.size() ? header + 1 : header).strip()) + "'");
-        }
-        String label = lines.get(header + 1).strip();
+    /** The hosts header line {@code header} names ({@link #isHeader} holds there); its count ({@code (2)}, clush's) must agree. */
+    private static List<String> headerHosts(Input in, int header) {
+        String label = in.lines().get(header + 1).strip();
         if (label.startsWith("pdsh@") || label.equals("clush")) return List.of();
         Matcher m = COUNT.matcher(label);
         List<String> hosts = HostList.expand(m.matches() ? m.group(1) : label);
+        if (hosts == null) {
+            throw new CaptureException(in.name(), header + 2, "the header names a node group (" + label + ": clush -r), not its hosts; "
+                    + "expected host names or a host list (node[1-2]): run clush -b without -r");
+        }
         if (m.matches() && Integer.parseInt(m.group(2)) != hosts.size()) {
             throw new CaptureException(in.name(), header + 2, "the header names " + hosts.size() + " hosts (" + m.group(1) + ") but counts "
                     + m.group(2) + "; expected clush's count of the hosts it lists");

@@ -161,6 +161,14 @@ class HostOutputTest {
         CaptureException e = assertThrows(CaptureException.class, () -> read("clush-b.txt", block(CLUSH, "gpu[1-2] (3)", eth)));
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains("names 2 hosts (gpu[1-2]) but counts 3"), e.getMessage());
+        // clush -r prints a group's name, not its hosts: refused, not read as one host called @gpu
+        e = assertThrows(CaptureException.class, () -> read("clush-br.txt", block(CLUSH, "@gpu (2)", eth)));
+        assertEquals(2, e.line());
+        assertTrue(e.getMessage().contains("names a node group (@gpu (2): clush -r)"), e.getMessage());
+        // a line of dashes over something else is no header: the file goes to its reader as it is (which refuses the dashes)
+        e = assertThrows(CaptureException.class, () -> read("dashes.txt", CLUSH + "\n" + eth));
+        assertEquals(1, e.line());
+        assertTrue(e.getMessage().contains("as ethtool -S prints, found '---------------'"), e.getMessage());
     }
 
     @Test void clushLinesWithAHostOrANodeSetLabelAndItsExitMessage() throws IOException {
