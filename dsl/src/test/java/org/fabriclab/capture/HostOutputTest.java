@@ -211,6 +211,24 @@ class HostOutputTest {
         assertEquals(6, d.readings().get(0).line());
     }
 
+    @Test void measurementTablesNameTheirPortsWithTheHostToo() throws IOException {
+        // mlxlink names no port in its output: the pasted command does, on each host; its tables' port column gets the host
+        Path dir = DATASETS.resolve("degrading-optic").resolve("mlxlink");
+        String day0 = Files.readString(dir.resolve("day00.txt")), day7 = Files.readString(dir.resolve("day07.txt"));
+        String own = day0.lines().findFirst().orElseThrow();
+        assertEquals("$ sudo mlxlink -d mlx5_0 -p 1 -m -c", own);   // the dataset's own command line, replaced by pdsh's
+        Map<String, String> hosts = new LinkedHashMap<>();
+        hosts.put("node01", day0.substring(own.length() + 1));
+        hosts.put("node02", day7.substring(own.length() + 1));
+        Capture c = read("pdsh-mlxlink.txt", "[root@login1 ~]# pdsh -w node[01-02] 'mlxlink -d mlx5_0 -p 1 -m -c'\n" + pdsh(hosts, 1000));
+        assertEquals(List.of("node01:mlx5_0/1", "node02:mlx5_0/1"), c.ports());
+        tech.tablesaw.api.Table ber = c.measurements("ber").orElseThrow();
+        assertEquals(List.of("node01:mlx5_0/1", "node02:mlx5_0/1"), ber.stringColumn("port").asList());
+        Capture alone = read("day07.txt", day7);
+        assertEquals(alone.measurements("ber").orElseThrow().column("raw_ber").get(0), ber.column("raw_ber").get(1));
+        assertEquals(values(alone, "mlx5_0/1"), values(c, "node02:mlx5_0/1"));
+    }
+
     @Test void aCounterListThatLooksLabelledIsStillOneHostsOutput() {
         // an unindented ethtool -S (name: value): every line looks like 'HOST: LINE', but no line's rest is a capture
         String text = "rx_packets: 845\nrx_bytes: 219578\ntx_packets: 896\ntx_bytes: 3012\n";
