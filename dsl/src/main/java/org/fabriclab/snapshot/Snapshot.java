@@ -102,7 +102,7 @@ public final class Snapshot implements Renderable {
     private static Snapshot of(List<Path> paths, String name) {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
-        List<Bundle> capBundles = new ArrayList<>();   // the bundle each capture was read from, or null
+        Map<Capture, Bundle> capBundles = new java.util.IdentityHashMap<>();   // the bundle a capture was read from
         List<String> skipped = new ArrayList<>();
         Map<Bundle, List<String>> bundles = new java.util.LinkedHashMap<>();
         org.fabriclab.capture.NotACaptureException firstStray = null;
@@ -114,8 +114,9 @@ public final class Snapshot implements Renderable {
                 for (Input f : files) {
                     if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
                     try {
-                        caps.add(readers.read(f));
-                        capBundles.add(f.bundle());
+                        Capture c = readers.read(f);
+                        caps.add(c);
+                        if (f.bundle() != null) capBundles.put(c, f.bundle());
                     } catch (org.fabriclab.capture.NotACaptureException e) {
                         if (!inFolder) throw e;
                         if (firstStray == null) firstStray = e;
@@ -151,14 +152,13 @@ public final class Snapshot implements Renderable {
      * them, so the hosts' ports do not collide; the host as {@link HostPort#shortHost} gives it. Bundles of one host (or
      * none) leave the names as the readers gave them.
      */
-    private static List<Capture> onBundleHosts(List<Capture> caps, List<Bundle> from) {
+    private static List<Capture> onBundleHosts(List<Capture> caps, Map<Capture, Bundle> from) {
         java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
-        for (Bundle b : from) if (b != null && b.host().isPresent()) hosts.add(HostPort.shortHost(b.host().get()));
+        for (Bundle b : from.values()) b.host().ifPresent(h -> hosts.add(HostPort.shortHost(h)));
         if (hosts.size() < 2) return caps;
         List<Capture> out = new ArrayList<>(caps.size());
-        for (int i = 0; i < caps.size(); i++) {
-            Bundle b = from.get(i);
-            Capture c = caps.get(i);
+        for (Capture c : caps) {
+            Bundle b = from.get(c);
             if (b == null || b.host().isEmpty()) { out.add(c); continue; }
             out.add(Capture.merge(c.file(), List.of(c.onHost(HostPort.shortHost(b.host().get()))), c.warnings()));
         }
