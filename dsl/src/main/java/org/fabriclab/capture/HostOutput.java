@@ -26,9 +26,10 @@ import java.util.regex.Pattern;
  * Each {@link Part} is one output, read by the normal readers ({@link Readers#read(Input)}), its lines at their own
  * line numbers in the file so readings and errors name the file's line; a part several hosts share (a dshbak
  * {@code -c} or {@code clush -b} group) is every one of those hosts' output. A file is taken for pdsh's only when its
- * first line is prefixed and the lines of its host with the most are claimed by a reader more confidently than the whole
- * file (an unindented {@code rx_packets: 12} list looks prefixed, but {@code 12} is no capture); a host's output may be
- * one line ({@code rdma link} of one port).
+ * first line is prefixed and the lines of its host with the most are claimed by a reader, at least as confidently as the
+ * whole file (an unindented {@code rx_packets: 12} list looks prefixed, but {@code 12} is no capture); a host's output
+ * may be one line ({@code rdma link} of one port). The command the paste's prompt line ran on the hosts
+ * ({@link ParallelCommand}) is put in each host's output at that line, as {@code $ COMMAND}.
  *
  * <pre>{@code
  * HostOutput h = HostOutput.of(Input.of(Path.of("pdsh-perfquery.txt")), Readers.standard()::bestScore);  // null: one host's output
