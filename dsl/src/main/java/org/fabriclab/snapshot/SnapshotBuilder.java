@@ -94,6 +94,7 @@ final class SnapshotBuilder {
         Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
         Map<String, Map<String, Absent>> absents = new LinkedHashMap<>();
         Map<String, Map<String, String>> attrs = new LinkedHashMap<>();
+        Map<String, PortAttr> guids = new HashMap<>();   // port + key -> the first GUID read for it
         List<Reading> queues = new ArrayList<>();
         for (Capture c : captures) {
             for (Reading r : c.readings()) {
@@ -111,6 +112,7 @@ final class SnapshotBuilder {
             }
             for (PortAttr a : c.attrs()) {
                 attrs.computeIfAbsent(rep.get(a.port()), k -> new LinkedHashMap<>()).putIfAbsent(a.key(), a.value());
+                sameDevice(guids, rep.get(a.port()), a);
             }
         }
         // per-queue counters: kept as they are for the tidy table, summed to their port for everything else
@@ -160,6 +162,21 @@ final class SnapshotBuilder {
         notes.add(unnamed.size() + " files name no interface (no '# ethtool -S NETDEV' line): each is its own port, named after its file: "
                 + String.join(", ", names));
         return out;
+    }
+
+    /**
+     * Refuses a port given two GUIDs (node or port) in one snapshot: two devices under one name, as two hosts' captures
+     * are without their host ({@code pdsh -N}, two hosts' {@code ibstat} files in one folder); an all-zero GUID says nothing.
+     *
+     * @throws CaptureException naming both files and lines
+     */
+    private static void sameDevice(Map<String, PortAttr> guids, String port, PortAttr a) {
+        if (!a.key().equals(PortAttr.NODE_GUID) && !a.key().equals(PortAttr.GUID) || PortAttr.isZeroGuid(a.value())) return;
+        PortAttr first = guids.putIfAbsent(port + "\n" + a.key(), a);
+        if (first == null || first.value().trim().equalsIgnoreCase(a.value().trim())) return;
+        throw new CaptureException(a.file(), a.line(), "port " + port + " has " + a.key() + " " + a.value() + " here and " + first.value()
+                + " in " + first.file() + ":" + first.line() + "; expected one device per port name in one snapshot (two hosts' "
+                + "captures without their host? pdsh's 'HOST: ' labels, or each host's files in a snapshot of its own, keep them apart)");
     }
 
     /** The ports of {@code c} that are an unnamed netdev ({@code netdev ?}, or {@code HOST:netdev ?}). */

@@ -1,6 +1,8 @@
 package org.fabriclab.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,9 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Readers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The joins of a snapshot read from multi-host outputs stay within a host. Two hosts whose port has the same LID (17) and
@@ -44,5 +48,28 @@ class SnapshotHostsTest {
                 s.readings("node01:mlx5_0/1").get("PortXmitData").value());
         assertEquals(List.of("node01:lid 17/1 joined as node01:mlx5_0/1", "node02:lid 17/1 joined as node02:mlx5_0/1"),
                 s.notes().stream().filter(n -> n.contains(" joined as ")).toList());
+    }
+
+    @TempDir Path tmp;
+
+    /** Two hosts' ibstat files in one snapshot folder, without their host: one port name, two devices. */
+    @Test void twoHostsFilesWithoutTheirHostAreRefusedNotMerged() throws IOException {
+        String a = Files.readString(DIR.resolve("before/ibstat.txt"));
+        String b = Files.readString(Path.of("..", "datasets", "ib-clean-baseline", "before", "ibstat.txt"));
+        Path snap = Files.createDirectories(tmp.resolve("before"));
+        Files.writeString(snap.resolve("ibstat-node01.txt"), a);
+        Files.writeString(snap.resolve("ibstat-node02.txt"), b);
+        CaptureException e = assertThrows(CaptureException.class, () -> Snapshot.of(snap));
+        int line = b.lines().toList().indexOf(b.lines().filter(l -> l.contains("Node GUID")).findFirst().orElseThrow()) + 1;
+        assertEquals(snap.resolve("ibstat-node02.txt").toString(), e.file());
+        assertEquals(line, e.line());
+        assertTrue(e.getMessage().contains("port mlx5_0/1 has node_guid 0x0c42a10300d1e0dc here and 0x0c42a10300d1e0a0 in "
+                + snap.resolve("ibstat-node01.txt") + ":" + line), e.getMessage());
+        // the same outputs as pdsh prints them, labelled: two ports, each with its device
+        Files.delete(snap.resolve("ibstat-node02.txt"));
+        Files.writeString(snap.resolve("ibstat-node01.txt"), labelled("node01", a) + labelled("node02", b));
+        Snapshot s = Snapshot.of(snap);
+        assertEquals(java.util.Optional.of("0x0c42a10300d1e0a0"), s.attr("node01:mlx5_0/1", "node_guid"));
+        assertEquals(java.util.Optional.of("0x0c42a10300d1e0dc"), s.attr("node02:mlx5_0/1", "node_guid"));
     }
 }
