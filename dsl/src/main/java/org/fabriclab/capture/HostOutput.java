@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>{@code pdsh} (and {@code clush} without {@code -b}): every line {@code HOST: LINE} (pdsh's {@code "%S: %s"},
  * lines of several hosts interleaved; {@code clush -bL} puts a host list there: {@code node[1-2]: LINE}); pdsh's own
- * messages ({@code pdsh@login1: node03: ssh exited with exit code 255}) and clush's ({@code clush: node3: exited
- * with exit code 1}) are warnings.</li>
+ * messages ({@code pdsh@login1: node03: ssh exited with exit code 255}), clush's ({@code clush: node3: exited
+ * with exit code 1}) and ssh's on a host's stderr ({@code node02: Warning: Permanently added ...}) are warnings.</li>
  * <li>{@code dshbak} and {@code dshbak -c}: a header of 16 dashes, the host or host list ({@code node[01-03,05]}), 16
  * dashes, then the lines without their prefix.</li>
  * <li>{@code clush -b}: the same with 15 dashes and the count after a list ({@code node[1-2] (2)}).</li>
@@ -112,6 +112,21 @@ public final class HostOutput {
         return HostList.expand(l.substring(0, colon)) != null || tool(l.substring(0, colon)) ? colon : -1;
     }
 
+    /**
+     * A message of ssh, which pdsh's and clush's ssh module runs, on a host's stderr (labelled as the host's output is):
+     * {@code Warning: Permanently added 'node02,10.0.0.2' (ECDSA) to the list of known hosts.}, {@code ssh: connect to
+     * host node03 port 22: No route to host}.
+     */
+    static boolean ssh(String rest) {
+        return rest.startsWith("ssh: ") || rest.startsWith("Warning: Permanently added ") && rest.endsWith(" to the list of known hosts.");
+    }
+
+    /** A tool's message as a warning quotes it: whole, up to 200 characters. */
+    private static String message(String line) {
+        String t = line.strip();
+        return t.length() <= 200 ? t : t.substring(0, 197) + "...";
+    }
+
     /** pdsh's and clush's own label: {@code pdsh@HOST}, {@code pdcp@HOST}, {@code clush}. */
     private static boolean tool(String tag) {
         return tag.equals("clush") || (tag.startsWith("pdsh@") || tag.startsWith("pdcp@")) && HostList.expand(tag.substring(5)) != null;
@@ -137,8 +152,8 @@ public final class HostOutput {
             }
             started = true;
             String tag = l.substring(0, colon);
-            if (tool(tag)) {
-                h.warnings.add(in.name() + ":" + (i + 1) + ": " + Values.abbreviate(l.strip()));
+            if (tool(tag) || ssh(l.substring(Math.min(colon + 2, l.length())))) {
+                h.warnings.add(in.name() + ":" + (i + 1) + ": " + message(l));
                 continue;
             }
             byTag.computeIfAbsent(tag, k -> new ArrayList<>()).add(i);
@@ -193,9 +208,9 @@ public final class HostOutput {
             String label = lines.get(i + 1).strip();
             int from = i + 3, to = from;
             while (to < lines.size() && !isHeader(lines, to, dashes)) {
-                // clush's own messages on stderr, when it was sent to the same file (2>&1): after the last block
-                if (lines.get(to).startsWith("clush: ") && prefix(lines.get(to).substring(7)) > 0) {
-                    h.warnings.add(in.name() + ":" + (to + 1) + ": " + Values.abbreviate(lines.get(to).strip()));
+                // clush's and ssh's own messages on stderr, when it was sent to the same file (2>&1)
+                if (lines.get(to).startsWith("clush: ") && prefix(lines.get(to).substring(7)) > 0 || ssh(lines.get(to))) {
+                    h.warnings.add(in.name() + ":" + (to + 1) + ": " + message(lines.get(to)));
                     h.toolLines.add(to);
                 }
                 to++;

@@ -98,14 +98,21 @@ class HostOutputTest {
 
     @Test void pdshsOwnMessagesAndAHostThatPrintedNoCaptureAreWarnings() throws IOException {
         String a = dataset("ib-clean-baseline", "before", "hw_counters.txt");
-        String text = pdsh(Map.of("node01", a), 4)
+        String ib = dataset("ib-clean-baseline", "before", "ibstat.txt");
+        String text = "node02: Warning: Permanently added 'node02,10.0.0.2' (ECDSA) to the list of known hosts.\n"
+                + pdsh(Map.of("node01", a), 4) + pdsh(Map.of("node02", ib), 4)
                 + "node03: ssh: connect to host node03 port 22: No route to host\n"
-                + "pdsh@login1: node03: ssh exited with exit code 255\n";
+                + "pdsh@login1: node03: ssh exited with exit code 255\n"
+                + "node04: /usr/sbin/ibstat: No such file or directory\n";
         Capture c = read("pdsh-hw.txt", text);
-        assertEquals(List.of("node01:mlx5_0/1"), c.ports());
-        int n = (int) a.lines().count();
-        assertEquals(List.of("pdsh-hw.txt:" + (n + 2) + ": pdsh@login1: node03: ssh exited with exit code 255",
-                "pdsh-hw.txt:" + (n + 1) + ": node03 printed no capture ('ssh: connect to host node03 port 22: No route to host'); no readings for it"),
+        // ssh's warning on node02's stderr is no part of its ibstat (which refuses a line before its first CA)
+        assertEquals(List.of("node01:mlx5_0/1", "node02:mlx5_0/1"), c.ports());
+        assertEquals(Optional.of("41"), c.attr("node02:mlx5_0/1", PortAttr.LID));
+        int n = 1 + (int) a.lines().count() + (int) ib.lines().count();
+        assertEquals(List.of("pdsh-hw.txt:1: node02: Warning: Permanently added 'node02,10.0.0.2' (ECDSA) to the list of known hosts.",
+                "pdsh-hw.txt:" + (n + 1) + ": node03: ssh: connect to host node03 port 22: No route to host",
+                "pdsh-hw.txt:" + (n + 2) + ": pdsh@login1: node03: ssh exited with exit code 255",
+                "pdsh-hw.txt:" + (n + 3) + ": node04 printed no capture ('/usr/sbin/ibstat: No such file or directory'); no readings for it"),
                 c.warnings());
     }
 
