@@ -305,9 +305,12 @@ public final class Reconcile implements Renderable {
         return out;
     }
 
-    /** The LID of a port: its {@code lid N/P} id, else its LID attribute (ibstat, sysfs) in either snapshot; -1 when unknown. */
+    /**
+     * The LID of a port: its {@code lid N/P} id (on a host: {@code node01:lid N/P}), else its LID attribute (ibstat, sysfs)
+     * in either snapshot; -1 when unknown.
+     */
     private int lidOf(String port) {
-        java.util.regex.Matcher m = LID_PORT.matcher(port);
+        java.util.regex.Matcher m = LID_PORT.matcher(org.fabriclab.capture.HostPort.local(port));
         if (m.matches()) return Integer.parseInt(m.group(1));
         for (org.fabriclab.snapshot.Snapshot s : new org.fabriclab.snapshot.Snapshot[] {delta.after(), delta.before()}) {
             java.util.Optional<String> v = s.attr(port, org.fabriclab.capture.PortAttr.LID);
