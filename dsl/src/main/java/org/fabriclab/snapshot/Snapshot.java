@@ -133,7 +133,7 @@ public final class Snapshot implements Renderable {
         }
         if (caps.isEmpty() && firstStray != null) throw firstStray;
         // which netdev is which RDMA port, as a bundle records it (a sosreport runs no rdma link)
-        for (Bundle b : bundles.keySet()) b.netdevLinks().ifPresent(caps::add);
+        for (Bundle b : bundles.keySet()) b.netdevLinks().ifPresent(c -> { caps.add(c); capBundles.put(c, b); });   // named after the bundle's host too
         List<String> read = new ArrayList<>();
         for (Map.Entry<Bundle, List<String>> e : bundles.entrySet()) {
             read.add(e.getKey().summary());
