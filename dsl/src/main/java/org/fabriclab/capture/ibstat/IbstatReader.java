@@ -16,7 +16,11 @@ import org.fabriclab.catalogue.Source;
  * Reads {@code ibstat}: {@code CA 'mlx5_0'} blocks (a switch's device {@code Switch 'name'}, a router's
  * {@code Router 'name'}, as ibstat.c names the node type; such a port gets {@code node_type} {@code Switch} or
  * {@code Router}, and a switch lists its management port 0, which carries the switch's LID) with device lines ({@code Node GUID:}, {@code
- * Firmware version:}) and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
+ * Firmware version:}). A switch has one LID, on port 0: an external port's own PortInfo LID and LMC are not its address
+ * (ibstat prints {@code Base lid: 0} for them), so each external port of a {@code Switch} block gets port 0's
+ * {@code lid} and {@code lmc}, as libibnetdisc does ({@code ibnetdisc.c}: a switch port other than 0 takes
+ * {@code node->smalid}); {@code perfquery <switch lid> <port>} then joins it. Without port 0 before it (the one-port
+ * form) an external port has no LID. and {@code Port N:} blocks ({@code State:}, {@code Physical state:},
  * {@code Rate:}, {@code Base lid:}, {@code SM lid:}, {@code Port GUID:}, {@code Link layer:}; newer rdma-core
  * adds {@code Effective speed:}, kept as {@code effective_speed_gbps} beside the {@code Rate}'s {@code rate_gbps}).
  * Attributes only, no counters: this is what joins perfquery's {@code lid 1719/1} to
@@ -81,6 +85,8 @@ public final class IbstatReader implements CaptureReader {
         String nodeType = "CA";
         String port = null;
         String portNum = null;
+        String switchLid = null;   // the LID of the current Switch block's port 0
+        String switchLmc = null;
         int portLine = 0;
         int caLine = 0;
         int caPorts = 0;
@@ -110,6 +116,8 @@ public final class IbstatReader implements CaptureReader {
                 caLine = c.number();
                 caPorts = 0;
                 port = null;
+                switchLid = null;
+                switchLmc = null;
                 caAttrs = new ArrayList<>();
                 continue;
             }
@@ -159,6 +167,15 @@ public final class IbstatReader implements CaptureReader {
                 b.attr(port, PortAttr.PORT_NUM, portNum, portLine);
                 for (String[] kv : caAttrs) b.attr(port, kv[0], kv[1], Integer.parseInt(kv[2]));
                 if (!nodeType.equals("CA")) b.attr(port, "node_type", nodeType, portLine);
+                if (isSwitchExternal(nodeType, portNum)) {
+                    if (switchLid != null) b.attr(port, PortAttr.LID, switchLid, portLine);
+                    if (switchLmc != null) b.attr(port, "lmc", switchLmc, portLine);
+                }
+            }
+            if (isSwitchExternal(nodeType, portNum) && (key.equals("Base lid") || key.equals("LMC"))) {
+                number(value, key, file, c.number());   // still a number, but not this port's address: port 0's is
+                noise++;
+                continue;
             }
             switch (key) {
                 case "State" -> b.attr(port, PortAttr.STATE, value, c.number());
@@ -175,10 +192,17 @@ public final class IbstatReader implements CaptureReader {
                 case "Effective speed" -> b.attr(port, "effective_speed_gbps", number(value, key, file, c.number()), c.number());
                 case "Base lid" -> {
                     String lid = number(value, key, file, c.number());
-                    if (PortAttr.isUnicastLid(lid)) b.attr(port, PortAttr.LID, lid, c.number());
+                    if (PortAttr.isUnicastLid(lid)) {
+                        b.attr(port, PortAttr.LID, lid, c.number());
+                        if (nodeType.equals("Switch")) switchLid = lid;
+                    }
                 }
                 case "SM lid" -> b.attr(port, "sm_lid", number(value, key, file, c.number()), c.number());
-                case "LMC" -> b.attr(port, "lmc", number(value, key, file, c.number()), c.number());
+                case "LMC" -> {
+                    String lmc = number(value, key, file, c.number());
+                    b.attr(port, "lmc", lmc, c.number());
+                    if (nodeType.equals("Switch")) switchLmc = lmc;
+                }
                 case "Port GUID" -> {
                     if (PortAttr.isZeroGuid(value)) b.warn(file + ":" + c.number() + ": Port GUID of " + port + " is all zero; not used as an identity");
                     else b.attr(port, PortAttr.GUID, value.toLowerCase(), c.number());
@@ -206,6 +230,11 @@ public final class IbstatReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    /** An external port of a switch (any port but 0, the management port that holds the switch's LID). */
+    private static boolean isSwitchExternal(String nodeType, String portNum) {
+        return nodeType.equals("Switch") && !"0".equals(portNum);
     }
 
     private static void checkPort(String port, int attrs, String file, int line) {
