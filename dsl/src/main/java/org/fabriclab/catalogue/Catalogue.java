@@ -38,7 +38,7 @@ import tech.tablesaw.api.Table;
  * </ul>
  * Placeholders: {@code {n}} is a priority 0..7 ({@code prio{n}}), {@code {p}} is {@code prio0..prio7}
  * and {@code global}, {@code {b}} a FEC histogram bin 0..15 ({@code fec_hist{b}}, {@link CounterName#bin()}),
- * {@code {l}} a physical lane 0..7 ({@code phy_raw_errors_lane{l}}, {@link CounterName#lane()}), {@code {sl}}
+ * {@code {l}} a physical lane 0..11 ({@code phy_raw_errors_lane{l}}, {@link CounterName#lane()}), {@code {sl}}
  * an InfiniBand service level 0..15 ({@code PortXmitDataSL{sl}}, {@link CounterName#sl()});
  * a family of counters.tsv is expanded on load, one of a raw name in bindings.tsv when its source is indexed (on
  * {@link #load}; for {@link #standard()} on the source's first lookup), so such a lookup is one hash probe. {@code {q}} in

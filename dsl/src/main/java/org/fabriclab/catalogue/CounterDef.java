@@ -7,7 +7,7 @@ import java.util.Set;
  * canonical name, possibly with a priority placeholder: {@code {n}} for priorities 0..7
  * ({@code rx_prio{n}_buf_discard}) or {@code {p}} for {@code prio0..prio7} and {@code global}
  * ({@code rx_{p}_pause}); {@code {b}} for FEC histogram bins, {@code {l}} for physical lanes
- * 0..7 ({@code phy_raw_errors_lane{l}}), {@code {sl}} for InfiniBand service levels 0..15
+ * 0..11 ({@code phy_raw_errors_lane{l}}), {@code {sl}} for InfiniBand service levels 0..15
  * ({@code PortXmitDataSL{sl}}). {@code scale} converts the raw value to the unit's base ({@code PortXmitData}
  * counts 4-octet words: scale 4 gives bytes). {@code error} is true for counters a fleet gate's
  * {@code all=N} covers.

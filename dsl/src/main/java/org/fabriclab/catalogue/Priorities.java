@@ -7,7 +7,8 @@ import java.util.Map;
  * The family placeholders: {@code {n}} for priorities 0..7 ({@code prio0..prio7}), {@code {p}} for
  * {@code prio0..prio7} and {@code global}, {@code {b}} for the {@value #BINS} bins of the FEC error
  * histogram (member labels {@code bin0..bin15}), {@code {l}} for the {@value #LANES} physical lanes of a
- * port (member labels {@code lane0..lane7}: PPCNT numbers lanes from 0 and has fields for 8), {@code {sl}}
+ * port (member labels {@code lane0..lane11}: lanes are numbered from 0; InfiniBand's PortExtendedSpeedsCounters has
+ * fields for 12 lanes, PPCNT for 8, whose bindings name lanes 0..7 one by one), {@code {sl}}
  * for the {@value #SLS} InfiniBand service levels (member labels {@code sl0..sl15}).
  */
 final class Priorities {
@@ -16,8 +17,11 @@ final class Priorities {
     static final String BIN_LABEL = "bin";
     /** The member label of priority N: {@code prio} + N. */
     static final String PRIO_LABEL = "prio";
-    /** Lanes of a port: the PPCNT physical layer statistical group has {@code phy_raw_errors_lane0..7}. */
-    static final int LANES = 8;
+    /**
+     * Lanes of a port: InfiniBand's PortExtendedSpeedsCounters has {@code ErrorDetectionCounterLane0..11} (a 12x
+     * link); the PPCNT physical layer statistical group has {@code phy_raw_errors_lane0..7}.
+     */
+    static final int LANES = 12;
     static final String LANE_LABEL = "lane";
     /** InfiniBand service levels (4-bit SL: {@code PortXmitDataSL} holds SL 0..15). */
     static final int SLS = 16;

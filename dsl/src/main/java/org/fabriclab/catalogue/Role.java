@@ -68,6 +68,18 @@ public enum Role {
      * or symbol errors counts a lane beside its port total.
      */
     LANE_RAW_ERRORS,
+    /**
+     * FEC blocks with errors FEC corrected, on one lane (IB PortExtendedSpeedsCounters
+     * {@code FECCorrectableBlockCtrLane<N>}): a lane's share of {@link #FEC_CORRECTED}, a role of its own so no
+     * port-wide question counts a lane beside its port total.
+     */
+    LANE_FEC_CORRECTED,
+    /** FEC blocks FEC could not correct, on one lane ({@code FECUncorrectableBlockCtrLane<N>}); apart from {@link #FEC_UNCORRECTED} as above. */
+    LANE_FEC_UNCORRECTED,
+    /** Symbols RS-FEC corrected on one lane ({@code FECCorrectableSymbolCtrLane<N>}). */
+    LANE_FEC_CORRECTED_SYMBOLS,
+    /** Errors detected on one extended-speed lane ({@code ErrorDetectionCounterLane<N>}). */
+    LANE_ERROR_DETECTION,
     /** The link went down (error recovery failed). */
     LINK_DOWN,
     /** The link retrained successfully (error recovery). */

@@ -8,7 +8,7 @@ import java.util.Locale;
  * canonical name is the same for every queue and the queue index travels with the binding; queues
  * sum to the port; or one {@link #BIN} of a histogram ({@code fec_hist3}: FEC blocks with 3 symbol errors),
  * a family written with the {@code {b}} placeholder; or one physical {@link #LANE} of the port
- * ({@code phy_raw_errors_lane2}, placeholder {@code {l}}, lanes 0..7), or one InfiniBand service level
+ * ({@code phy_raw_errors_lane2}, placeholder {@code {l}}, lanes 0..11), or one InfiniBand service level
  * ({@link #SL}: {@code PortXmitDataSL5}, placeholder {@code {sl}}, SLs 0..15). Like priorities, lanes and
  * SLs travel in the canonical name ({@link CounterName#lane()}, {@link CounterName#sl()}), so each member is
  * a counter of its own in the tidy table; they are not summed to the port by the readers.

@@ -10,18 +10,24 @@ import java.util.List;
 import org.fabriclab.verdict.Classifier;
 import org.junit.jupiter.api.Test;
 
-/** The lane ({@code {l}}, 0..7) and service-level ({@code {sl}}, 0..15) families and scopes. */
+/** The lane ({@code {l}}, 0..11) and service-level ({@code {sl}}, 0..15) families and scopes. */
 class CatalogueLanesTest {
     private final Catalogue cat = Catalogue.standard();
     static final String COUNTERS_HEADER = "counter\tlayer\tkind\tunit\tscale\terror\tdirection\tscope\troles\tnamespace\thelp\n";
     static final String BINDINGS_HEADER = "counter\tsource\tvendor\traw\twidth\toverflow\n";
     static final String PROVENANCE_HEADER = "counter\tvendor\tverified_against\n";
 
-    @Test void laneFamilyExpandsToEightLanes() {
+    @Test void laneFamilyExpandsToTwelveLanes() {
         List<String> names = new ArrayList<>();
         for (CounterName c : cat.counterNames(Role.LANE_RAW_ERRORS)) names.add(c.name() + "=" + c.lane());
         assertEquals(List.of("phy_raw_errors_lane0=0", "phy_raw_errors_lane1=1", "phy_raw_errors_lane2=2", "phy_raw_errors_lane3=3",
-                "phy_raw_errors_lane4=4", "phy_raw_errors_lane5=5", "phy_raw_errors_lane6=6", "phy_raw_errors_lane7=7"), names);
+                "phy_raw_errors_lane4=4", "phy_raw_errors_lane5=5", "phy_raw_errors_lane6=6", "phy_raw_errors_lane7=7",
+                "phy_raw_errors_lane8=8", "phy_raw_errors_lane9=9", "phy_raw_errors_lane10=10", "phy_raw_errors_lane11=11"), names);
+        assertEquals(11, cat.counter("ErrorDetectionCounterLane11").orElseThrow().lane());
+        assertTrue(cat.counter("ErrorDetectionCounterLane12").isEmpty(), "PortExtendedSpeedsCounters has lanes 0..11");
+        // PPCNT has 8 lanes: its names are bound lane by lane, 0..7, and lanes 8..11 of its family no vendor names
+        assertEquals(java.util.Set.of("mellanox", ""), cat.vendorsNaming("phy_raw_errors_lane7"));
+        assertEquals(java.util.Set.of(), cat.vendorsNaming("phy_raw_errors_lane8"));
         CounterName l2 = cat.counter("phy_raw_errors_lane2").orElseThrow();
         assertEquals(Scope.LANE, l2.def().scope());
         assertEquals("lane2", l2.priority());
@@ -40,7 +46,9 @@ class CatalogueLanesTest {
         Binding u = cat.lookup(Source.UFM, "phy_raw_errors_lane0").orElseThrow();
         assertEquals("phy_raw_errors_lane0", u.canonical());
         assertEquals("width not verified", u.field().describe());
-        assertTrue(cat.lookup(Source.ETHTOOL, "rx_err_lane_8_phy").isEmpty(), "lanes 0..7");
+        assertTrue(cat.lookup(Source.ETHTOOL, "rx_err_lane_8_phy").isEmpty(), "PPCNT lanes 0..7");
+        assertTrue(cat.lookup(Source.UFM, "phy_raw_errors_lane8").isEmpty(), "PPCNT lanes 0..7");
+        assertEquals("phy_raw_errors_lane7", cat.lookup(Source.UFM, "phy_raw_errors_lane7").orElseThrow().canonical());
     }
 
     @Test void serviceLevelFamiliesExpandToSixteenSls() {
@@ -66,6 +74,9 @@ class CatalogueLanesTest {
         assertTrue(cat.portCounters(Role.BYTES, Direction.TX).stream().noneMatch(n -> n.startsWith("PortXmitDataSL")));
         assertTrue(cat.counters(Role.FEC_CORRECTED_BITS).stream().noneMatch(n -> n.contains("lane")));
         assertTrue(cat.counters(Role.SYMBOL).stream().noneMatch(n -> n.contains("lane")));
+        for (Role r : new Role[] {Role.FEC_CORRECTED, Role.FEC_UNCORRECTED}) {
+            assertTrue(cat.counters(r).stream().noneMatch(n -> n.contains("Lane")), r + " " + cat.counters(r));
+        }
         assertEquals(Layer.INFORMATIVE, cat.layerOf("phy_raw_errors_lane1"));
         assertEquals(false, cat.isError("phy_raw_errors_lane1"));
         Layer[] layers = {cat.layerOf("phy_raw_errors_lane1"), cat.layerOf("PortXmitDataSL3")};

@@ -1,7 +1,6 @@
 package org.fabriclab.capture.perfquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -161,8 +160,12 @@ class PerfqueryReaderTest {
         assertEquals(32, corrected.field().width());
         assertEquals(32, c.reading("lid 41/3", "PortFECCorrectedSymbolCtr").orElseThrow().field().width());
         assertTrue(Catalogue.standard().hasRole("PortFECUncorrectableBlockCtr", Role.FEC_UNCORRECTED));
-        // per-lane counters have no lane scope in the catalogue: read, but uncatalogued
-        assertFalse(c.reading("lid 41/3", "FECCorrectableSymbolCtrLane0").orElseThrow().catalogued());
+        // per-lane counters are the lane family FECCorrectableSymbolCtrLane{l}: catalogued, informative
+        Reading lane0 = c.reading("lid 41/3", "FECCorrectableSymbolCtrLane0").orElseThrow();
+        assertTrue(lane0.catalogued());
+        assertEquals(Layer.INFORMATIVE, lane0.layer());
+        assertEquals(90, lane0.value());
+        assertTrue(Catalogue.standard().hasRole("FECCorrectableSymbolCtrLane0", Role.LANE_FEC_CORRECTED_SYMBOLS));
     }
 
     @Test void samplesControlBlocksAreSkippedNotMixedIn() {
