@@ -18,7 +18,7 @@ import org.fabriclab.catalogue.Source;
  * Reads {@code ibdiagnet2.pm}: header comments, then per port a block
  * {@code Port=1 Lid=0x00a4 GUID=0x5c25730300e6706e Device=4129 Port Name=host/mlx5_8/...} between
  * dashed lines, then {@code name=0x...} counter lines ({@code --extended_speeds} adds per-lane ones,
- * {@code error_detection_counter_lane[2]=0x...}, kept under that name). {@code NA} is an absent counter, not 0. The
+ * {@code error_detection_counter_lane[2]=0x...}, catalogued as the lane family {@code ErrorDetectionCounterLane{l}}). {@code NA} is an absent counter, not 0. The
  * classic field ({@code port_xmit_data}, 32-bit, may be pegged) and its {@code _extended} 64-bit copy
  * map to the same canonical counter and are both emitted (see {@link WideCopies}).
  * Port id {@code guid <GUID>/<Port>}; attributes {@code lid} (decimal), {@code guid},

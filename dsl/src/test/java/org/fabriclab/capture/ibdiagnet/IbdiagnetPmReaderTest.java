@@ -54,9 +54,12 @@ class IbdiagnetPmReaderTest {
         String p = "guid 0x0c42a10300a1b2c4/1";
         assertEquals(2L, c.reading(p, "SyncHeaderErrorCounter").orElseThrow().value());
         assertEquals(3L, c.reading(p, "ErrorDetectionCounterTotal").orElseThrow().value());
-        assertEquals(2L, c.reading(p, "error_detection_counter_lane[1]").orElseThrow().value());
-        assertEquals(6, c.reading(p, "error_detection_counter_lane[1]").orElseThrow().line());
-        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("error_detection_counter_lane[2]")), "NA is absent, not 0");
+        // the lane field is the perfquery -T lane family, ErrorDetectionCounterLane{l}
+        assertEquals(2L, c.reading(p, "ErrorDetectionCounterLane1").orElseThrow().value());
+        assertEquals(6, c.reading(p, "ErrorDetectionCounterLane1").orElseThrow().line());
+        assertEquals("error_detection_counter_lane[1]", c.reading(p, "ErrorDetectionCounterLane1").orElseThrow().rawName());
+        assertEquals(16, c.reading(p, "ErrorDetectionCounterLane0").orElseThrow().field().width());
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("ErrorDetectionCounterLane2") && a.rawName().equals("error_detection_counter_lane[2]")), "NA is absent, not 0");
         // a bracket that is no lane is still no counter line
         BadCaptureInput.fails(reader, "y.pm", "Port=1 Lid=0x0031 GUID=0x0c42a10300a1b2c4\nlane[x]=0x1\n", 2, "expected a counter line");
     }
