@@ -29,7 +29,8 @@ import org.fabriclab.catalogue.Source;
  * <li>{@code pcie} ({@code --port_type PCIE}): the PCIe link's speed and width, active and enabled (see {@link MlxlinkPcie}).</li>
  * </ul>
  * Effective and symbol error counts (and the link down / error recovery counters when printed) are
- * also readings; Troubleshooting Info's {@code Recommendation} is the port attribute
+ * also readings, and so is each lane's raw errors ({@code raw_physical_errors_lane<k>}, the catalogue's PPCNT lane
+ * counter; an empty or N/A lane is absent) beside their sum {@code raw_physical_errors}; Troubleshooting Info's {@code Recommendation} is the port attribute
  * {@value MlxlinkTables#RECOMMENDATION} (ANSI colour removed). The port is named from a command line in the file
  * ({@code mlxlink -d mlx5_0 -p 1 ...}): an RDMA device name gives the device form {@code mlx5_0/1}
  * (mlxlink's default port is 1), any other device (PCI address, {@code /dev/mst/...}) gives

@@ -166,7 +166,17 @@ final class MlxlinkTables {
                 + Values.abbreviate(text));
     }
 
-    /** The per-lane raw errors (and BER when printed), index kept; the port's sum, absent when a lane is. */
+    /**
+     * The raw name a lane's raw errors are read under: {@code raw_physical_errors_lane<k>}, {@code k} the position in
+     * mlxlink's {@code Raw Physical Errors Per Lane} list from 0 (mlxlink prints PPCNT's {@code phy_raw_errors_lane<k>}
+     * in lane order); the catalogue binds it to its lane counter, as it binds the sum's {@code raw_physical_errors}.
+     */
+    static final String LANE_RAW_ERRORS = "raw_physical_errors_lane";
+
+    /**
+     * The per-lane raw errors (and BER when printed), index kept, each also a reading {@value #LANE_RAW_ERRORS}{@code <k>}
+     * (an empty or N/A lane is absent); the port's sum, absent when a lane is.
+     */
     private void lanes(Capture.Builder b, PortOutput p, String c, LongColumn bRawErr, StringColumn lPort, IntColumn lLane,
                        LongColumn lErr, DoubleColumn lBer) {
         Value lanes = p.value(c, "Raw Physical Errors Per Lane");
@@ -190,9 +200,11 @@ final class MlxlinkTables {
             if (isNa(item)) {
                 lErr.appendMissing();
                 if (missing == null) missing = "lane " + k + " is '" + item.strip() + "'";
+                b.absent(p.port(), LANE_RAW_ERRORS + k, line, "lane " + k + " is '" + item.strip() + "' in mlxlink output");
             } else {
                 long v = Values.parseCounter(item, file, line);
                 lErr.append(v);
+                b.counter(p.port(), LANE_RAW_ERRORS + k, v, line);
                 if (!overflow) {
                     try {
                         sum = Math.addExact(sum, v);

@@ -121,6 +121,22 @@ class MlxlinkReaderTest {
         assertTrue(lanes.longColumn("raw_errors").isMissing(3));
         assertTrue(c.reading("mlxlink l", "raw_physical_errors").isEmpty(), "no sum over part of the lanes");
         assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("raw_physical_errors") && a.reason().contains("lane 1")));
+        // each lane is also its PPCNT lane counter, phy_raw_errors_lane<k>; an empty or N/A lane is absent, not 0
+        assertEquals(10L, c.reading("mlxlink l", "phy_raw_errors_lane0").orElseThrow().value());
+        assertEquals(30L, c.reading("mlxlink l", "phy_raw_errors_lane2").orElseThrow().value());
+        assertEquals("raw_physical_errors_lane2", c.reading("mlxlink l", "phy_raw_errors_lane2").orElseThrow().rawName());
+        assertTrue(c.reading("mlxlink l", "phy_raw_errors_lane1").isEmpty());
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("phy_raw_errors_lane1") && a.reason().contains("lane 1 is ''")));
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("phy_raw_errors_lane3") && a.reason().contains("'N/A'")));
+    }
+
+    @Test void laneReadingsAreInformativeBesideTheirSum() {
+        String head = "Physical Counters and BER Info\n------------------------------\n";
+        Capture c = reader.read(Input.ofText("s.txt", head + "Raw Physical Errors Per Lane : 5,6,7,8,9,10,11,12\n"));
+        assertEquals(68L, c.reading("mlxlink s", "raw_physical_errors").orElseThrow().value());
+        assertEquals(12L, c.reading("mlxlink s", "phy_raw_errors_lane7").orElseThrow().value());
+        assertEquals(org.fabriclab.catalogue.Layer.INFORMATIVE, c.reading("mlxlink s", "phy_raw_errors_lane7").orElseThrow().layer());
+        assertTrue(c.reading("mlxlink s", "phy_raw_errors_lane7").orElseThrow().catalogued());
     }
 
     @Test void numbersAreReadWholeOrRefused() {
