@@ -31,7 +31,11 @@ enum BlockKind {
     XMIT_DATA_SL("PortXmitDataSL", Source.PERFQUERY, List.of()),
     /** {@code perfquery -S}: RcvDataSL0..15 (catalogued as PortRcvDataSL{sl}, 4-octet words). */
     RCV_DATA_SL("PortRcvDataSL", Source.PERFQUERY, List.of()),
-    /** Any other {@code # X counters:} block (extended speeds, per-VL, congestion): read, uncatalogued. */
+    /**
+     * Any other {@code # X counters:} block, read under {@link Source#PERFQUERY} names: {@code -T} extended speeds
+     * ({@code PortExtendedSpeedsCounters}, with or without RS-FEC: catalogued, its lane fields as {@code {l}} families),
+     * per-VL and congestion blocks (uncatalogued).
+     */
     OTHER("", Source.PERFQUERY, List.of());
 
     /**
