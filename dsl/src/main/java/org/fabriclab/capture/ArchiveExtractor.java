@@ -19,9 +19,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
+import org.apache.commons.compress.archivers.sevenz.SevenZArchiveEntry;
+import org.apache.commons.compress.archivers.sevenz.SevenZFile;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.tukaani.xz.LZMAInputStream;
 import org.tukaani.xz.XZInputStream;
 
 /**
@@ -33,9 +36,13 @@ import org.tukaani.xz.XZInputStream;
  * Symbolic links are made last, after every file is written, so no file is ever written through one. The bytes written are counted against
  * {@link Archive#maxBytes()} and the members against {@link Archive#maxEntries()} as they are unpacked (a size an archive
  * declares is not trusted). Devices, FIFOs and macOS's {@code __MACOSX/} metadata are left out; file modes are not
- * applied (every file unpacked is readable). Tar and bzip2 are Commons Compress's, xz is XZ for Java's, gzip and zip
- * the JDK's: this class is the only one that touches those libraries, so they load only when an archive is unpacked (or
- * a single xz or bzip2 file is read: {@link Compression}).
+ * applied (every file unpacked is readable). Tar, 7z and bzip2 are Commons Compress's, xz and lzma XZ for Java's
+ * (7z's LZMA and LZMA2 too), zstd aircompressor's (pure Java; Commons Compress reads zstd only through zstd-jni's native
+ * library), gzip and zip the JDK's: this class is the only one that touches those libraries, so they load only when an
+ * archive is unpacked (or a single xz, bzip2, zstd or lzma file is read: {@link Compression}). A 7z member's symbolic
+ * link is told as 7-Zip and p7zip store one (a Unix mode {@code S_IFLNK} in the attributes' high 16 bits, the target as
+ * the content) and checked as a tar one is; an encrypted 7z, or one compressed by a method Commons Compress lacks (PPMd,
+ * BCJ2), is refused naming what to run.
  */
 final class ArchiveExtractor {
     private static final Pattern DRIVE = Pattern.compile("[A-Za-z]:");
@@ -47,6 +54,28 @@ final class ArchiveExtractor {
 
     /** {@code raw}'s bzip2 content (several concatenated streams too: {@code pbzip2}'s, {@code bzcat a.bz2 b.bz2}'s). */
     static InputStream bzip2(InputStream raw) throws IOException { return new BZip2CompressorInputStream(raw, true); }
+
+    /**
+     * {@code raw}'s zstd content (several frames too, as {@code zstd -T} and {@code cat a.zst b.zst} make them; each frame's
+     * checksum checked when it has one), skippable frames left out ({@link ZstdFrames}: {@code pzstd}'s output).
+     * aircompressor's decoder holds a window of at most 8 MiB for a streamed frame ({@link Compression#unread} says so of
+     * one beyond).
+     */
+    static InputStream zstd(InputStream raw) { return new io.airlift.compress.zstd.ZstdInputStream(new ZstdFrames(raw)); }
+
+    /**
+     * The most memory, in KiB, an LZMA decoder may take for its dictionary: {@value} (256 MiB; {@code lzma -9} and
+     * {@code 7z -mx9} use 64 MiB), so a forged header cannot make one file take the heap.
+     */
+    static final int LZMA_MEMORY_KIB = 256 << 10;
+
+    /** {@code raw}'s LZMA-alone ({@code .lzma}) content, its dictionary bounded by {@link #LZMA_MEMORY_KIB}. */
+    static InputStream lzma(InputStream raw) throws IOException { return new LZMAInputStream(raw, LZMA_MEMORY_KIB); }
+
+    /** Whether {@code e} is an LZMA decoder's refusal of a dictionary above {@link #LZMA_MEMORY_KIB} (XZ's or Commons Compress's). */
+    static boolean isMemoryLimit(Throwable e) {
+        return e instanceof org.tukaani.xz.MemoryLimitException || e instanceof org.apache.commons.compress.MemoryLimitException;
+    }
 
     /**
      * Unpacks {@code archive} (named {@code name} in messages) into {@code root}, an empty folder.
@@ -63,9 +92,18 @@ final class ArchiveExtractor {
         }
         try {
             if (kind == Archive.Kind.ZIP) zip(archive, sink);
+            else if (kind == Archive.Kind.SEVEN_Z) sevenZ(archive, sink);
             else tar(decompressed(kind, archive), sink);
             sink.makeLinks();
             return sink.notes;
+        } catch (Undecoded e) {
+            Throwable c = e.getCause();
+            String unread = kind.codec == null ? sevenZUnread(c) : Compression.unread(kind.codec, c);
+            if (unread != null) throw new CaptureException(name, 0, unread, c);
+            if (Compression.isTruncated(c, false)) {
+                throw new CaptureException(name, 0, "archive ends early (a truncated copy?); expected a whole " + label(kind) + " archive", c);
+            }
+            throw new CaptureException(name, 0, "corrupt " + label(kind) + " archive (" + c.getMessage() + ")", c);
         } catch (EOFException e) {
             throw new CaptureException(name, 0, "archive ends early (a truncated copy?); expected a whole " + label(kind) + " archive", e);
         } catch (ZipException e) {
@@ -85,15 +123,44 @@ final class ArchiveExtractor {
             case TAR_GZIP -> "tar.gz";
             case TAR_XZ -> "tar.xz";
             case TAR_BZIP2 -> "tar.bz2";
+            case TAR_ZSTD -> "tar.zst";
+            case TAR_LZMA -> "tar.lzma";
             case ZIP -> "zip";
+            case SEVEN_Z -> "7z";
+        };
+    }
+
+    /** A decoder's failure (its input corrupt, truncated, or beyond what it reads), told apart from writing the folder's files. */
+    private static final class Undecoded extends IOException {
+        Undecoded(Throwable cause) { super(cause.getMessage(), cause); }
+    }
+
+    /** {@code in} whose read failures (an IOException, or a decoder's RuntimeException on garbage) are {@link Undecoded}. */
+    private static InputStream decoding(InputStream in) {
+        return new java.io.FilterInputStream(in) {
+            @Override public int read() throws IOException {
+                try {
+                    return super.read();
+                } catch (IOException | RuntimeException e) {
+                    throw new Undecoded(e);
+                }
+            }
+
+            @Override public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (IOException | RuntimeException e) {
+                    throw new Undecoded(e);
+                }
+            }
         };
     }
 
     private static InputStream decompressed(Archive.Kind kind, Path archive) throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
         try {
-            if (kind == Archive.Kind.ZIP) throw new IllegalStateException("zip is not a tar stream");
-            return kind.codec == null ? raw : Compression.open(kind.codec, raw);
+            if (kind.codec == null && kind != Archive.Kind.TAR) throw new IllegalStateException(kind + " is not a tar stream");
+            return kind.codec == null ? raw : decoding(Compression.open(kind.codec, raw));
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
@@ -112,6 +179,61 @@ final class ArchiveExtractor {
                 // devices, FIFOs: nothing a reader takes, never made
             }
         }
+    }
+
+    /**
+     * A 7z archive's members, in the order they are stored (a solid block decoded once, not again for each member).
+     * Anti-items (a deletion in an update archive) are nothing to unpack.
+     */
+    private static void sevenZ(Path archive, Sink sink) throws IOException {
+        SevenZFile z;
+        try {
+            z = SevenZFile.builder().setPath(archive).setMaxMemoryLimitKiB(LZMA_MEMORY_KIB).get();
+        } catch (IOException | RuntimeException e) {
+            throw new Undecoded(e);
+        }
+        try (z) {
+            InputStream member = decoding(new InputStream() {
+                @Override public int read() throws IOException { return z.read(); }
+                @Override public int read(byte[] b, int off, int len) throws IOException { return z.read(b, off, len); }
+            });
+            while (true) {
+                SevenZArchiveEntry e;
+                try {
+                    e = z.getNextEntry();
+                } catch (IOException | RuntimeException x) {
+                    throw new Undecoded(x);
+                }
+                if (e == null) break;
+                sink.counted();
+                if (e.isAntiItem()) continue;
+                if (e.isDirectory()) {
+                    sink.dir(e.getName());
+                } else if (isSymlink(e)) {
+                    byte[] target = member.readNBytes(4096);
+                    sink.symlink(e.getName(), new String(target, java.nio.charset.StandardCharsets.UTF_8));
+                } else {
+                    sink.file(e.getName(), e.hasStream() ? member : InputStream.nullInputStream());
+                }
+            }
+        }
+    }
+
+    /** What to say of a 7z archive the reader cannot unpack though it may be whole, or null (corrupt or truncated). */
+    private static String sevenZUnread(Throwable c) {
+        String then = "; unpack it with 7z x, then give the folder";
+        if (c instanceof org.apache.commons.compress.PasswordRequiredException) return "an encrypted 7z archive" + then;
+        if (String.valueOf(c.getMessage()).contains("Unsupported compression method")) {
+            return "a 7z archive compressed by a method the 7z reader lacks (" + c.getMessage() + ")" + then;
+        }
+        if (isMemoryLimit(c)) return "a 7z archive whose dictionary needs more than the " + (LZMA_MEMORY_KIB >> 10) + " MiB allowed" + then;
+        return null;
+    }
+
+    /** 7-Zip's and p7zip's mark of a Unix symbolic link: the attributes' Unix-extension bit and {@code S_IFLNK} in their high 16 bits. */
+    private static boolean isSymlink(SevenZArchiveEntry e) {
+        int a = e.getHasWindowsAttributes() ? e.getWindowsAttributes() : 0;
+        return (a & 0x8000) != 0 && (a >>> 16 & 0xf000) == 0xa000;
     }
 
     private static void zip(Path archive, Sink sink) throws IOException {

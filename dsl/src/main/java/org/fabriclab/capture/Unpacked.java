@@ -52,7 +52,8 @@ public final class Unpacked implements AutoCloseable {
     public static Unpacked of(Path archive, String name) {
         Archive.Kind kind = Archive.kind(archive);
         if (kind == null) {
-            throw new CaptureException(name, 0, "not an archive this unpacks; expected tar, tar.gz (tgz), tar.xz, tar.bz2 or zip");
+            throw new CaptureException(name, 0, "not an archive this unpacks; expected tar, tar.gz (tgz), tar.xz, tar.bz2, tar.zst (tzst), "
+                    + "tar.lzma (tlz), zip or 7z");
         }
         Path root;
         try {
