@@ -187,7 +187,9 @@ public final class Input {
     public String text() {
         if (text == null) {
             if (directory) throw new CaptureException(name, 0, "is a directory, expected a file");
-            byte[] raw = readBounded(path, name);
+            byte[] onDisk = firstRead;
+            firstRead = null;
+            byte[] raw = onDisk != null ? Compression.unpacked(onDisk, name, maxBytes()) : readBounded(path, name);
             text = decode(raw, name);
             // one char per byte (ASCII, or the Latin-1 fallback; no BOM, no multi-byte sequence): the bytes read
             // are the text's ISO-8859-1 encoding, kept for latin1() instead of encoding the text again
@@ -197,6 +199,42 @@ public final class Input {
     }
 
     private byte[] latin1;
+
+    /** The file's bytes as {@link #archive()} read them (it being no archive), until {@link #text()} takes them. */
+    private byte[] firstRead;
+    private boolean archiveTold;
+    private Archive.Kind archive;
+
+    /**
+     * The {@link Archive} this file is, told by its first bytes, or null (a folder, an in-memory input, no regular file,
+     * unreadable, or no archive). The file is opened once for this and for {@link #text()}: a file within
+     * {@link #maxBytes()} is read whole and its bytes kept for {@code text()} (its archive check made on them, a compressed
+     * file's first block decoded from memory); a larger one has only its first bytes read, as {@code text()} refuses it
+     * by its size without opening it. What cannot be read is left for {@code text()} to report.
+     */
+    Archive.Kind archive() {
+        if (archiveTold) return archive;
+        archiveTold = true;
+        if (directory || path == null || text != null) return null;
+        long max = maxBytes();
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (IOException e) {
+            return null;
+        }
+        if (!a.isRegularFile()) return null;
+        if (a.size() > max) return archive = Archive.kind(path);
+        byte[] raw;
+        try {
+            raw = readRaw(path, name, max);
+        } catch (CaptureException e) {
+            return null;
+        }
+        archive = Archive.kind(raw, path, raw);
+        if (archive == null) firstRead = raw;
+        return archive;
+    }
 
     /**
      * {@link #text()} as ISO-8859-1 bytes, one per char (a char above U+00FF as {@code '?'}), for

@@ -46,12 +46,14 @@ public final class Readers {
      */
     public Capture read(Path path) {
         if (!Files.exists(path)) throw new CaptureException(path.toString(), 0, "no such file or directory");
-        if (!Files.isDirectory(path) && Archive.is(path)) {
+        // the file is opened once, for the archive check and its text (Input.archive)
+        Input in = Input.of(path);
+        if (in.archive() != null) {
             try (Opened o = open(path)) {
                 return readAll(path.toString(), o.inputs(), o.notes());
             }
         }
-        return read(Input.of(path));
+        return read(in);
     }
 
     /** The captures of an archive's inputs as one: a bundle's outputs or a folder's files that hold none are skipped. */
@@ -247,12 +249,14 @@ public final class Readers {
      */
     private void collect(Path path, String name, java.util.function.Consumer<Input> out, Opened opened, java.util.Set<Path> seen) {
         if (!Files.isDirectory(path)) {
-            if (opened != null && Archive.is(path)) {
+            Input file = name == null ? Input.of(path) : Input.of(path, name);
+            // read once: the bytes that tell it is no archive are those its text is decoded from (Input.archive)
+            if (opened != null && file.archive() != null) {
                 Unpacked u = opened.unpack(path, name == null ? path.toString() : name);
                 collect(u.folder(), u.name(), out, opened, seen);
                 return;
             }
-            out.accept(name == null ? Input.of(path) : Input.of(path, name));
+            out.accept(file);
             return;
         }
         if (!seen.add(real(path))) return;
