@@ -16,7 +16,10 @@ import java.util.zip.ZipOutputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.archivers.sevenz.SevenZArchiveEntry;
+import org.apache.commons.compress.archivers.sevenz.SevenZOutputFile;
 import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.LZMAOutputStream;
 import org.tukaani.xz.XZOutputStream;
 
 /**
@@ -27,13 +30,16 @@ import org.tukaani.xz.XZOutputStream;
 public final class ArchiveFixture {
     private ArchiveFixture() {}
 
-    /** How a tar stream is compressed: by the name's suffix (tar, tar.gz, tgz, tar.xz, tar.bz2). */
+    /** How a tar stream is compressed: by the name's suffix (tar, tar.gz, tgz, tar.xz, tar.bz2, tar.zst, tzst, tar.lzma, tlz). */
     private static OutputStream compressed(Path out) throws IOException {
         OutputStream raw = Files.newOutputStream(out);
         String n = out.getFileName().toString();
         if (n.endsWith(".tar.gz") || n.endsWith(".tgz")) return new GZIPOutputStream(raw);
         if (n.endsWith(".tar.xz")) return new XZOutputStream(raw, new LZMA2Options());
         if (n.endsWith(".tar.bz2")) return new BZip2CompressorOutputStream(raw);
+        if (n.endsWith(".tar.zst") || n.endsWith(".tzst")) return new io.airlift.compress.zstd.ZstdOutputStream(raw);
+        // LZMA-alone, size unknown (an end marker), as lzma and xz --format=lzma write it streamed
+        if (n.endsWith(".tar.lzma") || n.endsWith(".tlz")) return new LZMAOutputStream(raw, new LZMA2Options(), -1);
         if (n.endsWith(".tar")) return raw;
         raw.close();
         throw new IllegalArgumentException("no tar suffix: " + n);
@@ -88,6 +94,63 @@ public final class ArchiveFixture {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code folder} as a 7z archive at {@code out} (LZMA2, solid, as {@code 7z a OUT FOLDER} makes it), its members under the
+     * folder's name; a symbolic link stored as p7zip stores one ({@link #sevenZOf}).
+     */
+    public static Path sevenZ(Path folder, Path out) throws IOException {
+        try (SevenZOutputFile z = new SevenZOutputFile(out.toFile())) {
+            for (Path p : walk(folder)) {
+                String name = folder.getFileName() + (p.equals(folder) ? "" : "/" + folder.relativize(p));
+                if (Files.isSymbolicLink(p)) {
+                    sevenZLink(z, name, Files.readSymbolicLink(p).toString());
+                    continue;
+                }
+                SevenZArchiveEntry e = new SevenZArchiveEntry();
+                e.setName(name);
+                e.setDirectory(Files.isDirectory(p));
+                e.setHasStream(!Files.isDirectory(p));
+                z.putArchiveEntry(e);
+                if (!Files.isDirectory(p)) z.write(Files.readAllBytes(p));
+                z.closeArchiveEntry();
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A 7z archive holding exactly {@code members}, names as given; a link as p7zip stores one: the attributes' Unix
+     * extension bit ({@code 0x8000}) with mode {@code S_IFLNK|0777} in the high 16 bits, the target as the content.
+     */
+    public static Path sevenZOf(Path out, Member... members) throws IOException {
+        try (SevenZOutputFile z = new SevenZOutputFile(out.toFile())) {
+            for (Member m : members) {
+                if (m.link() != null) {
+                    sevenZLink(z, m.name(), m.link());
+                    continue;
+                }
+                SevenZArchiveEntry e = new SevenZArchiveEntry();
+                e.setName(m.name());
+                e.setHasStream(true);
+                z.putArchiveEntry(e);
+                z.write(m.text().getBytes(StandardCharsets.UTF_8));
+                z.closeArchiveEntry();
+            }
+        }
+        return out;
+    }
+
+    private static void sevenZLink(SevenZOutputFile z, String name, String target) throws IOException {
+        SevenZArchiveEntry e = new SevenZArchiveEntry();
+        e.setName(name);
+        e.setHasStream(true);
+        e.setHasWindowsAttributes(true);
+        e.setWindowsAttributes(0x8000 | 0120777 << 16);
+        z.putArchiveEntry(e);
+        z.write(target.getBytes(StandardCharsets.UTF_8));
+        z.closeArchiveEntry();
     }
 
     /** A member of a hand-made archive: a file with its text, or a symbolic link to {@code link}. */

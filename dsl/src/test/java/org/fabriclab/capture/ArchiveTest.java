@@ -66,8 +66,10 @@ class ArchiveTest {
         Path folder = snapshot("before");
         String plain = String.join("\n", readings(readAll(folder)));
         assertTrue(plain.contains("PortXmitData=4000000"), plain);
-        for (String name : List.of("before.tar", "before.tar.gz", "before.tgz", "before.tar.xz", "before.tar.bz2", "before.zip")) {
-            Path a = name.endsWith(".zip") ? ArchiveFixture.zip(folder, tmp.resolve(name)) : ArchiveFixture.tar(folder, tmp.resolve(name));
+        for (String name : List.of("before.tar", "before.tar.gz", "before.tgz", "before.tar.xz", "before.tar.bz2", "before.zip",
+                "before.tar.zst", "before.tzst", "before.tar.lzma", "before.tlz", "before.7z")) {
+            Path a = name.endsWith(".zip") ? ArchiveFixture.zip(folder, tmp.resolve(name))
+                    : name.endsWith(".7z") ? ArchiveFixture.sevenZ(folder, tmp.resolve(name)) : ArchiveFixture.tar(folder, tmp.resolve(name));
             assertTrue(Archive.is(a), name);
             byte[] bytes = Files.readAllBytes(a);
             String unpacked = String.join("\n", readings(readAll(a)));
@@ -248,6 +250,11 @@ class ArchiveTest {
         assertEquals("before", Archive.stem("before.tar.gz"));
         assertEquals("after", Archive.stem("after.TGZ"));
         assertEquals("sosreport-host-2026-12-01-abcd", Archive.stem("sosreport-host-2026-12-01-abcd.tar.xz"));
+        assertEquals("bundle", Archive.stem("bundle.tar.zst"));
+        assertEquals("bundle", Archive.stem("bundle.tzst"));
+        assertEquals("t0", Archive.stem("t0.tar.lzma"));
+        assertEquals("t0", Archive.stem("t0.tlz"));
+        assertEquals("logs", Archive.stem("logs.7z"));
         assertNull(Archive.stem("before"));
         assertNull(Archive.stem(".tar"));
     }
