@@ -137,7 +137,7 @@ public final class Input {
 
     /**
      * The file name without folders (for a part of a dump, the part's name), a hint only; a
-     * {@code .gz}, {@code .xz} or {@code .bz2} suffix is dropped ({@code ethtool-S-eth0.txt.gz} hints as
+     * {@code .gz}, {@code .xz}, {@code .bz2}, {@code .zst} or {@code .lzma} suffix is dropped ({@code ethtool-S-eth0.txt.gz} hints as
      * {@code ethtool-S-eth0.txt}), since a compressed file is read as the text it holds.
      */
     public String fileName() {
@@ -176,8 +176,8 @@ public final class Input {
     }
 
     /**
-     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-, xz- or bzip2-compressed
-     * file is read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
+     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-, xz-, bzip2-, zstd- or lzma-compressed
+     * file ({@link Compression}) is read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
      * anywhere), UTF-16 text, a file that is not a regular file (a FIFO, a device, a socket) and a
      * file above {@link #maxBytes()} are refused with a {@link CaptureException}, never decoded into
      * junk, waited on or read into memory.
@@ -247,7 +247,7 @@ public final class Input {
     }
 
     /**
-     * Reads a regular file of at most {@link #maxBytes()} bytes, gzip, xz or bzip2 content decompressed within the same
+     * Reads a regular file of at most {@link #maxBytes()} bytes, compressed content decompressed within the same
      * bound ({@link Compression#unpacked}); anything else is a {@link CaptureException}.
      */
     static byte[] readBounded(Path path, String name) {
