@@ -223,7 +223,9 @@ final class ArchiveExtractor {
     private static String sevenZUnread(Throwable c) {
         String then = "; unpack it with 7z x, then give the folder";
         if (c instanceof org.apache.commons.compress.PasswordRequiredException) return "an encrypted 7z archive" + then;
-        if (String.valueOf(c.getMessage()).contains("Unsupported compression method")) {
+        String m = String.valueOf(c.getMessage());
+        // PPMd ("Unsupported compression method [3, 4, 1]"), BCJ2 ("Multi input/output stream coders are not yet supported")
+        if (m.contains("Unsupported compression method") || m.contains("Multi input/output stream coders")) {
             return "a 7z archive compressed by a method the 7z reader lacks (" + c.getMessage() + ")" + then;
         }
         if (isMemoryLimit(c)) return "a 7z archive whose dictionary needs more than the " + (LZMA_MEMORY_KIB >> 10) + " MiB allowed" + then;

@@ -56,6 +56,21 @@ class SevenZTest {
         }
     }
 
+    @Test void anEncryptedSevenZIsRefusedNamingWhatToRun() throws IOException {
+        Path a = tmp.resolve("secret.7z");
+        try (org.apache.commons.compress.archivers.sevenz.SevenZOutputFile z =
+                new org.apache.commons.compress.archivers.sevenz.SevenZOutputFile(a.toFile(), "pw".toCharArray())) {
+            org.apache.commons.compress.archivers.sevenz.SevenZArchiveEntry e = new org.apache.commons.compress.archivers.sevenz.SevenZArchiveEntry();
+            e.setName("s/eth0.txt");
+            e.setHasStream(true);
+            z.putArchiveEntry(e);
+            z.write(ETH0.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            z.closeArchiveEntry();
+        }
+        CaptureException e = assertThrows(CaptureException.class, () -> Readers.standard().read(a));
+        assertEquals(a + ": an encrypted 7z archive; unpack it with 7z x, then give the folder", e.getMessage());
+    }
+
     @Test void aSevenZAboveTheSizeBoundOrTruncatedIsRefusedNamingIt() throws IOException {
         Path a = ArchiveFixture.sevenZOf(tmp.resolve("big.7z"), file("b/eth0.txt", ETH0), file("b/notes.txt", "the test ran at noon\n".repeat(500)));
         String old = System.getProperty("fabriclab.maxArchiveBytes");
