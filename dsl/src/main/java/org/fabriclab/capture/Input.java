@@ -206,11 +206,19 @@ public final class Input {
     private Archive.Kind archive;
 
     /**
+     * The largest file {@link #archive()} reads whole and keeps for {@link #text()}: {@value} bytes (1 MiB). A folder's
+     * files are all checked before the first is parsed, so what is kept is bounded per file: a folder of large binary
+     * files (packet captures, core dumps) is not held in memory at once.
+     */
+    static final int READ_ONCE_BYTES = 1 << 20;
+
+    /**
      * The {@link Archive} this file is, told by its first bytes, or null (a folder, an in-memory input, no regular file,
-     * unreadable, or no archive). The file is opened once for this and for {@link #text()}: a file within
-     * {@link #maxBytes()} is read whole and its bytes kept for {@code text()} (its archive check made on them, a compressed
-     * file's first block decoded from memory); a larger one has only its first bytes read, as {@code text()} refuses it
-     * by its size without opening it. What cannot be read is left for {@code text()} to report.
+     * unreadable, or no archive). A file of at most {@link #READ_ONCE_BYTES} (every capture but the largest dumps) is
+     * opened once for this and for {@link #text()}: read whole, its archive check made on those bytes (a compressed
+     * file's first block decoded from memory), and the bytes kept for {@code text()}. A larger one has only its first
+     * bytes read here, and is read again by {@code text()} (which refuses one above {@link #maxBytes()} by its size
+     * without opening it). What cannot be read is left for {@code text()} to report.
      */
     Archive.Kind archive() {
         if (archiveTold) return archive;
@@ -224,7 +232,7 @@ public final class Input {
             return null;
         }
         if (!a.isRegularFile()) return null;
-        if (a.size() > max) return archive = Archive.kind(path);
+        if (a.size() > Math.min(max, READ_ONCE_BYTES)) return archive = Archive.kind(path);
         byte[] raw;
         try {
             raw = readRaw(path, name, max);

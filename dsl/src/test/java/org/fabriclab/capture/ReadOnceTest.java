@@ -31,6 +31,14 @@ class ReadOnceTest {
         assertEquals(7L, Readers.standard().read(zst).readings().get(0).value());
     }
 
+    @Test void aFileAboveTheReadOnceSizeIsReadAgainNotKept() throws IOException {
+        Path f = Files.writeString(tmp.resolve("big.txt"), "a: 1\n".repeat(Input.READ_ONCE_BYTES / 5 + 1));
+        Input in = Input.of(f);
+        assertNull(in.archive());
+        Files.writeString(f, "b: 2\n");
+        assertEquals("b: 2\n", in.text(), "the text is the file's as text() reads it, the bytes checked were not kept");
+    }
+
     @Test void aFileAboveTheBoundHasOnlyItsHeadReadAndIsRefusedBySize() throws IOException {
         Path f = Files.writeString(tmp.resolve("big.txt"), "a: 1\n".repeat(20_000));
         String old = System.getProperty("fabriclab.maxCaptureBytes");
