@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * ({@code .NAME.PID-XXXX.tmp} for a file, {@code NAME.tmp-PID-XXXX} for a folder), then one rename
  * puts it in place, so a reader never sees half a file and a failed or killed writer never leaves a
  * half-written target. Temporaries are removed when the write fails, when the JVM exits on a signal
- * (SIGINT, SIGTERM: a shutdown hook), and, for a writer that was killed outright (SIGKILL), by the
+ * (SIGINT, SIGTERM: a shutdown hook, which first gives writers up to 2 s to remove their own), and, for a writer that was killed outright (SIGKILL), by the
  * next write of the same target: a temporary whose writer process is no longer alive is stale.
  * <p>Files are created with the process's default mode ({@code 0666} less the umask: {@code 0644}
  * under the usual umask 022), never the owner-only mode of {@code Files.createTempFile}; folders
@@ -274,7 +274,21 @@ public final class AtomicFiles {
         }
     }
 
+    /** How long the exit waits for writers to give up their temporaries themselves. */
+    static final long EXIT_GRACE_MS = 2_000;
+
     private static void removeInFlight() {
+        // a writer that notices the exit (collect's wait for its test command, which the exit stops)
+        // removes its own temporary and stops writing; removing it under a writer still filling it
+        // could leave the folders it creates next behind
+        long end = System.nanoTime() + EXIT_GRACE_MS * 1_000_000;
+        while (!IN_FLIGHT.isEmpty() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
         for (Path p : List.copyOf(IN_FLIGHT)) {
             try {
                 deleteTree(p);

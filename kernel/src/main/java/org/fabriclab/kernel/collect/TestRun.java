@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The test command collect runs between its snapshots (perftest, a job, anything): started with the
@@ -31,9 +32,13 @@ public final class TestRun {
     private Instant ended;
     private long endedNs;
     private Thread hook;
+    /** Set by the exit hook before it stops the command: the run is abandoned, not finished. */
+    private final AtomicBoolean stoppedAtExit;
 
-    private TestRun(List<String> command, Process process, Thread out, Thread err, Instant started, long startedNs) {
+    private TestRun(List<String> command, Process process, Thread out, Thread err, Instant started, long startedNs,
+            AtomicBoolean stoppedAtExit) {
         this.command = command;
+        this.stoppedAtExit = stoppedAtExit;
         this.process = process;
         this.out = out;
         this.err = err;
@@ -47,9 +52,13 @@ public final class TestRun {
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
         // collect stopped by a signal stops its test command too (the incident is abandoned); the hook is
         // in place before the process starts, so no signal can fall between the two
+        // (the flag is set first: the thread waiting for the command must not take that exit for the
+        // command's own end and go on writing the after snapshot while the exit removes the folder)
         Process[] started = new Process[1];
+        AtomicBoolean stoppedAtExit = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             synchronized (started) {
+                stoppedAtExit.set(true);
                 if (started[0] != null) stop(started[0]);
             }
         }, "fabriclab-test-stop");
@@ -70,7 +79,7 @@ public final class TestRun {
         OutputStream fe = Files.newOutputStream(dir.resolve(org.fabriclab.incident.Layout.TEST_STDERR));
         Thread a = tee(p.getInputStream(), fo, echoOut, "fabriclab-test-stdout");
         Thread b = tee(p.getErrorStream(), fe, echoErr, "fabriclab-test-stderr");
-        TestRun run = new TestRun(command, p, a, b, t, ns);
+        TestRun run = new TestRun(command, p, a, b, t, ns, stoppedAtExit);
         run.hook = hook;
         return run;
     }
@@ -96,9 +105,15 @@ public final class TestRun {
         return t;
     }
 
-    /** Waits up to {@code millis} for the command to exit and its output to be copied; true once done. */
+    /**
+     * Waits up to {@code millis} for the command to exit and its output to be copied; true once done.
+     *
+     * @throws InterruptedException when this thread is interrupted, or when the command was stopped
+     *         because collect itself is exiting (SIGTERM, SIGINT): nothing more is to be collected
+     */
     public boolean waitFor(long millis) throws InterruptedException {
         if (!process.waitFor(millis, TimeUnit.MILLISECONDS)) return false;
+        if (stoppedAtExit.get()) throw new InterruptedException("collect is exiting: the test command was stopped with it");
         out.join();
         err.join();
         if (ended == null) {
