@@ -28,8 +28,9 @@ import java.util.regex.Pattern;
  * ({@code .NAME.PID-XXXX.tmp} for a file, {@code NAME.tmp-PID-XXXX} for a folder), then one rename
  * puts it in place, so a reader never sees half a file and a failed or killed writer never leaves a
  * half-written target. Temporaries are removed when the write fails, when the JVM exits on a signal
- * (SIGINT, SIGTERM: a shutdown hook, which first gives writers up to 2 s to remove their own), and, for a writer that was killed outright (SIGKILL), by the
- * next write of the same target: a temporary whose writer process is no longer alive is stale.
+ * (SIGINT, SIGTERM: a shutdown hook, which first gives writers up to 2 s to remove their own),
+ * and, for a writer that was killed outright (SIGKILL), by the next write of the same target: a
+ * temporary whose writer process is no longer alive is stale.
  * <p>Files are created with the process's default mode ({@code 0666} less the umask: {@code 0644}
  * under the usual umask 022), never the owner-only mode of {@code Files.createTempFile}; folders
  * likewise ({@code 0755}).
