@@ -14,6 +14,7 @@ import org.fabriclab.check.health.HealthRules;
 import org.fabriclab.check.health.fec.FailureModel;
 import org.fabriclab.check.health.fec.FailureTrainer;
 import org.fabriclab.check.health.fec.Failures;
+import org.fabriclab.check.health.replay.LinkResiliencySetup;
 import org.fabriclab.check.health.replay.Replay;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.plot.Plots;
@@ -183,6 +184,33 @@ public final class Fabric {
     /** A failure-prediction model file (JSON, {@code FailureModel.FORMAT}). */
     public static FailureModel failureModel(String path) { return FailureModel.load(Path.of(path)); }
 
-    /** Trains a failure-prediction model on {@code history} labelled by {@code labels} (failures = incidents of layer physical). */
-    public static FailureModel trainFailureModel(Series history, Labels labels) { return FailureTrainer.defaults().train(history, Failures.of(labels)); }
+    /**
+     * Trains a failure-prediction model on {@code history} labelled by {@code labels} (failures = incidents of layer physical).
+     *
+     * @throws IllegalArgumentException the labels hold no physical failure: there is nothing to learn from
+     */
+    public static FailureModel trainFailureModel(Series history, Labels labels) {
+        Failures f = Failures.of(labels);
+        if (f.isEmpty()) throw new IllegalArgumentException("expected labelled failures (layer physical) to train on, found none");
+        return FailureTrainer.defaults().train(history, f);
+    }
+
+    /**
+     * The inputs of a Link Resiliency replay, as notebook 06 takes them: every parameter but {@code history}
+     * and {@code topology} may be empty (then looked for beside the history, else absent, which is stated),
+     * {@code model} may be {@code "train"}, and {@code threshold} NaN (best F1 against the labels, else
+     * the plugin's 0.8). Relative paths are taken as {@link #path(String)} takes them:
+     * {@code linkResiliency("ufm-telemetry.csv", "ibdiagnet2.lst", "", "", "", Double.NaN).replay().run()}.
+     *
+     * @throws org.fabriclab.capture.CaptureException a given file missing or malformed, naming it
+     * @throws IllegalArgumentException no topology, or {@code "train"} without labels or FEC histograms
+     */
+    public static LinkResiliencySetup linkResiliency(String history, String topology, String labels, String model, String isolations,
+                                                     double threshold) {
+        String m = model == null || model.isBlank() || model.strip().equals(LinkResiliencySetup.TRAIN) ? model : path(model).toString();
+        return LinkResiliencySetup.of(path(history), blank(topology) ? null : path(topology), blank(labels) ? null : path(labels), m,
+                blank(isolations) ? null : path(isolations), threshold);
+    }
+
+    private static boolean blank(String s) { return s == null || s.isBlank(); }
 }

@@ -61,6 +61,18 @@ final class LinkResiliencySet {
         }
         Out.text(dir.resolve("labels.csv"), labels);
 
+        // one noisy link isolated by the operator (outside the plugin) for a day from day 1, as the operator's own list
+        String extPort = null;
+        long extFrom = LinkTelemetry.T0_MS + 86_400_000L, extUntil = LinkTelemetry.T0_MS + 2 * 86_400_000L;
+        for (int p = 0; p < plans.length; p++) {
+            if (plans[p].role() != LinkTelemetry.Role.NOISY || !fleet.links.get(p / 2).trunk()) continue;
+            extPort = tel.ports.get(p);
+            break;
+        }
+        StringBuilder iso = new StringBuilder("port,from_ms,until_ms,reason\n");
+        if (extPort != null) iso.append(extPort).append(',').append(extFrom).append(',').append(extUntil).append(",maintenance\n");
+        Out.text(dir.resolve("operator-isolations.csv"), iso);
+
         FailureModel model = trainingModel(seed);
         model.write(dir.resolve("failure-model.json"));
 
@@ -79,6 +91,7 @@ final class LinkResiliencySet {
         m.files("topology", List.of("ibdiagnet2.lst"));
         m.files("labels", List.of("labels.csv"));
         m.files("model", List.of("failure-model.json"));
+        m.files("isolations", List.of("operator-isolations.csv"));
         m.put("columns", "UFM secondary telemetry names: hist0..hist15 (fec_hist0..15), Effective_Errors (effective_errors), "
                 + "SymbolErrorCounterExtended, PortRcvPktsExtended, PortRcvErrorsExtended, PortRcvRemotePhysicalErrorsExtended, "
                 + "LinkDownedCounterExtended, Module_Temperature (temperature_c), Module_Voltage (voltage_mv); timestamps epoch ms");
@@ -92,15 +105,9 @@ final class LinkResiliencySet {
             if (plans[p].failureMs() > 0) o.put("failure_ms", plans[p].failureMs());
             if (plans[p].repairMs() > 0) o.put("repair_ms", plans[p].repairMs());
         }
-        // one noisy link isolated by the operator (outside the plugin) for a day from day 1
-        String extPort = null;
-        long extFrom = LinkTelemetry.T0_MS + 86_400_000L, extUntil = LinkTelemetry.T0_MS + 2 * 86_400_000L;
-        for (int p = 0; p < plans.length; p++) {
-            if (plans[p].role() != LinkTelemetry.Role.NOISY || !fleet.links.get(p / 2).trunk()) continue;
-            extPort = tel.ports.get(p);
+        if (extPort != null) {
             ObjectNode x = m.root.putArray("external_isolations").addObject();
             x.put("port", extPort).put("from_ms", extFrom).put("until_ms", extUntil);
-            break;
         }
         ObjectNode pred = m.root.putObject("prediction");
         pred.put("model_trained_on", "simulated fleet 4 spines x 6 leaves, " + TRAIN_DAYS + " days, seed " + (seed ^ 0x7777));

@@ -38,6 +38,9 @@ public final class Failures {
         return new Failures(out);
     }
 
+    /** No labelled failure: a history nobody labelled (a replay runs, nothing is graded). */
+    public static Failures none() { return new Failures(Map.of()); }
+
     /** Failures given directly: port to failure times. */
     public static Failures of(Map<String, long[]> failures) {
         Map<String, long[]> out = new HashMap<>();
@@ -70,6 +73,9 @@ public final class Failures {
 
     /** Number of failures (a port's first failure only: later ones fall in its repair). */
     public int count() { return byPort.size(); }
+
+    /** True when no port has a labelled failure ({@link #none()}, or labels of other layers only). */
+    public boolean isEmpty() { return byPort.isEmpty(); }
 
     @Override public String toString() { return "Failures[" + byPort.size() + " ports]"; }
 }

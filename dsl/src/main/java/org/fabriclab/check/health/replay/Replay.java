@@ -80,6 +80,13 @@ public final class Replay {
         return new Replay(rules, series, topology, ruleSet, config, pdr, e, modeChanges);
     }
 
+    /** Every link of {@code isolations} isolated outside the plugin over its interval ({@link #externalIsolation}). */
+    public Replay externalIsolations(OperatorIsolations isolations) {
+        Replay r = this;
+        for (ExternalIsolation x : isolations.isolations()) r = r.externalIsolation(x.port(), x.fromMs(), x.untilMs());
+        return r;
+    }
+
     /** The operator's de-isolation of an unrecoverable link at {@code atMs} (after maintenance). */
     public Replay operatorDeisolation(String port, long atMs) {
         List<ExternalIsolation> e = new ArrayList<>(external);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.fabriclab.check.health.Alert;
 import org.fabriclab.check.health.Engine;
@@ -115,6 +116,25 @@ public final class ReplayResult implements Renderable {
             cp.append(e.kind().checkpoint() == null ? "" : e.kind().checkpoint()); why.append(String.join(", ", e.reasons())); detail.append(e.detail());
         }
         return Table.create(ruleSet.label() + " replay: events", time, kind, action, port, peer, pair, cp, why, detail, ms);
+    }
+
+    /**
+     * The actions not taken, by the checkpoint that held them back and the event: how many times, and the
+     * ports (sorted, comma-separated). Each is reported once per link and reason while the link keeps alerting.
+     */
+    public Table heldBack() {
+        Map<String, List<ReplayEvent>> by = new TreeMap<>();
+        for (ReplayEvent e : events) if (!e.kind().actionTaken()) by.computeIfAbsent(e.kind().checkpoint() + "\t" + e.kind().label(), k -> new ArrayList<>()).add(e);
+        StringColumn cp = StringColumn.create("checkpoint"), ev = StringColumn.create("event"), ports = StringColumn.create("ports");
+        IntColumn times = IntColumn.create("times");
+        by.forEach((k, l) -> {
+            String[] kk = k.split("\t", 2);
+            cp.append(kk[0]);
+            ev.append(kk[1]);
+            times.append(l.size());
+            ports.append(String.join(", ", new TreeSet<>(l.stream().map(ReplayEvent::port).toList())));
+        });
+        return Table.create(ruleSet.label() + " replay: actions not taken, by checkpoint", cp, ev, times, ports);
     }
 
     /** Events per UTC day and kind (one column per kind that occurs). */
