@@ -62,10 +62,12 @@ public final class LinkResiliencySetup implements Renderable {
     private final ThresholdReport sweep;
     private final double threshold;
     private final OperatorIsolations isolations;
+    /** What the model input came to (loaded, trained, or why prediction is off). */
+    private final String modelState;
     private final List<String[]> inputs;
 
     private LinkResiliencySetup(Path history, Series series, Topology topology, Failures failures, FailureModel model, boolean histograms,
-                                ThresholdReport sweep, double threshold, OperatorIsolations isolations, List<String[]> inputs) {
+                                ThresholdReport sweep, double threshold, OperatorIsolations isolations, String modelState, List<String[]> inputs) {
         this.history = history;
         this.series = series;
         this.topology = topology;
@@ -75,6 +77,7 @@ public final class LinkResiliencySetup implements Renderable {
         this.sweep = sweep;
         this.threshold = threshold;
         this.isolations = isolations;
+        this.modelState = modelState;
         this.inputs = List.copyOf(inputs);
     }
 
@@ -92,6 +95,10 @@ public final class LinkResiliencySetup implements Renderable {
      * @throws IllegalArgumentException no topology given, or {@link #TRAIN} without labelled failures or FEC histograms
      */
     public static LinkResiliencySetup of(Path history, Path topology, Path labels, String model, Path isolations, double threshold) {
+        if (topology == null) {
+            throw new IllegalArgumentException("topology: expected the fabric's links (ibdiagnet2.lst or ibdiagnet2.net_dump): the replay's "
+                    + "checkpoints count isolations per link and switch pair");
+        }
         List<String[]> in = new ArrayList<>();
         // relative as given: what the report prints names the files as the user named them
         Path dir = history.getParent() != null ? history.getParent() : Path.of("");
@@ -100,10 +107,6 @@ public final class LinkResiliencySetup implements Renderable {
         boolean hist = FecHistogram.of(s).isPresent();
         in.add(row("telemetry", history.toString(), String.format(Locale.ROOT, "%d ports, %d samples, %.1f days; FEC histograms: %s",
                 s.portCount(), s.rows(), s.days(), hist ? "yes" : "no (failure prediction cannot run)")));
-        if (topology == null) {
-            throw new IllegalArgumentException("topology: expected the fabric's links (ibdiagnet2.lst or ibdiagnet2.net_dump): the replay's "
-                    + "checkpoints count isolations per link and switch pair");
-        }
         Topology topo = Topology.of(List.of(Readers.standard().read(topology)));
         in.add(row("topology", topology.toString(), topo.links().size() + " links"));
 
@@ -123,8 +126,8 @@ public final class LinkResiliencySetup implements Renderable {
             how = "trained on this history and its labels";
             from = TRAIN;
         } else {
-            Path mp = model != null && !model.isBlank() ? Path.of(model) : dir.resolve(MODEL_FILE);
             boolean given = model != null && !model.isBlank();
+            Path mp = given ? Path.of(model) : dir.resolve(MODEL_FILE);
             m = given || Files.isRegularFile(mp) ? FailureModel.load(mp) : null;
             how = m == null ? "none (none given, no " + MODEL_FILE + " beside the history): failure prediction is off; a model fitted to another "
                     + "fleet or to generated data is not applied to this telemetry unasked" : "loaded";
@@ -152,7 +155,7 @@ public final class LinkResiliencySetup implements Renderable {
         Path ip = isolations != null ? isolations : dir.resolve(ISOLATIONS_FILE);
         OperatorIsolations iso = isolations != null || Files.isRegularFile(ip) ? OperatorIsolations.load(ip) : OperatorIsolations.none();
         in.add(row("operator isolations", iso.source(), iso.isolations().size() + (iso.isolations().size() == 1 ? " link" : " links") + " isolated outside the plugin"));
-        return new LinkResiliencySetup(history, s, topo, f, predicts ? m : null, hist, sw, t, iso, in);
+        return new LinkResiliencySetup(history, s, topo, f, predicts ? m : null, hist, sw, t, iso, how, in);
     }
 
     private static String[] row(String input, String from, String state) { return new String[] {input, from, state}; }
@@ -177,7 +180,7 @@ public final class LinkResiliencySetup implements Renderable {
 
     /** The model, or why prediction is off. */
     public Renderable modelView() {
-        return model != null ? model : Notice.of("failure-prediction model", inputs.get(3)[2]);
+        return model != null ? model : Notice.of("failure-prediction model", modelState);
     }
 
     /** The sweep, or why there is none. */
@@ -202,7 +205,7 @@ public final class LinkResiliencySetup implements Renderable {
     public Renderable caught(ReplayResult r) {
         if (failures.isEmpty()) return Notice.of(r.ruleSet().label() + " replay: labelled failures", noLabels());
         Table t = r.caught(failures);
-        return Notice.of(t.name(), r.caughtCount(failures) + " of " + t.rowCount() + " labelled failures caught").withTable(t);
+        return Notice.of(t.name(), ReplayResult.caughtIn(t) + " of " + t.rowCount() + " labelled failures caught").withTable(t);
     }
 
     /** Precision and recall per engine of {@code r}, or why none are graded. */

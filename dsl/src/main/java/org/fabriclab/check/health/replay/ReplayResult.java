@@ -3,6 +3,7 @@ package org.fabriclab.check.health.replay;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Date;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -123,14 +124,15 @@ public final class ReplayResult implements Renderable {
      * ports (sorted, comma-separated). Each is reported once per link and reason while the link keeps alerting.
      */
     public Table heldBack() {
-        Map<String, List<ReplayEvent>> by = new TreeMap<>();
-        for (ReplayEvent e : events) if (!e.kind().actionTaken()) by.computeIfAbsent(e.kind().checkpoint() + "\t" + e.kind().label(), k -> new ArrayList<>()).add(e);
+        // the checkpoint and the event's label are both the kind's: one group per kind, ordered by them
+        Map<EventKind, List<ReplayEvent>> by = new TreeMap<>(Comparator.comparing((EventKind k) -> String.valueOf(k.checkpoint()))
+                .thenComparing(EventKind::label));
+        for (ReplayEvent e : events) if (!e.kind().actionTaken()) by.computeIfAbsent(e.kind(), k -> new ArrayList<>()).add(e);
         StringColumn cp = StringColumn.create("checkpoint"), ev = StringColumn.create("event"), ports = StringColumn.create("ports");
         IntColumn times = IntColumn.create("times");
         by.forEach((k, l) -> {
-            String[] kk = k.split("\t", 2);
-            cp.append(kk[0]);
-            ev.append(kk[1]);
+            cp.append(String.valueOf(k.checkpoint()));
+            ev.append(k.label());
             times.append(l.size());
             ports.append(String.join(", ", new TreeSet<>(l.stream().map(ReplayEvent::port).toList())));
         });
@@ -193,8 +195,10 @@ public final class ReplayResult implements Renderable {
     }
 
     /** Number of labelled failures whose link the plugin had isolated when they failed. */
-    public int caughtCount(Failures failures) {
-        Table t = caught(failures);
+    public int caughtCount(Failures failures) { return caughtIn(caught(failures)); }
+
+    /** The failures a {@link #caught} table marks caught. */
+    static int caughtIn(Table t) {
         int n = 0;
         for (String s : t.stringColumn("caught")) if (s.equals("yes")) n++;
         return n;
