@@ -142,9 +142,14 @@ public final class Changes implements Renderable, Iterable<CounterDelta> {
         return m;
     }
 
-    /** Orders ports by first appearance in the given rows. */
-    private record FirstSeen(List<CounterDelta> rows) implements Comparator<String> {
-        @Override public int compare(String a, String b) { return Integer.compare(index(a), index(b)); }
-        private int index(String p) { for (int i = 0; i < rows.size(); i++) if (rows.get(i).port().equals(p)) return i; return -1; }
+    /** Orders ports by first appearance in the given rows (each port's first index looked up once, not searched for per comparison). */
+    private static final class FirstSeen implements Comparator<String> {
+        private final Map<String, Integer> first = new java.util.HashMap<>();
+
+        FirstSeen(List<CounterDelta> rows) {
+            for (int i = 0; i < rows.size(); i++) first.putIfAbsent(rows.get(i).port(), i);
+        }
+
+        @Override public int compare(String a, String b) { return Integer.compare(first.get(a), first.get(b)); }
     }
 }

@@ -14,6 +14,7 @@ import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.Status;
+import org.fabriclab.verdict.Classifier;
 import org.fabriclab.verdict.Profile;
 import org.fabriclab.verdict.ProfileCounter;
 import org.fabriclab.verdict.Verdict;
@@ -36,8 +37,9 @@ final class Grading {
     private Grading() {}
 
     static Verdict verdict(Delta d, String port, Profile p, BytesMoved b, double congPerGb) {
-        if (b.known()) return d.moved(b.bytes()).classify(p, congPerGb).port(port).orElseThrow();
-        Verdict v = d.moved(Double.POSITIVE_INFINITY).classify(p, congPerGb).port(port).orElseThrow();
+        // the port alone: d.moved(bytes) would make the delta of every port again, once per port graded
+        if (b.known()) return Classifier.classify(d, port, p, b.bytes(), congPerGb);
+        Verdict v = Classifier.classify(d, port, p, Double.POSITIVE_INFINITY, congPerGb);
         Map<String, String> reasons = new LinkedHashMap<>(v.reasons());
         List<String> moved = congestionMoved(d.port(port), p);
         if (v.isClean() && !moved.isEmpty()) {
@@ -76,13 +78,23 @@ final class Grading {
             if (c.beforeReading() != null) have.add(c.beforeReading().source());
             if (c.afterReading() != null) have.add(c.afterReading().source());
         }
-        Catalogue cat = Catalogue.standard();
         for (String missing : v.detail()) {
-            for (Binding b : cat.bindings()) {
-                if (b.canonical().equals(missing) && b.source() != Source.GIVEN && have.contains(b.source())) return false;
-            }
+            for (Source s : SourcesOf.MAP.getOrDefault(missing, Set.of())) if (have.contains(s)) return false;
         }
         return true;
+    }
+
+    /** The sources binding each counter of the standard catalogue (given values aside), made once: not a scan of every binding per port. */
+    private static final class SourcesOf {
+        static final Map<String, Set<Source>> MAP = make();
+
+        private static Map<String, Set<Source>> make() {
+            Map<String, Set<Source>> m = new java.util.HashMap<>();
+            for (Binding b : Catalogue.standard().bindings()) {
+                if (b.source() != Source.GIVEN) m.computeIfAbsent(b.canonical(), k -> java.util.EnumSet.noneOf(Source.class)).add(b.source());
+            }
+            return m;
+        }
     }
 
     /** The verdict with the missing required counters of an incomplete one left out: what the captured counters say, provisionally. */

@@ -186,6 +186,15 @@ public final class Incident implements Renderable {
      * own figure is in {@link #ports()}.
      */
     public Delta delta() {
+        Delta d = delta;
+        if (d == null) delta = d = madeDelta();   // a race makes the same delta twice, harmlessly
+        return d;
+    }
+
+    /** The delta made once: each call of {@link #delta()} made the moved delta of every port again. */
+    private volatile Delta delta;
+
+    private Delta madeDelta() {
         Analysis x = a();
         java.util.Set<Double> bytes = new java.util.HashSet<>();
         for (PortReport p : x.ports) bytes.add(p.bytes().known() ? p.bytes().bytes() : Double.NaN);
@@ -199,6 +208,40 @@ public final class Incident implements Renderable {
 
     /** One report per port: fabric, bytes, verdict, second opinion, why, next steps. */
     public List<PortReport> ports() { return a().ports; }
+
+    /**
+     * The ports the report gives a card, why and next steps, worst first ({@link Verdict#WORST_FIRST}): every port whose
+     * verdict is not clean, and the clean ports as well when there are at most {@value Verdicts#CLEAN_CARDS} of them (a
+     * host's ports); otherwise, as in a capture of a whole fabric, the clean ports are {@link #cleanPorts()}, named in one
+     * line. Ports of one rank keep the order of {@link #ports()}.
+     *
+     * <pre>{@code
+     * for (var p : incident("fabric-sweep").cards()) System.out.println(p.port() + ": " + p.verdict().verdict());
+     * }</pre>
+     */
+    public List<PortReport> cards() {
+        List<PortReport> out = new ArrayList<>(ports());
+        out.sort(java.util.Comparator.comparing(PortReport::verdict, Verdict.WORST_FIRST));
+        if (cleanPorts().isEmpty()) return out;
+        return out.stream().filter(p -> !p.verdict().isClean()).toList();
+    }
+
+    /** The clean ports without a card of their own ({@link #cards()}): none when there are at most {@value Verdicts#CLEAN_CARDS}. */
+    public List<String> cleanPorts() {
+        List<String> clean = ports().stream().filter(p -> p.verdict().isClean()).map(PortReport::port).toList();
+        return clean.size() <= Verdicts.CLEAN_CARDS ? List.of() : clean;
+    }
+
+    /** How many ports got each verdict, worst first: {@code 1500 ports: 2 physical, 1 congestion, 1497 clean}. */
+    public String verdictCounts() {
+        Map<String, Integer> n = new java.util.LinkedHashMap<>();
+        List<PortReport> sorted = new ArrayList<>(ports());
+        sorted.sort(java.util.Comparator.comparing(PortReport::verdict, Verdict.WORST_FIRST));
+        for (PortReport p : sorted) n.merge(p.verdict().verdict(), 1, Integer::sum);
+        List<String> parts = new ArrayList<>();
+        n.forEach((v, k) -> parts.add(k + " " + v));
+        return ports().size() + (ports().size() == 1 ? " port: " : " ports: ") + String.join(", ", parts);
+    }
 
     /** The report of {@code port}. @throws IllegalArgumentException naming the ports when it is not in the folder */
     public PortReport port(String port) {
@@ -265,7 +308,7 @@ public final class Incident implements Renderable {
     public CategoryChart layerChart() { return IncidentCharts.layers(delta()); }
 
     /** Each moved counter's delta (log scale) in layer rank order, the deciding ones apart; empty when nothing moved. */
-    public Optional<CategoryChart> movedChart() { return Optional.ofNullable(IncidentCharts.moved(delta(), ports())); }
+    public Optional<CategoryChart> movedChart() { return Optional.ofNullable(IncidentCharts.moved(delta(), cards())); }
 
     /** The moved-counter chart (when something moved), the layer chart, the reconciliation chart and the pause charts. */
     @Override public List<Chart<?, ?>> charts() {

@@ -2,6 +2,7 @@ package org.fabriclab.incident;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,8 @@ import org.knowm.xchart.style.Styler;
 final class IncidentCharts {
     static final String QUIET = "read, did not move", MOVED = "moved", UNUSABLE = "cannot be used", DECIDES = "decides the verdict",
             OUTRANKED = "moved, outranked";
+    /** The most bars the moved-counter chart draws (the worst ports' counters first). */
+    static final int MAX_BARS = 40;
 
     private IncidentCharts() {}
 
@@ -62,10 +65,14 @@ final class IncidentCharts {
         List<String> cats = new ArrayList<>();
         List<Double> decides = new ArrayList<>(), outranked = new ArrayList<>();
         boolean many = ports.size() > 1;
+        // the changed counters grouped by port once: asking d.changed() per port sorted every port's rows again for each
+        Map<String, List<CounterDelta>> byPort = new HashMap<>();
+        for (CounterDelta c : d.changed()) {
+            if (Changes.moved(c) && c.layer() != Layer.INFORMATIVE) byPort.computeIfAbsent(c.port(), k -> new ArrayList<>()).add(c);
+        }
         for (PortReport p : ports) {
-            List<CounterDelta> rows = d.changed().port(p.port()).stream()
-                    .filter(c -> Changes.moved(c) && c.layer() != Layer.INFORMATIVE).toList();
-            for (CounterDelta c : rows) {
+            if (cats.size() >= MAX_BARS) break;
+            for (CounterDelta c : byPort.getOrDefault(p.port(), List.of())) {
                 double v = Math.abs((double) c.delta());
                 boolean dec = p.deciding().contains(c.counter());
                 cats.add((many ? p.port() + " " : "") + c.counter() + " (" + (c.layer().ordinal() + 1) + " " + c.layer().label() + ")");
@@ -74,8 +81,8 @@ final class IncidentCharts {
             }
         }
         if (cats.isEmpty()) return null;
-        if (cats.size() > 40) {
-            cats = cats.subList(0, 40); decides = decides.subList(0, 40); outranked = outranked.subList(0, 40);
+        if (cats.size() > MAX_BARS) {
+            cats = cats.subList(0, MAX_BARS); decides = decides.subList(0, MAX_BARS); outranked = outranked.subList(0, MAX_BARS);
         }
         CategoryChart c = new CategoryChartBuilder().width(900).height(460)
                 .title("What moved, in layer rank order: the rank decides, not the size")

@@ -32,7 +32,9 @@ final class Report {
         StringColumn port = StringColumn.create("port"), fabric = StringColumn.create("fabric"), profile = StringColumn.create("profile"),
                 verdict = StringColumn.create("verdict"), detail = StringColumn.create("deciding"), bytes = StringColumn.create("bytes_moved"),
                 second = StringColumn.create("second_opinion");
-        for (PortReport p : inc.ports()) {
+        List<PortReport> worstFirst = new ArrayList<>(inc.ports());
+        worstFirst.sort(java.util.Comparator.comparing(PortReport::verdict, Verdict.WORST_FIRST));
+        for (PortReport p : worstFirst) {
             port.append(p.port()); fabric.append(p.fabric().kind().label()); profile.append(p.verdict().profile());
             verdict.append(p.verdict().verdict()); detail.append(String.join(", ", p.deciding()));
             bytes.append(BytesMoved.num(p.bytes().bytes()));
@@ -43,14 +45,28 @@ final class Report {
 
     static List<String> folderLines(Incident inc) {
         List<String> out = new ArrayList<>();
-        List<String> names = inc.snapshotFolders().stream().map(p -> p.getFileName().toString()).toList();
-        out.add(names.size() + " snapshots " + names + "; the delta is between " + names.get(0) + " and " + names.get(names.size() - 1));
+        List<String> folders = inc.snapshotFolders().stream().map(p -> p.getFileName().toString()).toList();
+        out.add(folders.size() + " snapshots " + folders + "; the delta is between " + folders.get(0) + " and " + folders.get(folders.size() - 1));
         out.add(inc.elapsedHow());
-        out.add(inc.ports().size() + (inc.ports().size() == 1 ? " port: " : " ports: ") + inc.delta().ports());
+        List<String> names = inc.delta().ports();
+        if (names.size() <= LISTED) out.add(inc.ports().size() + (inc.ports().size() == 1 ? " port: " : " ports: ") + names);
+        if (names.size() > 1) out.add(inc.verdictCounts());
         out.addAll(inc.folderNotes());
         // what the readers warned about, and the stray files skipped as no capture, per snapshot
         inc.snapshotWarnings().forEach((name, ws) -> ws.forEach(w -> out.add("warning (" + name + "): " + w)));
         return out;
+    }
+
+    /** How many port names the report lists in one line; past it, a count ({@link #cleanLine}, the folder lines). */
+    static final int LISTED = 16;
+
+    /** The clean ports without a card, in one line ({@code 1497 ports clean: lid 2/1, ... and 1477 more}); empty when none. */
+    static List<String> cleanLine(Incident inc) {
+        List<String> clean = inc.cleanPorts();
+        if (clean.isEmpty()) return List.of();
+        String shown = String.join(", ", clean.subList(0, Math.min(LISTED, clean.size())));
+        return List.of(clean.size() + " ports clean: " + shown + (clean.size() > LISTED ? " and " + (clean.size() - LISTED) + " more" : "")
+                + " (each one's report: ports(), port(name); the port table lists every port)");
     }
 
     static List<String> cardLines(PortReport p) {
@@ -100,10 +116,11 @@ final class Report {
     static String text(Incident inc) {
         StringBuilder sb = new StringBuilder("incident report: " + inc.label() + "\n");
         section(sb, "folder", folderLines(inc));
-        for (PortReport p : inc.ports()) {
+        for (PortReport p : inc.cards()) {
             section(sb, "verdict", cardLines(p));
             section(sb, "why", p.why());
         }
+        if (!inc.cleanPorts().isEmpty()) section(sb, "clean", cleanLine(inc));
         sb.append("\nwhat moved, by layer\n");
         ByLayer g = inc.delta().byLayer();
         String bl = g.toString();
@@ -113,7 +130,7 @@ final class Report {
         if (inc.reconciliation().isPresent()) section(sb, "reconciliation: perftest vs counters vs link rate", reconciliationLines(inc));
         section(sb, "pause", inc.pause().summaryLines());
         for (Table t : inc.linkTables()) section(sb, "link: " + t.name(), List.of(t.print().split("\n")));
-        for (PortReport p : inc.ports()) section(sb, "next steps for " + p.port(), p.nextSteps());
+        for (PortReport p : inc.cards()) section(sb, "next steps for " + p.port(), p.nextSteps());
         sb.append("\n").append(inc.charts().size()).append(" charts (shown as images in a notebook; charts() returns them)\n");
         return sb.toString();
     }
@@ -128,9 +145,10 @@ final class Report {
         sb.append("<h3>Incident report: ").append(Html.esc(inc.label())).append("</h3>");
         list(sb, folderLines(inc));
         sb.append("<h4>Verdict per port</h4>");
-        for (PortReport p : inc.ports()) card(sb, p);
+        for (PortReport p : inc.cards()) card(sb, p);
+        list(sb, cleanLine(inc));
         sb.append("<h4>Why the deciding layer wins</h4>");
-        for (PortReport p : inc.ports()) {
+        for (PortReport p : inc.cards()) {
             if (inc.ports().size() > 1) sb.append("<h5>").append(Html.esc(p.port())).append("</h5>");
             list(sb, p.why());
         }
@@ -159,7 +177,7 @@ final class Report {
             for (Table t : inc.linkTables()) sb.append("<h5>").append(Html.esc(t.name())).append("</h5>").append(Html.table(t, 50));
         }
         sb.append("<h4>Next steps</h4>");
-        for (PortReport p : inc.ports()) {
+        for (PortReport p : inc.cards()) {
             if (inc.ports().size() > 1) sb.append("<h5>").append(Html.esc(p.port())).append("</h5>");
             list(sb, p.nextSteps());
         }

@@ -2,6 +2,7 @@ package org.fabriclab.snapshot;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -250,14 +251,26 @@ public final class Snapshot implements Renderable {
 
     /** Every capture attribute of {@code key} on a port joined as {@code port}, in capture order: the kept one first, then any other file's. */
     public List<PortAttr> attrSources(String port, String key) {
-        List<PortAttr> out = new ArrayList<>();
-        for (Capture c : captures) {
-            for (PortAttr a : c.attrs()) {
-                if (a.key().equals(key) && joinedName.getOrDefault(a.port(), a.port()).equals(port)) out.add(a);
-            }
-        }
-        return out;
+        return attrIndex().getOrDefault(port, Map.of()).getOrDefault(key, List.of());
     }
+
+    /** Every capture attribute by joined port and key, in capture order: made on first use, once (not a scan of every attribute per question). */
+    private Map<String, Map<String, List<PortAttr>>> attrIndex() {
+        Map<String, Map<String, List<PortAttr>>> m = attrIndex;
+        if (m == null) {   // a race makes the same index twice, harmlessly
+            m = new HashMap<>();
+            for (Capture c : captures) {
+                for (PortAttr a : c.attrs()) {
+                    m.computeIfAbsent(joinedName.getOrDefault(a.port(), a.port()), k -> new HashMap<>())
+                            .computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a);
+                }
+            }
+            attrIndex = m;
+        }
+        return m;
+    }
+
+    private volatile Map<String, Map<String, List<PortAttr>>> attrIndex;
 
     /**
      * The links of the snapshot's topology captures ({@code ibnetdiscover}, {@code iblinkinfo},

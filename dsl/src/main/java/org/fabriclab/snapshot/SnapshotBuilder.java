@@ -87,8 +87,11 @@ final class SnapshotBuilder {
             }
         }
         // representative names
+        // the best name of each joined group, found in one pass over the ids (not one pass per id: a fabric's thousands of ports)
+        Map<String, String> bestOfGroup = new HashMap<>();
+        for (String id : ids) bestOfGroup.merge(uf.find(id), id, SnapshotBuilder::better);
         Map<String, String> rep = new HashMap<>();
-        for (String id : ids) rep.put(id, bestName(uf, ids, uf.find(id)));
+        for (String id : ids) rep.put(id, bestOfGroup.get(uf.find(id)));
         for (String id : ids) if (!rep.get(id).equals(id) && !HostPort.local(id).equals(UNNAMED_NETDEV)) notes.add(id + " joined as " + rep.get(id));
 
         Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
@@ -265,11 +268,13 @@ final class SnapshotBuilder {
 
     private static String bestName(UnionFind uf, Set<String> ids, String root) {
         String best = null;
-        for (String id : ids) {
-            if (!uf.find(id).equals(root)) continue;
-            if (best == null || rank(id) < rank(best) || (rank(id) == rank(best) && id.compareTo(best) < 0)) best = id;
-        }
+        for (String id : ids) if (uf.find(id).equals(root)) best = best == null ? id : better(best, id);
         return best == null ? root : best;
+    }
+
+    /** The name a joined port goes by, of two of its ids: the lower {@link #rank}, then the first in code point order. */
+    private static String better(String a, String b) {
+        return rank(b) < rank(a) || (rank(b) == rank(a) && b.compareTo(a) < 0) ? b : a;
     }
 
     private static String suffixPort(String id) {

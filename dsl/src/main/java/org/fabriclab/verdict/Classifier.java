@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.fabriclab.catalogue.Layer;
 import org.fabriclab.delta.CounterDelta;
+import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.MovedDelta;
 import org.fabriclab.delta.Rules;
 import org.fabriclab.delta.Status;
@@ -60,26 +61,44 @@ public final class Classifier {
     public static Verdicts classify(MovedDelta d, Profile profile, double congPerGb) {
         requireTraffic(d.bytes());
         List<Verdict> out = new ArrayList<>();
-        for (String port : d.ports()) {
-            Map<String, CounterDelta> m = d.port(port);
-            List<ProfileCounter> sorted = profile.resolve(m).sorted();
-            int n = sorted.size();
-            boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
-            double[] delta = new double[n];
-            Map<String, String> reasons = new LinkedHashMap<>();
-            for (int i = 0; i < n; i++) {
-                CounterDelta c = m.get(sorted.get(i).name());
-                if (c == null) { reasons.put(sorted.get(i).name(), "not in either snapshot"); continue; }
-                present[i] = c.status() != Status.MISSING;
-                if (c.reason() != null) reasons.put(c.counter(), c.reason());
-                if (c.status() == Status.RESET || c.status() == Status.PEGGED) { unusable[i] = true; continue; }
-                if (c.status() != Status.READABLE) continue;
-                changed[i] = c.delta() != 0;
-                delta[i] = (double) c.delta();
-            }
-            out.add(build(port, profile.name(), sorted, present, unusable, changed, delta, d.bytes(), congPerGb, reasons));
-        }
+        for (String port : d.ports()) out.add(port(port, d.port(port), profile, d.bytes(), congPerGb));
         return new Verdicts(out);
+    }
+
+    /**
+     * One port's verdict when {@code bytesMoved} bytes crossed it: what {@code d.moved(bytesMoved).classify(profile,
+     * congPerGb)} gives for {@code port}, without the delta of every port being made again for that byte count (a
+     * counter's delta and status do not depend on it). For grading each port of a large delta with its own bytes:
+     * {@code incident(dir)} on a fabric-wide capture.
+     *
+     * <pre>{@code
+     * Verdict v = Classifier.classify(delta(before, after), "lid 17/1", Profiles.IB, 1e12, 1000);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code bytesMoved} is not above 0
+     */
+    public static Verdict classify(Delta d, String port, Profile profile, double bytesMoved, double congPerGb) {
+        requireTraffic(bytesMoved);
+        return port(port, d.port(port), profile, bytesMoved, congPerGb);
+    }
+
+    private static Verdict port(String port, Map<String, CounterDelta> m, Profile profile, double bytes, double congPerGb) {
+        List<ProfileCounter> sorted = profile.resolve(m).sorted();
+        int n = sorted.size();
+        boolean[] present = new boolean[n], unusable = new boolean[n], changed = new boolean[n];
+        double[] delta = new double[n];
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            CounterDelta c = m.get(sorted.get(i).name());
+            if (c == null) { reasons.put(sorted.get(i).name(), "not in either snapshot"); continue; }
+            present[i] = c.status() != Status.MISSING;
+            if (c.reason() != null) reasons.put(c.counter(), c.reason());
+            if (c.status() == Status.RESET || c.status() == Status.PEGGED) { unusable[i] = true; continue; }
+            if (c.status() != Status.READABLE) continue;
+            changed[i] = c.delta() != 0;
+            delta[i] = (double) c.delta();
+        }
+        return build(port, profile.name(), sorted, present, unusable, changed, delta, bytes, congPerGb, reasons);
     }
 
     private static Verdict build(String port, String profileName, List<ProfileCounter> sorted, boolean[] present,

@@ -44,6 +44,17 @@ public record Verdict(String port, String profile, String verdict, List<String> 
 
     public boolean isClean() { return verdict.equals(CLEAN); }
 
+    /**
+     * Worst first, the order reports list ports in: a layer finding by the layer's rank (physical first, as the classifier
+     * reads the layers), then no verdict (unusable, incomplete), then clean. Stable sorts keep the ports of one rank in order.
+     */
+    public static final java.util.Comparator<Verdict> WORST_FIRST = java.util.Comparator.comparingInt(Verdict::rank);
+
+    private static int rank(Verdict v) {
+        if (v.isClean()) return Integer.MAX_VALUE;
+        return v.layer().map(Enum::ordinal).orElse(Integer.MAX_VALUE - 1);
+    }
+
     /** The reference classifier's dict: {@code verdict}, {@code detail}, {@code live}. */
     public Map<String, Object> seedView() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -68,11 +68,27 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Ren
         return sb.toString();
     }
 
-    /** One card per port, under a line with the port count and the exit code. */
+    /**
+     * How many clean ports still get a card ({@link #toHtml()}): a host's ports. Past this, as in a capture of a whole fabric
+     * ({@code perfquery} or {@code ibdiagnet} over every switch port), the clean ports are counted in one line.
+     */
+    public static final int CLEAN_CARDS = 8;
+
+    /**
+     * Under a line with the port count and the exit code, one card per port worst first ({@link Verdict#WORST_FIRST}); clean
+     * ports get cards when there are at most {@value #CLEAN_CARDS} of them, else one line counts them ({@link #table()} has
+     * every port).
+     */
     @Override public String toHtml() {
         StringBuilder sb = new StringBuilder("<div class=\"fabriclab-verdicts\"><div><b>").append(size()).append(size() == 1 ? " port" : " ports")
                 .append("</b>, exit code ").append(exitCode()).append("</div>");
-        for (Verdict v : verdicts) sb.append(v.toHtml());
+        List<Verdict> sorted = new java.util.ArrayList<>(verdicts);
+        sorted.sort(Verdict.WORST_FIRST);
+        long clean = verdicts.stream().filter(Verdict::isClean).count();
+        for (Verdict v : sorted) if (!v.isClean() || clean <= CLEAN_CARDS) sb.append(v.toHtml());
+        if (clean > CLEAN_CARDS) {
+            sb.append("<div>").append(clean).append(" ports clean (not shown as cards; <code>table()</code> lists every port)</div>");
+        }
         return sb.append("</div>").toString();
     }
 
