@@ -91,6 +91,15 @@ class InfluxCsvHistoryTest {
         assertArrayEquals(new long[] {5}, Res.values(h, "rack 7, node01 mlx5_0/1", "LinkDownedCounter"));
     }
 
+    @Test void aGzipResponseIsSniffedAndReadByContent(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("response.bin");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
+            out.write(Files.readAllBytes(Res.path("influx-query.csv")));
+        }
+        assertEquals("influx-annotated-csv", HistoryReaders.standard().choose(f).format());
+        assertArrayEquals(Res.SYM_B, Res.values(HistoryReaders.standard().read(f), "mlx5_1/1", "SymbolErrorCounter"));
+    }
+
     @Test void badInputNamesTheFileLineAndWhatWasExpected(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.csv");
         String head = String.format(ANNOTATIONS, "long") + HEADER;
