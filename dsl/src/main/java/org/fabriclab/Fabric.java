@@ -114,7 +114,8 @@ public final class Fabric {
     /**
      * A telemetry history in primitive columns, for threshold sweeps, in whichever format {@code path} holds
      * ({@link HistoryReaders}): the project's CSV (gzip) or Parquet, a folder of UFM CSV exports, a UFM fluentd
-     * stream, Prometheus scrapes or query_range JSON (node_exporter, InfiniBand exporters), a collect series.
+     * stream, Prometheus scrapes or query_range JSON (node_exporter, InfiniBand exporters), a collect series,
+     * Telegraf's infiniband/ethtool points as InfluxDB line protocol or annotated CSV.
      */
     public static History history(String path) { return HistoryReaders.standard().read(Path.of(path), Progress.NONE); }
 

@@ -53,17 +53,23 @@ final class ExporterSamples {
     void add(String metricName, Map<String, String> labels, long timeMs, String value, String file, int line) {
         var m = ExporterMetrics.lookup(metricName);
         if (m.isEmpty()) { uncatalogued++; return; }
-        long v = ExporterMetrics.value(m.get(), value, file, line);
-        if (v == Long.MIN_VALUE) return;
         String port = ExporterMetrics.port(m.get(), labels, file, line);
-        String instance = null;
-        if (ExporterMetrics.hostLocal(m.get())) {
-            instance = labels.getOrDefault("instance", "");
-            instances.add(instance);
-        }
-        String exporter = m.get().source().key() + "\t" + labels.getOrDefault("instance", "");
-        if (!ExporterMetrics.divides(m.get(), v)) wordsAsRead.add(exporter);
-        samples.add(new Sample(m.get(), port, instance, exporter, timeMs, v, file, line));
+        String instance = ExporterMetrics.hostLocal(m.get()) ? labels.getOrDefault("instance", "") : null;
+        add(m.get(), port, instance, labels.getOrDefault("instance", ""), timeMs, value, file, line);
+    }
+
+    /**
+     * Adds one sample of a metric already resolved through the catalogue, of {@code port}: {@code instance} is the host
+     * that named a host-local port ({@code ""} when none was said; null for a fabric-wide port name), {@code exporter}
+     * the instance that wrote it (whose unit is decided as one); {@code value} as written (NaN: no sample).
+     */
+    void add(ExporterMetrics.Metric m, String port, String instance, String exporter, long timeMs, String value, String file, int line) {
+        long v = ExporterMetrics.value(m, value, file, line);
+        if (v == Long.MIN_VALUE) return;
+        if (instance != null) instances.add(instance);
+        String key = m.source().key() + "\t" + exporter;
+        if (!ExporterMetrics.divides(m, v)) wordsAsRead.add(key);
+        samples.add(new Sample(m, port, instance, key, timeMs, v, file, line));
     }
 
     /** Something the reader assumed, for the history's {@link History#warnings()}. */
@@ -76,6 +82,9 @@ final class ExporterSamples {
 
     /** How many catalogued samples took their instance from their file's name. */
     int namedByFile() { return namedByFile; }
+
+    /** True when no sample of a catalogued counter was added. */
+    boolean isEmpty() { return samples.isEmpty(); }
 
     /** How many samples were of metrics the catalogue does not bind (skipped). */
     int uncatalogued() { return uncatalogued; }

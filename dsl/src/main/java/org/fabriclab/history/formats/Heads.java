@@ -50,6 +50,23 @@ final class Heads {
     }
 
     /**
+     * The text of {@code file} line by line (gzip inflated, a leading UTF-8 byte-order mark dropped), for files too
+     * large to hold as one string (a Telegraf file output grows for as long as the agent runs).
+     *
+     * @throws CaptureException when it cannot be opened
+     */
+    static java.io.BufferedReader reader(Path file) {
+        try {
+            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(open(file), StandardCharsets.UTF_8), 1 << 16);
+            r.mark(1);
+            if (r.read() != '\uFEFF') r.reset();
+            return r;
+        } catch (IOException e) {
+            throw new CaptureException(file.toString(), 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
      * {@code s} without a leading UTF-8 byte-order mark (Windows editors and PowerShell's {@code Out-File -Encoding utf8}
      * write one): the mark is no character of the file's content, and left in it would make the first line unreadable.
      */

@@ -24,7 +24,11 @@ import org.fabriclab.history.Progress;
  * ({@link PrometheusRangeHistory}), also the result array alone, Thanos/Mimir/Cortex and VictoriaMetrics {@code format=promapi};</li>
  * <li>{@code promtool-query-text}: {@code promtool query range} / {@code instant} text output ({@link PromtoolQueryHistory});</li>
  * <li>{@code victoriametrics-export}: VictoriaMetrics {@code /api/v1/export} JSON lines ({@link VictoriaExportHistory});</li>
- * <li>{@code collect-series}: a {@code fabriclab collect} series of snapshot folders ({@link CollectSeriesHistory}).</li>
+ * <li>{@code collect-series}: a {@code fabriclab collect} series of snapshot folders ({@link CollectSeriesHistory});</li>
+ * <li>{@code influx-annotated-csv}: InfluxDB 2.x query results ({@code influx query --raw}, {@code /api/v2/query}) of Telegraf's
+ * {@code infiniband} and {@code ethtool} inputs ({@link InfluxCsvHistory});</li>
+ * <li>{@code influx-line-protocol}: the same inputs in line protocol, as Telegraf's file output and InfluxDB's exports write
+ * it ({@link InfluxLineHistory}).</li>
  * </ul>
  *
  * <pre>{@code
@@ -45,7 +49,7 @@ public final class HistoryReaders {
     private static HistoryReaders standard(java.time.ZoneId zone) {
         return new HistoryReaders(List.of(new HistoryFiles(), new CollectSeriesHistory(), new UfmCsvExportsHistory(),
                 new UfmStreamHistory(), new PrometheusRangeHistory(), new VictoriaExportHistory(), new PromtoolQueryHistory(),
-                new PrometheusTextHistory(zone)));
+                new PrometheusTextHistory(zone), new InfluxCsvHistory(), new InfluxLineHistory()));
     }
 
     /**
@@ -77,7 +81,8 @@ public final class HistoryReaders {
         if (best == null) {
             throw new CaptureException(path.toString(), 0, "not a history fabriclab reads; expected one of " + formats()
                     + " (a history CSV/Parquet, a folder of UFM CSV exports, a UFM fluentd stream, Prometheus scrapes or "
-                    + "query_range JSON or promtool query output, a VictoriaMetrics export, or a fabriclab collect series)");
+                    + "query_range JSON or promtool query output, a VictoriaMetrics export, a fabriclab collect series, or Telegraf's "
+                    + "infiniband/ethtool points as InfluxDB line protocol or annotated CSV)");
         }
         return best;
     }

@@ -24,6 +24,9 @@ class HistoryReadersTest {
                 "node-exporter-scrapes", "prometheus-text", "exporters.prom", "prometheus-text", "promtool-dump.txt", "prometheus-text",
                 "openmetrics.txt", "prometheus-text", "query_range.json", "prometheus-query-json", "collect-series", "collect-series");
         expect.forEach((f, fmt) -> assertEquals(fmt, readers.choose(Res.path(f)).format(), f));
+        Map.of("telegraf-infiniband.lp", "influx-line-protocol", "influx-query.csv", "influx-annotated-csv", "victoriametrics-export.jsonl",
+                "victoriametrics-export", "infiniband-exporter-switch-1764547200.prom", "prometheus-text")
+                .forEach((f, fmt) -> assertEquals(fmt, readers.choose(Res.path(f)).format(), f));
     }
 
     @Test void historyOfAnyFormatGivesTheSameSweep() {
@@ -31,7 +34,7 @@ class HistoryReadersTest {
         // the CSV read with the default sources (64-bit perfquery -x field): 65535 is a count there, so it differs from sysfs
         var sysfs = Res.rows(Res.sweep(Res.csvAsSysfs(), "mlx5_0/1"));
         assertTrue(!csv.equals(sysfs));
-        for (String f : new String[] {"node-exporter-scrapes", "query_range.json", "collect-series"}) {
+        for (String f : new String[] {"node-exporter-scrapes", "query_range.json", "collect-series", "telegraf-infiniband.lp", "influx-query.csv"}) {
             History h = Fabric.history(Res.path(f).toString());
             assertEquals(sysfs, Res.rows(Res.sweep(h, "mlx5_0/1")), f);
         }
