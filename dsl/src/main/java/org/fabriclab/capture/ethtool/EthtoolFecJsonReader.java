@@ -37,6 +37,12 @@ public final class EthtoolFecJsonReader implements CaptureReader {
         return head != null && head.contains("\"ifname\"") && head.contains("\"config\"") && head.contains("\"active\"") ? 95 : 0;
     }
 
+    /**
+     * Reads every interface's object.
+     *
+     * @throws CaptureException naming the file, the line and what was expected: invalid JSON, an object without
+     *         {@code "ifname"} or without {@code "config"} and {@code "active"}, an encoding list that is no array of names
+     */
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);

@@ -47,6 +47,12 @@ public final class EthtoolFecReader implements CaptureReader {
         return 0;
     }
 
+    /**
+     * Reads every interface's FEC block.
+     *
+     * @throws CaptureException naming the file, the line and what was expected: an encoding ethtool does not print,
+     *         ethtool's own error, or a file with no FEC settings
+     */
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);

@@ -43,6 +43,12 @@ public final class EthtoolSettingsJsonReader implements CaptureReader {
         return 0;
     }
 
+    /**
+     * Reads every interface's object.
+     *
+     * @throws CaptureException naming the file, the line and what was expected: invalid JSON, an object without
+     *         {@code "ifname"}, a {@code "speed"} that is no whole number of Mb/s, a {@code "link-detected"} that is no boolean
+     */
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);

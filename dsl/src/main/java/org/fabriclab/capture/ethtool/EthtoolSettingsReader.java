@@ -84,6 +84,13 @@ public final class EthtoolSettingsReader implements CaptureReader {
         return dev == null || dev.isEmpty() ? null : dev;
     }
 
+    /**
+     * Reads every interface's settings block.
+     *
+     * @throws CaptureException naming the file, the line and what was expected: a value ethtool does not print
+     *         ({@code Speed: fast}, {@code Link detected: maybe}), a line that is no {@code Key: value}, settings before
+     *         any header, or a file with no settings (ethtool's own message when it printed one)
+     */
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
