@@ -4,7 +4,8 @@ package org.fabriclab.capture;
  * A fact about a port that is not a counter: {@code lid}, {@code guid}, {@code node_guid},
  * {@code device}, {@code port_num}, {@code rate_gbps}, {@code state}, {@code link_layer},
  * {@code netdev}, {@code node_desc}; and what the host says about its lossless configuration
- * ({@code mlnx_qos}, {@code dcb}, {@code ethtool -a}: {@link #PFC_ENABLED}, {@link #TRUST}, ...).
+ * ({@code mlnx_qos}, {@code dcb}, {@code ethtool -a}: {@link #PFC_ENABLED}, {@link #TRUST}, ...) and about its
+ * Ethernet link ({@code ethtool X}, {@code ethtool --show-fec X}: {@link #LINK_DETECTED}, {@link #FEC_MODE}, ...).
  * Snapshots use {@code lid}, {@code guid} and {@code netdev} to join the same port seen through
  * different files.
  */
@@ -37,6 +38,20 @@ public record PortAttr(String port, String key, String value, String file, int l
     public static final String PAUSE_AUTONEG = "pause_autoneg";
     public static final String PAUSE_RX = "pause_rx";
     public static final String PAUSE_TX = "pause_tx";
+    /** Whether the Ethernet link is up: {@code yes} or {@code no} ({@code ethtool X}'s {@code Link detected}, the netdev's carrier). */
+    public static final String LINK_DETECTED = "link_detected";
+    /** The Ethernet link's duplex: {@code full} or {@code half} ({@code ethtool X}). */
+    public static final String DUPLEX = "duplex";
+    /** The number of lanes the Ethernet link runs on ({@code ethtool X}'s {@code Lanes}, ethtool 5.13 on). */
+    public static final String LANES = "lanes";
+    /** Ethernet speed and duplex autonegotiation: {@code on} or {@code off} ({@code ethtool X}'s {@code Auto-negotiation}). */
+    public static final String AUTONEG = "autoneg";
+    /** The connector as ethtool names it: {@code FIBRE}, {@code Direct Attach Copper}, {@code Twisted Pair}, {@code Other}, ... */
+    public static final String PORT_TYPE = "port_type";
+    /** The FEC the link runs: {@code RS}, {@code BaseR}, {@code LLRS}, {@code Off} ({@code ethtool --show-fec}), or ibdiagnet's FEC mode. */
+    public static final String FEC_MODE = "fec_mode";
+    /** The FEC encodings configured, space-separated as ethtool prints them ({@code Auto RS}; {@code ethtool --show-fec}). */
+    public static final String FEC_CONFIGURED = "fec_configured";
 
     /** The priorities a {@link #PFC_ENABLED} value names (empty for {@code none}). */
     public static java.util.List<Integer> pfcPriorities(String v) {

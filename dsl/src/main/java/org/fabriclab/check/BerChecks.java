@@ -126,7 +126,7 @@ public final class BerChecks {
                 if (rate.isEmpty()) {
                     rows.add(new CheckRow(port, CheckRow.BER, name, "counters", cd.delta(), Double.NaN, limit(Telemetry.SYMBOL_BER),
                             Double.NaN, policy == Policy.BER ? Outcome.NO_VERDICT : Outcome.INFO,
-                            "link rate unknown: capture sysfs rate or ibstat, or give the rate in Gb/s"));
+                            "link rate unknown: capture sysfs rate, ibstat or (a RoCE port) ethtool NETDEV, or give the rate in Gb/s"));
                     continue;
                 }
                 double bits = rate.getAsDouble() * 1e9 * elapsedSeconds;

@@ -35,6 +35,7 @@ import org.fabriclab.capture.Unpacked;
  * {@code hw_counters/} and the port attributes), {@code perfquery-x.DEV-PORT.txt},
  * {@code ethtool-S.NETDEV.txt} (first line {@code # ethtool -S NETDEV}, so the reader names the port),
  * {@code ethtool-m.NETDEV.txt} (first line {@code # ethtool -m NETDEV}: the transceiver's diagnostics),
+ * {@code ethtool.NETDEV.txt} (first line {@code # ethtool NETDEV}: the link settings, whose speed is a RoCE port's link rate),
  * {@code rdma-link.json}, {@code rdma-statistic.json}, {@code mlxlink.DEV-PORT.txt} (first line
  * {@code # mlxlink -d DEV -p PORT -m -c}: mlxlink's output does not name the port).
  *

@@ -191,7 +191,7 @@ public final class Reconcile implements Renderable {
         }
         if (rate.isEmpty()) {
             return new PortReconciliation(port, r.role(), r.test(), r.file(), r.bidirectional(), r.unit(), dur, pBps, xWords, rWords,
-                    xBps, rBps, cBps, Double.NaN, waitPerS, Case.NO_VERDICT, "link rate unknown: capture sysfs rate or ibstat, or give it in Gb/s", w);
+                    xBps, rBps, cBps, Double.NaN, waitPerS, Case.NO_VERDICT, "link rate unknown: capture sysfs rate, ibstat or (a RoCE port) ethtool NETDEV, or give it in Gb/s", w);
         }
         double linkBps = rate.getAsDouble() * 1e9 / 8;
         double ratio = pBps / linkBps;

@@ -159,6 +159,8 @@ public final class SnapshotTaker {
             // the transceiver's diagnostics (rx/tx power and bias per lane, against its own thresholds); a DAC or a NIC
             // without module access fails here, which the manifest records and the snapshot does without
             out.add(new Planned("ethtool", List.of("-m", n), "ethtool-m." + Collector.safe(n) + ".txt", "# ethtool -m " + n));
+            // the link settings: Speed gives a RoCE port its link rate (reconcile, the BER check) where sysfs gives none
+            out.add(new Planned("ethtool", List.of(n), "ethtool." + Collector.safe(n) + ".txt", "# ethtool " + n));
             // what the host says about PFC on the netdev (settings, and dcb -s's per-priority PFC frames): neither names it in its output
             out.add(new Planned("mlnx_qos", List.of("-i", n), "mlnx_qos." + Collector.safe(n) + ".txt", "# mlnx_qos -i " + n));
             out.add(new Planned("dcb", List.of("-s", "pfc", "show", "dev", n), "dcb-pfc." + Collector.safe(n) + ".txt", "# dcb -s pfc show dev " + n));

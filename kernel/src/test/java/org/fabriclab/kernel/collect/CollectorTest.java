@@ -105,6 +105,13 @@ class CollectorTest {
         var optics = org.fabriclab.check.OpticsChecks.of(a);
         assertTrue(optics.stream().anyMatch(r -> r.port().equals("mlx5_0/1") && r.name().equals("rx_power_dbm lane 2")
                 && r.outcome() == org.fabriclab.check.Outcome.FAIL), optics.toString());
+        // the link settings, named by their first line, read and joined: the RDMA port's rate from ethtool's Speed too
+        assertTrue(Files.readString(out.resolve("before/ethtool.ens1f0np0.txt")).startsWith("# ethtool ens1f0np0\nSettings for ens1f0np0:\n"));
+        assertFalse(Files.exists(out.resolve("unread")), "the settings file is read");
+        assertTrue(a.attrSources("mlx5_0/1", org.fabriclab.capture.PortAttr.RATE_GBPS).stream()
+                .anyMatch(r -> r.file().endsWith("ethtool.ens1f0np0.txt") && r.value().equals("100")), a.attrs("mlx5_0/1").toString());
+        assertEquals(Optional.of("yes"), a.attr("mlx5_0/1", org.fabriclab.capture.PortAttr.LINK_DETECTED));
+        assertEquals(Optional.of("4"), a.attr("mlx5_0/1", org.fabriclab.capture.PortAttr.LANES));
     }
 
     @Test void roceSnapshotsHoldTheHostsPfcConfigurationJoinedToTheDevicePort() throws Exception {

@@ -111,7 +111,7 @@ final class StubHost {
                 case "perfquery" -> script(t, "[ \"$*\" = \"-x -C mlx5_0 -P 1\" ] || { echo \"perfquery stub: unexpected arguments $*\" >&2; exit 1; }\n"
                         + "exec cat " + state + "/" + phase + "/perfquery-x.txt\n");
                 case "ibstat" -> script(t, "exec cat " + state + "/" + phase + "/ibstat.txt\n");
-                // -S: the dataset's counters; -m: a QSFP28 whose lane 2 receives under its module's low-alarm threshold
+                // -S: the dataset's counters; -m: a QSFP28 whose lane 2 receives under its module's low-alarm threshold; no option: settings
                 case "ethtool" -> script(t, "case \"$*\" in\n"
                         + "  \"-S ens1f0np0\") exec cat " + state + "/" + phase + "/ethtool.txt ;;\n"
                         + "  \"-m ens1f0np0\") printf '\\tIdentifier : 0x11 (QSFP28)\\n\\tVendor name : NVIDIA\\n"
@@ -120,6 +120,10 @@ final class StubHost {
                         + "\\tRcvr signal avg optical power(Channel 2) : 0.0316 mW / -15.00 dBm\\n"
                         + "\\tLaser rx power low alarm threshold : 0.0468 mW / -13.30 dBm\\n"
                         + "\\tLaser rx power low warning threshold : 0.0933 mW / -10.30 dBm\\n' ;;\n"
+                        // no option: the link settings as netlink ethtool prints them for a 100G port
+                        + "  \"ens1f0np0\") printf 'Settings for ens1f0np0:\\n\\tSupported link modes:   100000baseCR4/Full\\n"
+                        + "\\t                        100000baseSR4/Full\\n\\tSpeed: 100000Mb/s\\n\\tLanes: 4\\n\\tDuplex: Full\\n"
+                        + "\\tAuto-negotiation: on\\n\\tPort: Direct Attach Copper\\n\\tLink detected: yes\\n' ;;\n"
                         + "  *) echo \"ethtool stub: unexpected arguments $*\" >&2; exit 1 ;;\nesac\n");
                 case "rdma" -> script(t, "case \"$*\" in\n"
                         + "  \"-j link show\") exec cat " + state + "/" + phase + "/rdma-link.json ;;\n"
