@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <li>{@code sos_commands/infiniband/}: {@code ibstat}, {@code ibstatus}, {@code ibv_devinfo_-v}, and per active
  * InfiniBand port {@code perfquery_-C_<dev>_-P_<port>} (classic PMA counters; sos runs no {@code perfquery -x}) and
  * {@code iblinkinfo_-C_<dev>_-P_<port>};</li>
- * <li>{@code sos_commands/networking/}: {@code ethtool_-S_<netdev>} and {@code ethtool_-a_<netdev>} per Ethernet device
+ * <li>{@code sos_commands/networking/}: {@code ethtool_-S_<netdev>}, {@code ethtool_-a_<netdev>}, {@code ethtool_<netdev>} (the
+ * link settings: the speed) and {@code ethtool_--show-fec_<netdev>} per Ethernet device
  * (outputs of devices inside network namespaces, {@code namespaces/<ns>/}, are left: their names may repeat the host's);</li>
  * <li>{@code sos_commands/mellanox_firmware/}: {@code mlxlink_-d_<pci>} / {@code mstlink_-d_<pci>};</li>
  * <li>a copied {@code sys/class/infiniband/} tree, when a collection added one (sos itself copies none; its
@@ -60,7 +61,10 @@ final class SosReport {
             new Object[] {"infiniband", List.of(named("ibstat", "ibstat"), named("ibstatus", "ibstatus"),
                     named("ibv_devinfo_-v", "ibv_devinfo -v"), named("perfquery_-C_(.+)_-P_(\\d+)", "perfquery -C $1 -P $2"),
                     named("iblinkinfo_-C_(.+)_-P_(\\d+)", "iblinkinfo -C $1 -P $2"))},
-            new Object[] {"networking", List.of(named("ethtool_-S_(.+)", "ethtool -S $1"), named("ethtool_-a_(.+)", "ethtool -a $1"))},
+            new Object[] {"networking", List.of(named("ethtool_-S_(.+)", "ethtool -S $1"), named("ethtool_-a_(.+)", "ethtool -a $1"),
+                    named("ethtool_--show-fec_(.+)", "ethtool --show-fec $1"),
+                    // plain `ethtool <dev>` (the link settings: Speed is the RoCE port's rate); a device name never starts with '-'
+                    named("ethtool_([^-].*)", "ethtool $1"))},
             new Object[] {"mellanox_firmware", List.of(named("(mlxlink|mstlink)_-d_(.+)", "$1 -d $2"))});
 
     /** sos's mangled PCI address ({@code 0000_08_00.0}) and the address ({@code 0000:08:00.0}). */

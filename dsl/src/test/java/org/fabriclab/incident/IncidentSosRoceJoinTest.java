@@ -98,6 +98,21 @@ class IncidentSosRoceJoinTest {
         assertTrue(inc.folderNotes().stream().anyMatch(n -> n.startsWith("not graded: netdev eno1:")), inc.folderNotes().toString());
     }
 
+    /** sos runs plain {@code ethtool <dev>} and {@code ethtool --show-fec <dev>} beside {@code -S}: the joined port's link rate and FEC mode. */
+    @Test void sosEthtoolSettingsGiveTheJoinedPortItsRateAndFec() throws IOException {
+        Snapshot s = one("settings", f -> f.command("networking", "ethtool ens1f0np0", "Settings for ens1f0np0:\n"
+                        + "\tSupported ports: [ Backplane ]\n\tSpeed: 100000Mb/s\n\tLanes: 4\n\tDuplex: Full\n\tAuto-negotiation: on\n"
+                        + "\tPort: Direct Attach Copper\n\tLink detected: yes\n")
+                .command("networking", "ethtool --show-fec ens1f0np0", "FEC parameters for ens1f0np0:\n"
+                        + "Supported/Configured FEC encodings: Auto RS\nActive FEC encoding: RS\n"));
+        assertEquals(java.util.Optional.of("RS"), s.attr("mlx5_0/1", "fec_mode"));
+        assertEquals(java.util.Optional.of("yes"), s.attr("mlx5_0/1", "link_detected"));
+        // the rate, which ibstat's Rate gives too (kept first), is read from the settings as well
+        assertTrue(s.attrSources("mlx5_0/1", "rate_gbps").stream()
+                .anyMatch(a -> a.value().equals("100") && a.file().endsWith("sos_commands/networking/ethtool_ens1f0np0")),
+                s.attrSources("mlx5_0/1", "rate_gbps").toString());
+    }
+
     @Test void withoutTheLinksTheSamePortIsTwoPortsGradedApart() throws IOException {
         Incident inc = Incident.of(pair("apart", false));
         assertEquals(List.of("mlx5_0/1", "netdev ens1f0np0"), inc.ports().stream().map(PortReport::port).sorted().toList());
