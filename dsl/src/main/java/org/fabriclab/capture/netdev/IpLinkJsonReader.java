@@ -126,7 +126,7 @@ public final class IpLinkJsonReader implements CaptureReader {
                 else if ("infiniband".equals(type)) b.attr(port, PortAttr.LINK_LAYER, "InfiniBand", file, attrLines.get("link_type"));
                 for (Member m : members) b.counter(port, m.field(), m.value(), m.line());
                 counts += members.size();
-                t = array ? p.nextToken() : p.nextToken();
+                t = p.nextToken();   // the next interface, or the array's end
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();

@@ -20,7 +20,7 @@ import org.fabriclab.catalogue.Source;
  * grep's {@code Invalid argument}, when the link is down), {@code operstate}, {@code mtu} and {@code carrier_changes}
  * files when the same paste holds them; also {@code grep -r .} run in {@code /sys/class/net}
  * ({@code eth0/statistics/rx_bytes:123}) or in one interface's folder ({@code statistics/rx_bytes:123}, port
- * {@code netdev ?}, which a snapshot pairs with its only RDMA port). Each statistics file is a reading of source
+ * {@code netdev ?}, which a snapshot pairs with its only RDMA port); and a copied tree ({@link NetClassTree}). Each statistics file is a reading of source
  * {@link Source#NETDEV_STATS} on port {@code netdev <if>}, an exact 64-bit count (bytes for {@code rx_bytes} and
  * {@code tx_bytes}); {@code speed} becomes {@link PortAttr#RATE_GBPS} (25000 Mb/s is {@code 25}), {@code operstate} and
  * {@code mtu} attributes of those names. A statistics file grep could not read is absent with grep's message as the
@@ -42,7 +42,7 @@ public final class NetClassReader implements CaptureReader {
     @Override public String format() { return "sysfs-net"; }
 
     @Override public int sniff(Input in) {
-        if (in.isDirectory()) return 0;
+        if (in.isDirectory()) return NetClassTree.interfaces(in.path()).isEmpty() ? 0 : 90;
         List<String> head = in.head(20);
         if (head.isEmpty()) return 0;
         int hits = 0, other = 0;
@@ -64,6 +64,10 @@ public final class NetClassReader implements CaptureReader {
     @Override public Capture read(Input in) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.NETDEV_STATS, file);
+        if (in.isDirectory()) {
+            if (NetClassTree.read(in, b) == 0) throw new CaptureException(file, 0, "no statistics files found under <if>/statistics/");
+            return b.build();
+        }
         LineCursor c = new LineCursor(in.text());
         java.util.Set<String> started = new java.util.HashSet<>();
         int counts = 0, noise = 0;

@@ -59,6 +59,32 @@ class NetClassReaderTest {
         assertEquals("sysfs-net", Readers.standard().choose(Input.of(CaptureCsv.fixture("netdev/sys_class_net_grep.txt"))).format());
     }
 
+    @Test void aCopiedTreeTheClassFolderOrOneInterface() throws java.io.IOException {
+        // the layout net/core/net-sysfs.c gives: <if>/statistics/<field>, <if>/speed; a tar of /sys pads each file with NULs
+        Path net = tmp.resolve("net");
+        java.nio.file.Files.createDirectories(net.resolve("eth0/statistics"));
+        java.nio.file.Files.createDirectories(net.resolve("eth1/statistics"));
+        java.nio.file.Files.writeString(net.resolve("eth0/statistics/rx_crc_errors"), "42\n");
+        java.nio.file.Files.writeString(net.resolve("eth0/statistics/rx_bytes"), "918273645501\n" + "\0".repeat(100));
+        java.nio.file.Files.writeString(net.resolve("eth0/speed"), "25000\n");
+        java.nio.file.Files.writeString(net.resolve("eth1/statistics/tx_bytes"), "7\n");
+        assertEquals("sysfs-net", Readers.standard().choose(Input.of(net)).format());
+        Capture c = Readers.standard().read(Input.of(net));
+        assertEquals(List.of("netdev eth0", "netdev eth1"), c.ports());
+        assertEquals(42L, c.reading("netdev eth0", "rx_crc_errors_phy").orElseThrow().value());
+        assertEquals(918273645501L, c.reading("netdev eth0", "netdev_rx_bytes").orElseThrow().value());
+        assertEquals(Optional.of("25"), c.attr("netdev eth0", PortAttr.RATE_GBPS));
+        assertTrue(c.reading("netdev eth0", "rx_crc_errors_phy").orElseThrow().file().endsWith("rx_crc_errors"));
+        Capture one = Readers.standard().read(Input.of(net.resolve("eth1")));
+        assertEquals(7L, one.reading("netdev eth1", "netdev_tx_bytes").orElseThrow().value());
+        java.nio.file.Files.writeString(net.resolve("eth1/statistics/rx_bytes"), "lots\n");
+        // the error names the counter's own file and its line, not the folder
+        org.fabriclab.capture.CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class,
+                () -> reader.read(Input.of(net.resolve("eth1"))));
+        assertTrue(e.getMessage().startsWith(net.resolve("eth1/statistics/rx_bytes") + ":1: expected an integer count for 'rx_bytes'"),
+                e.getMessage());
+    }
+
     @Test void aNonNumberIsRefused() {
         Path f = BadInput.write(tmp, "bad.txt", "/sys/class/net/eth0/statistics/rx_bytes:12\n/sys/class/net/eth0/statistics/rx_errors:-\n");
         BadInput.expect(reader, f, 2, "expected an integer count for 'rx_errors', found '-'");
