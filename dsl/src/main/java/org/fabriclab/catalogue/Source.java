@@ -49,6 +49,13 @@ public enum Source {
     MLNX_PERF("mlnx_perf"),
     /** lldpad's {@code lldptool -t [-n] -i X}: the IEEE DCBX TLVs (the host's, or with {@code -n} the neighbour's); attributes only. */
     LLDPTOOL("lldptool"),
+    /**
+     * The kernel's per-netdev statistics, {@code struct rtnl_link_stats64} ({@code include/uapi/linux/if_link.h}), in
+     * any of the layouts that print it: {@code ip -s [-s] link} (text and {@code -j}), {@code /proc/net/dev},
+     * {@code /sys/class/net/<if>/statistics/}. Raw names are the struct's field names. On an RDMA NIC its bytes and
+     * packets count only the kernel's rings, not RDMA (RoCE) traffic.
+     */
+    NETDEV_STATS("netdev_stats"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 
