@@ -78,9 +78,8 @@ public final class EthtoolFecReader implements CaptureReader {
                 continue;
             }
             if (CommandLine.otherCommand(line, "ethtool")) { foreign = true; noise++; continue; }
-            if (t.startsWith(HEADER) && t.endsWith(":")) {
-                String dev = t.substring(HEADER.length(), t.length() - 1).strip();
-                if (dev.isEmpty() || dev.contains(" ")) throw new CaptureException(file, n, "'" + Values.abbreviate(t) + "' names no interface");
+            String dev = EthtoolHeader.device(t, HEADER, file, n);
+            if (dev != null) {
                 port = "netdev " + dev;
                 b.attr(port, PortAttr.NETDEV, dev, n);
                 foreign = false;

@@ -7,7 +7,6 @@ import java.util.List;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
-import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
@@ -48,33 +47,11 @@ public final class EthtoolJsonReader implements CaptureReader {
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        String text = in.text();
-        int start = arrayStart(text);
-        if (start < 0) return 0;
-        String head = text.substring(start, Math.min(text.length(), start + 4096));
-        if (!head.contains("\"ifname\"")) return 0;
+        String head = JsonStart.head(in.text());
+        if (head == null || !head.contains("\"ifname\"")) return 0;
         // above rdma -j's 90, which claims any JSON naming an "ifname"
         for (String g : GROUPS) if (head.contains(g)) return 95;
         return 0;
-    }
-
-    /**
-     * Where the JSON array starts: at the first line that starts with {@code [}, when every line before it is
-     * blank or an ethtool command line; else -1.
-     */
-    private static int arrayStart(String text) {
-        int at = 0;
-        while (at < text.length()) {
-            int nl = text.indexOf('\n', at);
-            int end = nl < 0 ? text.length() : nl;
-            String line = text.substring(at, end);
-            String t = line.strip();
-            if (t.startsWith("[")) return at;
-            if (!t.isEmpty() && CommandLine.command(line, "ethtool") == null) return -1;
-            if (nl < 0) return -1;
-            at = nl + 1;
-        }
-        return -1;
     }
 
     /** One value read, kept until the object's {@code ifname} is known. */
@@ -84,7 +61,7 @@ public final class EthtoolJsonReader implements CaptureReader {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
         String text = in.text();
-        int start = arrayStart(text);
+        int start = JsonStart.of(text);
         if (start < 0) throw new CaptureException(file, 1, "expected a JSON array, as ethtool --json -S X --all-groups prints");
         int skipped = (int) text.substring(0, start).chars().filter(ch -> ch == '\n').count();
         int objects = 0;

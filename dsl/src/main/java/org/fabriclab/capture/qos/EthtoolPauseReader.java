@@ -10,6 +10,7 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
+import org.fabriclab.capture.ethtool.EthtoolHeader;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -74,10 +75,9 @@ public final class EthtoolPauseReader implements CaptureReader {
             }
             if (CommandLine.otherCommand(line, "ethtool")) { foreign = true; noise++; continue; }
             if ((foreign && !t.startsWith(HEADER)) || t.startsWith("#") || t.startsWith("$")) { noise++; continue; }
-            if (t.startsWith(HEADER) && t.endsWith(":")) {
+            String dev = EthtoolHeader.device(t, HEADER, file, n);
+            if (dev != null) {
                 foreign = false;
-                String dev = t.substring(HEADER.length(), t.length() - 1).strip();
-                if (dev.isEmpty() || dev.contains(" ")) throw new CaptureException(file, n, "'" + t + "' names no interface");
                 port = "netdev " + dev;
                 b.attr(port, PortAttr.NETDEV, dev, n);
                 stats = false;
