@@ -19,7 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * (the class, its interfaces, its superclass, ...) and asks the first renderer that offers each
  * requested MIME type, so a renderer for an interface serves every implementation and a renderer
  * for a subclass wins over one for its parent. Each MIME type is rendered only when requested.
- * {@code text/plain} is always present ({@code String.valueOf} when nothing else offers it).
+ * {@code text/plain} is always present ({@code String.valueOf} when nothing else offers it). JSON and plain text larger
+ * than the display output limit are left out with a note ({@link BundleLimit}).
  *
  * <pre>{@code
  * Map<String, Object> data = Renderers.standard().bundle(table, Mime.DEFAULT);
@@ -75,7 +76,7 @@ public final class Renderers {
         if (!failed.isEmpty() && out.get(Mime.TEXT) instanceof String text) {
             out.put(Mime.TEXT, text + "\n[fabriclab: not rendered as " + String.join("; ", failed) + "]");
         }
-        return out;
+        return BundleLimit.apply(out, DisplayLimits.maxOutput());
     }
 
     @SuppressWarnings("unchecked")
