@@ -52,7 +52,7 @@ for n in "${sizes[@]}"; do
   for launcher in ./fabriclab ${COMPARE:+"$COMPARE/fabriclab"}; do
     tag=$([ "$launcher" = ./fabriclab ] && echo this || echo "$(basename "$COMPARE")")
     timed "classify ($n, $tag)" "$launcher" classify "$dir"
-    timed "notebook 01 + html ($n, $tag)" "$launcher" run notebooks/01-ib-incident.ipynb -p captures="$dir" \
+    timed "notebook 01 + html ($n, $tag)" "$launcher" run "$(dirname "$launcher")/notebooks/01-ib-incident.ipynb" -p captures="$dir" \
       -o "$tmp/out-$n.ipynb" --html "$tmp/out-$n.html"
   done
 done
