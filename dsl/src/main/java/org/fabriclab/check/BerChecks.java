@@ -132,7 +132,7 @@ public final class BerChecks {
                 double bits = rate.getAsDouble() * 1e9 * elapsedSeconds;
                 double ber = cd.delta() / bits;
                 CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta(), cd.delta() + " errors / (" + fmt(rate.getAsDouble())
-                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)" + (rateGbps.isPresent() ? "" : rateDisagreement(d, port)));
+                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)" + (rateGbps.isPresent() || rateDisagreement(d, port).isEmpty() ? "" : "; " + rateDisagreement(d, port) + ", and the BER scales with it"));
                 if (policy == Policy.ZERO_TOLERANCE) {
                     // the counter's own limit grades it under zero tolerance; grading the same errors twice would override an explicit -P
                     rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), Double.NaN, Double.NaN, Outcome.INFO,
@@ -154,9 +154,9 @@ public final class BerChecks {
     /**
      * Empty, or the files of the snapshot the rate was taken from that give the port another rate (sysfs
      * {@code 400 Gb/sec (4X NDR)} beside an ibstat {@code Rate: 200}): which one was used and what the
-     * others say, since the BER scales with it.
+     * others say, since the BER and the reconciliation's case scale with it.
      */
-    static String rateDisagreement(Delta d, String port) {
+    public static String rateDisagreement(Delta d, String port) {
         Snapshot s = rate(d.after(), port).isPresent() ? d.after() : d.before();
         List<PortAttr> all = s.attrSources(port, PortAttr.RATE_GBPS);
         if (all.size() < 2) return "";
@@ -166,8 +166,8 @@ public final class BerChecks {
             OptionalDouble r = rate(a.value());
             if (r.isPresent() && kept.isPresent() && r.getAsDouble() != kept.getAsDouble()) other.add(a.file() + ":" + a.line() + " says " + fmt(r.getAsDouble()) + " Gb/s");
         }
-        return other.isEmpty() ? "" : "; the rate is " + all.get(0).file() + ":" + all.get(0).line() + "'s, but " + String.join(", ", other)
-                + ": the captures disagree on the link rate, and the BER scales with it";
+        return other.isEmpty() ? "" : "the rate is " + all.get(0).file() + ":" + all.get(0).line() + "'s, but " + String.join(", ", other)
+                + ": the captures disagree on the link rate";
     }
 
     /** The link rate attribute of a port in Gb/s ({@code "100"}, {@code "100 Gb/sec (4X EDR)"}). */

@@ -182,6 +182,8 @@ public final class Reconcile implements Renderable {
         double waitPerS = wait != null && wait.status() == Status.READABLE ? wait.delta() / dur : Double.NaN;
         if (wait == null) w.add(XMIT_WAIT + " not captured: B1 and B2 cannot be told apart");
         OptionalDouble rate = rateGbps.isPresent() ? rateGbps : BerChecks.rate(delta, port);
+        String disagree = rateGbps.isPresent() ? "" : BerChecks.rateDisagreement(delta, port);
+        if (!disagree.isEmpty()) w.add(disagree + ", and the case is read against the rate used");
         Long xWords = xd != null && xd.status() == Status.READABLE ? xd.delta() : null;
         Long rWords = rd != null && rd.status() == Status.READABLE ? rd.delta() : null;
         String unusable = unusable(xd, rd, r);

@@ -55,6 +55,28 @@ class RoceRateFromEthtoolTest {
         assertTrue(r.reason().startsWith("link rate unknown"), r.reason());
     }
 
+    /** A sysfs rate beside ethtool's that says another speed: the case is read against the first, and the row says so. */
+    @Test void capturesThatDisagreeOnTheRateAreNamedBesideTheCase() throws IOException {
+        Capture perftest = Readers.standard().read(folder().resolve("perftest.log"));
+        Snapshot b = Snapshot.of(withSysfsRate("before")), a = Snapshot.of(withSysfsRate("after"));
+        PortReconciliation r = Reconcile.of(perftest).counters(b, a).result().rows().get(0);
+        assertEquals(100.0, r.linkRateGbps(), "ethtool.ens1f0np0.txt is read before sysfs.txt");
+        assertTrue(r.warnings().stream().anyMatch(x -> x.contains("sysfs.txt:") && x.contains("says 25 Gb/s")
+                && x.endsWith("the captures disagree on the link rate, and the case is read against the rate used")), r.warnings().toString());
+        PortReconciliation given = Reconcile.of(perftest).counters(b, a).rateGbps(100).result().rows().get(0);
+        assertTrue(given.warnings().stream().noneMatch(x -> x.contains("disagree")), "a rate given is the rate: " + given.warnings());
+    }
+
+    private Path withSysfsRate(String phase) throws IOException {
+        Path to = Files.createDirectories(tmp.resolve("rates").resolve(phase));
+        try (var s = Files.list(folder().resolve(phase))) {
+            for (Path p : s.toList()) Files.copy(p, to.resolve(p.getFileName()));
+        }
+        Files.writeString(to.resolve("sysfs.txt"), Files.readString(to.resolve("sysfs.txt"))
+                + "/sys/class/infiniband/mlx5_0/ports/1/rate:25 Gb/sec (1X EDR)\n");
+        return to;
+    }
+
     private Path withoutSettings(String phase) throws IOException {
         Path to = Files.createDirectories(tmp.resolve(phase));
         try (var s = Files.list(folder().resolve(phase))) {
