@@ -131,8 +131,9 @@ public final class BerChecks {
                 }
                 double bits = rate.getAsDouble() * 1e9 * elapsedSeconds;
                 double ber = cd.delta() / bits;
+                String disagree = rateGbps.isPresent() ? "" : rateDisagreement(d, port);
                 CheckRow r = grade(port, Telemetry.SYMBOL_BER, "counters", ber, cd.delta(), cd.delta() + " errors / (" + fmt(rate.getAsDouble())
-                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)" + (rateGbps.isPresent() || rateDisagreement(d, port).isEmpty() ? "" : "; " + rateDisagreement(d, port) + ", and the BER scales with it"));
+                        + " Gb/s x " + fmt(elapsedSeconds) + " s = " + fmt(bits) + " bits)" + (disagree.isEmpty() ? "" : "; " + disagree + ", and the BER scales with it"));
                 if (policy == Policy.ZERO_TOLERANCE) {
                     // the counter's own limit grades it under zero tolerance; grading the same errors twice would override an explicit -P
                     rows.add(new CheckRow(r.port(), r.check(), name, r.basis(), cd.delta(), r.value(), Double.NaN, Double.NaN, Outcome.INFO,

@@ -219,12 +219,7 @@ public final class Incident implements Renderable {
      * for (var p : incident("fabric-sweep").cards()) System.out.println(p.port() + ": " + p.verdict().verdict());
      * }</pre>
      */
-    public List<PortReport> cards() {
-        List<PortReport> out = new ArrayList<>(ports());
-        out.sort(java.util.Comparator.comparing(PortReport::verdict, Verdict.WORST_FIRST));
-        if (cleanPorts().isEmpty()) return out;
-        return out.stream().filter(p -> !p.verdict().isClean()).toList();
-    }
+    public List<PortReport> cards() { return Verdicts.cards(ports(), PortReport::verdict); }
 
     /** The clean ports without a card of their own ({@link #cards()}): none when there are at most {@value Verdicts#CLEAN_CARDS}. */
     public List<String> cleanPorts() {

@@ -82,14 +82,24 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Ren
     @Override public String toHtml() {
         StringBuilder sb = new StringBuilder("<div class=\"fabriclab-verdicts\"><div><b>").append(size()).append(size() == 1 ? " port" : " ports")
                 .append("</b>, exit code ").append(exitCode()).append("</div>");
-        List<Verdict> sorted = new java.util.ArrayList<>(verdicts);
-        sorted.sort(Verdict.WORST_FIRST);
-        long clean = verdicts.stream().filter(Verdict::isClean).count();
-        for (Verdict v : sorted) if (!v.isClean() || clean <= CLEAN_CARDS) sb.append(v.toHtml());
-        if (clean > CLEAN_CARDS) {
-            sb.append("<div>").append(clean).append(" ports clean (not shown as cards; <code>table()</code> lists every port)</div>");
+        List<Verdict> cards = cards(verdicts, v -> v);
+        for (Verdict v : cards) sb.append(v.toHtml());
+        if (cards.size() < size()) {
+            sb.append("<div>").append(size() - cards.size()).append(" ports clean (not shown as cards; <code>table()</code> lists every port)</div>");
         }
         return sb.append("</div>").toString();
+    }
+
+    /**
+     * The items a report shows as cards, worst first by their verdict ({@link Verdict#WORST_FIRST}; one rank keeps the given
+     * order): every one not clean, and the clean ones too when there are at most {@value #CLEAN_CARDS} of them. What
+     * {@link #toHtml()} and an incident's report ({@code Incident.cards()}) both show.
+     */
+    public static <T> List<T> cards(List<T> items, java.util.function.Function<T, Verdict> verdict) {
+        List<T> out = new java.util.ArrayList<>(items);
+        out.sort(java.util.Comparator.comparing(verdict, Verdict.WORST_FIRST));
+        long clean = items.stream().filter(x -> verdict.apply(x).isClean()).count();
+        return clean <= CLEAN_CARDS ? out : out.stream().filter(x -> !verdict.apply(x).isClean()).toList();
     }
 
     /** {@code exit_code} and one {@link Verdict#toMap()} per port. */
