@@ -34,6 +34,8 @@ import org.fabriclab.delta.Status;
 public final class Classifier {
     /** The runbook's congestion bar: more than 1000 pause/CNP per GB moved. Its convention, not a vendor threshold. */
     public static final double DEFAULT_CONG_PER_GB = 1000.0;
+    /** The reason a profile counter neither snapshot holds is given ({@link Verdict#reasons()}). */
+    static final String NOT_CAPTURED = "not in either snapshot";
 
     static final byte QUIET = 0, LIVE = 1, UNUSABLE = 2, MISSING = 3, SKIPPED = 4;
     static final int INCOMPLETE = -2, UNUSABLE_VERDICT = -1, CLEAN = 99;
@@ -90,7 +92,7 @@ public final class Classifier {
         Map<String, String> reasons = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             CounterDelta c = m.get(sorted.get(i).name());
-            if (c == null) { reasons.put(sorted.get(i).name(), "not in either snapshot"); continue; }
+            if (c == null) { reasons.put(sorted.get(i).name(), NOT_CAPTURED); continue; }
             present[i] = c.status() != Status.MISSING;
             if (c.reason() != null) reasons.put(c.counter(), c.reason());
             if (c.status() == Status.RESET || c.status() == Status.PEGGED) { unusable[i] = true; continue; }

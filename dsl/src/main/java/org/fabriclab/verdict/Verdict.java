@@ -76,6 +76,29 @@ public record Verdict(String port, String profile, String verdict, List<String> 
         return m;
     }
 
+    /** The reason {@link Classifier} gives an optional counter that neither snapshot holds. */
+    static final String OPTIONAL_NOT_CAPTURED = "optional, " + Classifier.NOT_CAPTURED;
+
+    /**
+     * {@link #reasons()} as lines for a table row or a card ({@code "counter: reason"}), in their order, except that the
+     * optional counters neither snapshot holds (a vendor's NIC has none of another's counters) are one line when there
+     * are more than two of them: {@code "19 optional counters in neither snapshot: a, b, ..."} (the first three
+     * named). {@link #toMap()} keeps every reason.
+     */
+    public List<String> reasonLines() {
+        List<String> out = new java.util.ArrayList<>(), absent = new java.util.ArrayList<>();
+        reasons.forEach((k, r) -> {
+            if (r.equals(OPTIONAL_NOT_CAPTURED)) absent.add(k);
+            else out.add(k + ": " + r);
+        });
+        if (absent.size() <= 2) {
+            for (String k : absent) out.add(k + ": " + OPTIONAL_NOT_CAPTURED);
+        } else {
+            out.add(absent.size() + " optional counters in neither snapshot: " + String.join(", ", absent.subList(0, 3)) + ", ...");
+        }
+        return out;
+    }
+
     /** A one-line explanation, the text the CLI and the REPL print. */
     public String summary() {
         StringBuilder sb = new StringBuilder();

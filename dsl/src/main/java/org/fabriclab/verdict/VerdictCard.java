@@ -26,7 +26,7 @@ final class VerdictCard {
         if (!v.live().isEmpty()) sb.append("<div>live: ").append(Html.esc(String.join(", ", v.live()))).append("</div>");
         if (!v.reasons().isEmpty() || !v.perGb().isEmpty()) {
             sb.append("<ul>");
-            v.reasons().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(Html.esc(r)).append("</li>"));
+            for (String r : v.reasonLines()) sb.append("<li>").append(Html.esc(r)).append("</li>");
             v.perGb().forEach((k, r) -> sb.append("<li>").append(Html.esc(k)).append(": ").append(Html.num(r)).append(" per GB</li>"));
             sb.append("</ul>");
         }

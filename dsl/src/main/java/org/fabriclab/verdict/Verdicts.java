@@ -41,13 +41,13 @@ public record Verdicts(List<Verdict> verdicts) implements Iterable<Verdict>, Ren
 
     /**
      * The cells of {@link #table()}, row by row ({@link #COLUMNS}): detail and live comma-joined, the
-     * reasons then the per-GB rates {@code "; "}-joined. For printing without building a table.
+     * reasons ({@link Verdict#reasonLines()}) then the per-GB rates {@code "; "}-joined. For printing without building a table.
      */
     public List<List<String>> rows() {
         List<List<String>> out = new java.util.ArrayList<>(verdicts.size());
         for (Verdict v : verdicts) {
             StringBuilder sb = new StringBuilder();
-            v.reasons().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(r));
+            for (String r : v.reasonLines()) sb.append(sb.length() == 0 ? "" : "; ").append(r);
             v.perGb().forEach((k, r) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(String.format(" %.1f/GB", r)));
             out.add(java.util.Arrays.asList(v.port(), v.profile(), v.verdict(), String.join(",", v.detail()), String.join(",", v.live()), sb.toString()));
         }
