@@ -77,26 +77,36 @@ public final class PauseAnalysis implements Renderable {
         return new PauseAnalysis(window, PauseRows.intervals(s), storms, elapsedNote, s.name());
     }
 
-    /** Sums each port and pair over its usable intervals. */
+    /**
+     * Sums each port and pair over its usable intervals (frames, time paused and length together). When no interval has a
+     * usable time paused (a NIC without a pause-duration counter: Intel ice and i40e, mlx4), the frames are summed over the
+     * intervals whose frame count is usable, with the window's length over the same intervals, and the time paused stays
+     * unknown with the reason: the frames and the frame rate are still shown.
+     */
     private static List<PauseRow> sum(List<PauseRow> iv) {
         Map<String, List<PauseRow>> by = new LinkedHashMap<>();
         for (PauseRow r : iv) by.computeIfAbsent(r.port() + "\t" + r.label(), k -> new ArrayList<>()).add(r);
         List<PauseRow> out = new ArrayList<>();
         for (List<PauseRow> l : by.values()) {
+            boolean timed = l.stream().anyMatch(PauseRow::usable);
             long frames = 0, us = 0, tr = 0;
             double elapsed = 0;
             int bad = 0;
             boolean storm = false, anyTr = false;
             for (PauseRow r : l) {
-                if (!r.usable()) { bad++; continue; }
-                frames += r.frames(); us += r.pauseUs(); elapsed += r.elapsedS(); storm |= r.storm();
+                if (timed ? !r.usable() : r.frames() == null) { bad++; continue; }
+                frames += r.frames(); elapsed += r.elapsedS(); storm |= r.storm();
+                if (timed) us += r.pauseUs();
                 if (r.transitions() != null) { tr += r.transitions(); anyTr = true; }
             }
             PauseRow f = l.get(0), last = l.get(l.size() - 1);
-            String problem = bad == l.size() ? "no usable interval: " + f.problem() : null;
-            String note = bad > 0 && problem == null ? bad + " of " + l.size() + " intervals unusable, summed over the others" : null;
-            out.add(new PauseRow(f.port(), f.direction(), f.priority(), f.startMs(), last.endMs(), problem == null ? elapsed : Double.NaN,
-                    problem == null ? frames : null, problem == null ? us : null, anyTr ? tr : null, storm, problem != null ? problem : note));
+            boolean none = bad == l.size();
+            String problem = none ? "no usable interval: " + f.problem()
+                    : !timed ? (bad > 0 ? bad + " of " + l.size() + " intervals without a frame count; " : "")
+                            + l.stream().filter(r -> r.frames() != null).findFirst().orElse(f).problem()
+                    : bad > 0 ? bad + " of " + l.size() + " intervals unusable, summed over the others" : null;
+            out.add(new PauseRow(f.port(), f.direction(), f.priority(), f.startMs(), last.endMs(), none ? Double.NaN : elapsed,
+                    none ? null : frames, none || !timed ? null : us, anyTr ? tr : null, storm, problem));
         }
         return out;
     }
@@ -188,6 +198,7 @@ public final class PauseAnalysis implements Renderable {
     static String describe(PauseRow r) {
         StringBuilder sb = new StringBuilder();
         sb.append(r.frames() == null ? "frames unknown" : r.frames() + " pause frames");
+        if (r.pauseUs() == null && !Double.isNaN(r.framesPerSecond())) sb.append(String.format(Locale.ROOT, " (%.1f per second)", r.framesPerSecond()));
         if (r.pauseUs() != null) {
             sb.append(", ").append(References.seconds(r.pauseSeconds())).append(" paused");
             if (!Double.isNaN(r.meanUsPerFrame())) sb.append(String.format(Locale.ROOT, " (%.1f µs per frame)", r.meanUsPerFrame()));
@@ -199,6 +210,22 @@ public final class PauseAnalysis implements Renderable {
     private List<String> distributionLines() {
         List<String> out = new ArrayList<>();
         Map<String, List<PauseRow>> by = new LinkedHashMap<>();
+        if (PauseCharts.measure(intervals) == PauseCharts.Measure.FRAME_RATE) {
+            // the priorities that paused at all (every one when none did), as the charts show them
+            for (PauseRow r : PauseCharts.shownLabels(intervals)) {
+                if (!Double.isNaN(r.framesPerSecond())) by.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
+            }
+            for (var e : by.entrySet()) {
+                double[] v = e.getValue().stream().mapToDouble(PauseRow::framesPerSecond).sorted().toArray();
+                long storm = e.getValue().stream().filter(PauseRow::storm).count();
+                double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
+                out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; pause frames per second median %.1f, "
+                                + "p90 %.1f, max %.1f; watchdog fired in %d (no pause-duration counter captured: no duty cycle)", seriesName,
+                        e.getKey(), v.length, References.seconds(step), v[v.length / 2], v[Math.min(v.length - 1, (int) Math.floor(v.length * 0.9))],
+                        v[v.length - 1], storm));
+            }
+            return out;
+        }
         for (PauseRow r : intervals) if (!Double.isNaN(r.dutyCycle())) by.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
         for (var e : by.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(r -> r.dutyCycle() * 100).sorted().toArray();

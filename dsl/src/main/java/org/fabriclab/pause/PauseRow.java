@@ -12,6 +12,7 @@ import org.fabriclab.catalogue.Direction;
  * PauseRow r = analysis.window().get(0);
  * r.meanUsPerFrame();   // µs paused per pause frame
  * r.dutyCycle();        // fraction of the window paused (0..1), NaN when the elapsed time is unknown
+ * r.framesPerSecond();  // pause frames per second, NaN when the elapsed time is unknown
  * }</pre>
  *
  * @param startMs   window start, epoch ms ({@code Long.MIN_VALUE} when the snapshots carry no time)
@@ -41,6 +42,14 @@ public record PauseRow(String port, Direction direction, String priority, long s
     /** Time paused over the window's length (0..1; above 1 means the duration counter or the clock is wrong); NaN when unknown. */
     public double dutyCycle() {
         return pauseUs == null || !(elapsedS > 0) ? Double.NaN : pauseUs / 1e6 / elapsedS;
+    }
+
+    /**
+     * Pause frames per second of the window; NaN when the frames or the window's length are unknown. What a NIC without a
+     * pause-duration counter (Intel ice, i40e; mlx4) lets a chart show in place of the duty cycle.
+     */
+    public double framesPerSecond() {
+        return frames == null || !(elapsedS > 0) ? Double.NaN : frames / elapsedS;
     }
 
     /** Time paused in seconds; NaN when unknown. */

@@ -157,4 +157,66 @@ class PauseChartsTest {
         assertTrue(h.intervals().get(0).problem().contains("rx_prio3_pause_duration is not captured"), h.intervals().get(0).problem());
         assertTrue(Charts.png(h.charts()).length > 1000);
     }
+
+    /**
+     * A NIC without a pause-duration counter (Intel ice: rx_priority_3_xoff.nic only): a series of its snapshots sums the
+     * frames over the window and charts pause frames per second, per interval and as a distribution, never a row of
+     * "unusable" bars or a chart with no usable interval; no duty-cycle bar is drawn beside frame rates.
+     */
+    @Test void framesWithoutDurationChartTheFrameRate() {
+        // one port, 6 samples 10 s apart: 0, 300k, 1.2M, 2.7M, 4.8M, 7.5M frames (30k to 270k a second)
+        long[] ts = new long[6], pause = new long[6];
+        for (int i = 0; i < 6; i++) { ts[i] = i * 10_000L; pause[i] = (long) i * i * 300_000L; }
+        Series s = Series.of(new String[] {"netdev ens1f0"}, new int[] {0, 6}, ts, Map.of("rx_prio3_pause", pause), Map.of(), null, null);
+        PauseAnalysis p = plot.pauseDurations(s);
+        PauseRow w = p.window().get(0);
+        assertEquals(7_500_000L, w.frames(), "the frames are summed although no interval has a time paused");
+        assertEquals(50.0, w.elapsedS(), 1e-9);
+        assertEquals(150_000.0, w.framesPerSecond(), 1e-9);
+        assertEquals(null, w.pauseUs());
+        assertTrue(Double.isNaN(w.dutyCycle()));
+        assertTrue(w.problem().contains("rx_prio3_pause_duration is not captured"), w.problem());
+        var charts = p.charts();
+        assertEquals(4, charts.size(), "window bars, timeline, histogram and CDF");
+        CategoryChart bars = (CategoryChart) charts.get(0);
+        assertTrue(bars.getTitle().startsWith("Pause frames per second over the window (50.00 s"), bars.getTitle());
+        assertEquals(150_000.0, bars.getSeriesMap().get("pause frames per second").getYData().iterator().next().doubleValue(), 1e-9);
+        assertTrue(bars.getSeriesMap().keySet().stream().noneMatch(k -> k.contains("SONiC") || k.contains("watchdog")), bars.getSeriesMap().keySet().toString());
+        XYChart line = (XYChart) charts.get(1);
+        assertTrue(line.getTitle().startsWith("Pause frames per second per interval"), line.getTitle());
+        assertTrue(!line.getSeriesMap().containsKey("no usable interval"));
+        assertTrue(line.getSeriesMap().keySet().stream().noneMatch(k -> k.contains("SONiC")));
+        CategoryChart hist = (CategoryChart) charts.get(2);
+        // 30k, 90k (10k-100k) and 150k, 210k, 270k (100k-1M) a second
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 2, 3, 0), ints(hist.getSeriesMap().get("rx prio3").getYData()));
+        assertTrue(((XYChart) charts.get(3)).getTitle().startsWith("Pause frame rate: CDF"));
+        assertTrue(p.findings().stream().anyMatch(l -> l.contains("pause frames per second median 150000.0")), p.findings().toString());
+        assertTrue(Charts.png(charts).length > 1000);
+    }
+
+    @Test void rateBinsByDecade() {
+        assertEquals(0, PauseCharts.rateBin(0));
+        assertEquals(1, PauseCharts.rateBin(0.5));
+        assertEquals(2, PauseCharts.rateBin(1));
+        assertEquals(4, PauseCharts.rateBin(999.9));
+        assertEquals(5, PauseCharts.rateBin(1000));
+        assertEquals(8, PauseCharts.rateBin(3e9));
+        assertEquals(PauseCharts.RATE_BINS.length - 1, PauseCharts.rateBin(1e6));
+    }
+
+    /** A two-snapshot window without durations and without a known length charts the frames, with no reference line. */
+    @Test void aWindowWithFramesOnlyChartsTheFrames() {
+        PauseRow r = new PauseRow("netdev ens1f0", Direction.RX, "prio3", Long.MIN_VALUE, Long.MIN_VALUE, Double.NaN, 4_500_000L, null, null,
+                false, "rx_prio3_pause_duration is not captured");
+        CategoryChart c = PauseCharts.window(List.of(r));
+        assertTrue(c.getTitle().startsWith("Pause frames over the window"), c.getTitle());
+        assertEquals(List.of("rx prio3"), new ArrayList<>(c.getSeriesMap().get("pause frames").getXData()).stream().map(Object::toString).toList());
+        assertEquals(1, c.getSeriesMap().size());
+    }
+
+    private static List<Integer> ints(java.util.Collection<? extends Number> ys) {
+        List<Integer> out = new ArrayList<>();
+        for (Number y : ys) out.add(y.intValue());
+        return out;
+    }
 }
