@@ -116,8 +116,8 @@ final class MlxlinkTables {
             }
             String m = MlxlinkReader.MODULE_INFO;
             if (p.sections().containsKey(m)) {
-                modules.add(port, dbl(p, m, "Temperature [C]", "Module Temperature [C]", "Temperature"),
-                        dbl(p, m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"), orEmpty(p.get(m, "Vendor Name", "Vendor")),
+                modules.add(port, monitored(p, m, "Temperature [C]", "Module Temperature [C]", "Temperature"),
+                        monitored(p, m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"), orEmpty(p.get(m, "Vendor Name", "Vendor")),
                         orEmpty(p.get(m, "Vendor Part Number", "Part Number")));
                 optics(optics, p, m);
             }
@@ -305,6 +305,27 @@ final class MlxlinkTables {
         return d;
     }
 
+    /**
+     * A module monitor's value, NaN when mlxlink prints {@code 0 [0..0]}: what it prints for a module that does not
+     * have that monitor (a passive copper cable that claims diagnostics), not a reading of 0.
+     */
+    private double monitored(PortOutput p, String section, String... keys) {
+        return unmonitored(p.value(section, keys)) ? Double.NaN : dbl(p, section, keys);
+    }
+
+    /** Whether every value before the thresholds is 0 and the thresholds are {@code [0..0]} (see {@link #monitored}). */
+    static boolean unmonitored(Value v) {
+        if (v == null) return false;
+        String text = v.items() != null ? String.join(",", v.items()) : v.text();
+        if (text == null) return false;
+        Matcher r = RANGE.matcher(text.strip());
+        if (!r.find() || Double.parseDouble(r.group(1)) != 0 || Double.parseDouble(r.group(2)) != 0) return false;
+        for (String it : text.substring(0, r.start()).split(",")) {
+            if (!it.strip().matches("0(?:\\.0+)?")) return false;
+        }
+        return true;
+    }
+
     private double dbl(PortOutput p, String section, String... keys) {
         Value v = p.value(section, keys);
         if (v == null || isNa(v.text())) return Double.NaN;
@@ -329,6 +350,10 @@ final class MlxlinkTables {
      */
     private void optics(Optics optics, PortOutput p, String m) {
         Value rx = p.value(m, "Rx Power Current [dBm]"), tx = p.value(m, "Tx Power Current [dBm]"), bias = p.value(m, "Bias Current [mA]");
+        // '0,0,0,0 [0..0]': the module has no such monitor (a passive copper cable), not 0 dBm (1 mW) and 0 mA
+        if (unmonitored(rx)) rx = null;
+        if (unmonitored(tx)) tx = null;
+        if (unmonitored(bias)) bias = null;
         double[] rxDbm = laneValues(rx, "Rx Power Current [dBm]"), txDbm = laneValues(tx, "Tx Power Current [dBm]"), biasMa = laneValues(bias, "Bias Current [mA]");
         int n = Math.max(rxDbm.length, Math.max(txDbm.length, biasMa.length));
         if (n == 0) return;
@@ -355,8 +380,10 @@ final class MlxlinkTables {
         threshold(optics, p.port(), Optics.RX_POWER, rx, true);
         threshold(optics, p.port(), Optics.TX_POWER, tx, true);
         threshold(optics, p.port(), Optics.TX_BIAS, bias, false);
-        threshold(optics, p.port(), Optics.TEMPERATURE, p.value(m, "Temperature [C]", "Module Temperature [C]", "Temperature"), false);
-        threshold(optics, p.port(), Optics.VOLTAGE, p.value(m, "Voltage [mV]", "Module Voltage [mV]", "Voltage"), false);
+        Value temp = p.value(m, "Temperature [C]", "Module Temperature [C]", "Temperature");
+        Value volt = p.value(m, "Voltage [mV]", "Module Voltage [mV]", "Voltage");
+        if (!unmonitored(temp)) threshold(optics, p.port(), Optics.TEMPERATURE, temp, false);
+        if (!unmonitored(volt)) threshold(optics, p.port(), Optics.VOLTAGE, volt, false);
     }
 
     private static double at(double[] v, int k) { return k < v.length ? v[k] : Double.NaN; }

@@ -44,6 +44,10 @@ import tech.tablesaw.columns.Column;
  * Interleaving: each {@code ... Test} title opens a run; a header field goes to the first run that
  * lacks it; a result row goes to the first run whose table has no row yet or whose last message size
  * is smaller, else (a {@code --run_infinitely} run's next print period) to the run whose last row has its size.
+ * A perftest command line after a result row starts a new invocation (a terminal session of several tests):
+ * the runs before it take no more rows or fields, and each invocation has its own command options and roles.
+ * A run after {@code WARNING: BW peak won't be measured in this run} (duration mode) has no bw_peak (perftest
+ * prints 0.00 there): NaN.
  * The client is the run that prints {@code TX depth} (perftest prints it only for the
  * client or a bidirectional test); the other run of a pair is the server. The header prints neither
  * the port nor {@code -D}: they come from a command line in the log when there is one
@@ -68,6 +72,7 @@ public final class PerftestReader implements CaptureReader {
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,30}(?:\\.\\d{1,30})?");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
     private static final String CPU_FREQ = "Conflicting CPU frequency values detected";
+    private static final String NO_PEAK = "BW peak won't be measured";
 
     @Override public String format() { return "perftest"; }
 
@@ -93,8 +98,12 @@ public final class PerftestReader implements CaptureReader {
         final List<double[]> rows = new ArrayList<>();
         final List<long[]> sizes = new ArrayList<>();
         String role = "unknown";
+        /** The options of the command lines of this run's invocation (shared by a server/client pair). */
+        Map<String, String> cmd;
+        /** perftest said {@code BW peak won't be measured in this run} (duration mode): its peak column is a placeholder 0.00. */
+        boolean noPeak;
 
-        Run(int line, String test) { this.line = line; this.test = test; }
+        Run(int line, String test, Map<String, String> cmd) { this.line = line; this.test = test; this.cmd = cmd; }
 
         long lastSize() { return sizes.isEmpty() ? -1 : sizes.get(sizes.size() - 1)[0]; }
     }
@@ -104,8 +113,12 @@ public final class PerftestReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.PERFTEST, file);
         List<String> lines = in.lines();
         List<Run> runs = new ArrayList<>();
+        // the runs of the current invocation: a perftest command line after a result row starts the next one
+        List<Run> current = new ArrayList<>();
+        List<List<Run>> invocations = new ArrayList<>(List.of(current));
         Map<String, String> cmd = new LinkedHashMap<>();
-        boolean waiting = false, titled = false;
+        java.util.Set<Integer> waiting = new java.util.HashSet<>();   // the invocations that printed 'Waiting for client'
+        boolean titled = false, noPeak = false;
         List<Object[]> pending = new ArrayList<>();
         int cpuFreq = 0, noise = 0, repeats = 0;
         java.util.Set<Integer> localLids = new java.util.TreeSet<>();
@@ -116,11 +129,16 @@ public final class PerftestReader implements CaptureReader {
             String t = ANSI.matcher(lines.get(i)).replaceAll("").trim();
             if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
+            if (t.contains(NO_PEAK)) { noPeak = true; noise++; continue; }
             if (failure.offer(t, lineNo)) { noise++; continue; }
-            if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting = true; noise++; continue; }
+            if (t.startsWith("*")) { if (t.contains("Waiting for client")) waiting.add(invocations.size() - 1); noise++; continue; }
             Matcher title = t.endsWith("Test") ? TITLE.matcher(t) : null;
             if (title != null && title.matches()) {
-                runs.add(new Run(lineNo, title.group(1).trim()));
+                Run run = new Run(lineNo, title.group(1).trim(), cmd);
+                runs.add(run);
+                current.add(run);
+                run.noPeak = noPeak;
+                noPeak = false;
                 if (!titled) { noise += pending.size(); pending.clear(); titled = true; }
                 continue;
             }
@@ -132,10 +150,10 @@ public final class PerftestReader implements CaptureReader {
                     throw new CaptureException(file, lineNo, "expected a perftest result header '#bytes #iterations ...', found '"
                             + abbreviate(t) + "'");
                 }
-                flushPending(runs, pending);
+                flushPending(runs, current, cmd, pending);
                 Run r = null;
-                for (Run x : runs) if (x.columns == null) { r = x; break; }
-                if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
+                for (Run x : current) if (x.columns == null) { r = x; break; }
+                if (r == null) { r = new Run(lineNo, "unknown", cmd); runs.add(r); current.add(r); }
                 r.columns = cols;
                 r.latency = cols.stream().anyMatch(x -> x.startsWith("t_"));
                 lastTableLine = lineNo;
@@ -154,20 +172,20 @@ public final class PerftestReader implements CaptureReader {
                 }
                 long size = parseLong(tok[0], "message size (#bytes)", file, lineNo);
                 Run r = null;
-                for (Run x : runs) {
+                for (Run x : current) {
                     if (x.columns != null && x.columns.size() == tok.length && (x.sizes.isEmpty() || x.lastSize() < size)) { r = x; break; }
                 }
                 if (r == null) {
                     // --run_infinitely prints a row per print period, every one of the same size: a repeat of the
                     // last row's size goes to the run that printed it, when no run can take it as a new size
-                    for (Run x : runs) {
+                    for (Run x : current) {
                         if (x.columns != null && x.columns.size() == tok.length && !x.sizes.isEmpty() && x.lastSize() == size) r = x;
                     }
                     if (r != null) repeats++;
                 }
                 if (r == null) {
-                    boolean anyTable = runs.stream().anyMatch(x -> x.columns != null);
-                    String expected = anyTable ? runs.stream().filter(x -> x.columns != null).findFirst().get().columns.size()
+                    boolean anyTable = current.stream().anyMatch(x -> x.columns != null);
+                    String expected = anyTable ? current.stream().filter(x -> x.columns != null).findFirst().get().columns.size()
                             + " columns as in the result header at line " + lastTableLine : "a '#bytes #iterations ...' header before it";
                     throw new CaptureException(file, lineNo, "perftest result row '" + abbreviate(t) + "' does not fit: expected "
                             + expected);
@@ -180,6 +198,14 @@ public final class PerftestReader implements CaptureReader {
             }
             Matcher cm = COMMAND.matcher(t);
             if (cm.find() && isCommandLine(t, cm.start())) {
+                if (current.stream().anyMatch(x -> !x.rows.isEmpty())) {
+                    // a terminal session: the runs before this command line are finished and take no more rows,
+                    // header fields or command options
+                    flushPending(runs, current, cmd, pending);
+                    current = new ArrayList<>();
+                    invocations.add(current);
+                    cmd = new LinkedHashMap<>();
+                }
                 commandOptions(cm.group(2).trim(), cmd);
                 continue;
             }
@@ -202,11 +228,11 @@ public final class PerftestReader implements CaptureReader {
             }
             for (String[] kv : kvs) {
                 if (isStatusKey(kv[0])) continue;
-                addField(runs, lineNo, kv);
+                addField(runs, current, cmd, lineNo, kv);
             }
             if (kvs.isEmpty()) noise++;
         }
-        flushPending(runs, pending);
+        flushPending(runs, current, cmd, pending);
         List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
         if (runs.isEmpty()) {
             String first = in.head(1).stream().findFirst().orElse("");
@@ -233,8 +259,8 @@ public final class PerftestReader implements CaptureReader {
             b.warn("perftest run failed after its last result row: " + failure.describe(file)
                     + "; the message sizes after that row were not measured");
         }
-        assignRoles(runs, waiting);
-        emit(b, file, runs, cmd, localLids.size() == 1 ? localLids.iterator().next() : null);
+        for (int k = 0; k < invocations.size(); k++) assignRoles(invocations.get(k), waiting.contains(k));
+        emit(b, file, runs, localLids.size() == 1 ? localLids.iterator().next() : null);
         b.noise(noise);
         if (cpuFreq > 0) {
             b.warn(cpuFreq + " 'Conflicting CPU frequency values detected' line(s): perftest's cycle-to-time conversion may be "
@@ -244,18 +270,18 @@ public final class PerftestReader implements CaptureReader {
     }
 
     /** A header field goes to the first run that lacks it (interleaved server and client logs). */
-    private static void addField(List<Run> runs, int lineNo, String[] kv) {
+    private static void addField(List<Run> runs, List<Run> current, Map<String, String> cmd, int lineNo, String[] kv) {
         Run r = null;
-        for (Run x : runs) if (!x.header.containsKey(kv[0])) { r = x; break; }
-        if (r == null) { r = new Run(lineNo, "unknown"); runs.add(r); }
+        for (Run x : current) if (!x.header.containsKey(kv[0])) { r = x; break; }
+        if (r == null) { r = new Run(lineNo, "unknown", cmd); runs.add(r); current.add(r); }
         r.header.put(kv[0], kv[1]);
     }
 
     /** Fields seen before any title: a log cut above the title still reads them as an untitled run. */
-    private static void flushPending(List<Run> runs, List<Object[]> pending) {
+    private static void flushPending(List<Run> runs, List<Run> current, Map<String, String> cmd, List<Object[]> pending) {
         for (Object[] p : pending) {
             String[] kv = (String[]) p[1];
-            if (!isStatusKey(kv[0])) addField(runs, (Integer) p[0], kv);
+            if (!isStatusKey(kv[0])) addField(runs, current, cmd, (Integer) p[0], kv);
         }
         pending.clear();
     }
@@ -283,7 +309,7 @@ public final class PerftestReader implements CaptureReader {
         }
     }
 
-    private static void emit(Capture.Builder b, String file, List<Run> runs, Map<String, String> cmd, Integer localLid) {
+    private static void emit(Capture.Builder b, String file, List<Run> runs, Integer localLid) {
         StringColumn rFile = StringColumn.create("file"), rRole = StringColumn.create("role"), rTest = StringColumn.create("test");
         StringColumn rDev = StringColumn.create("device"), rLink = StringColumn.create("link_type"), rConn = StringColumn.create("connection_type");
         StringColumn rUnit = StringColumn.create("unit");
@@ -305,11 +331,12 @@ public final class PerftestReader implements CaptureReader {
         DoubleColumn[] lat = new DoubleColumn[latNames.length];
         for (int k = 0; k < lat.length; k++) lat[k] = DoubleColumn.create(latNames[k]);
 
-        Integer cmdPort = cmd.containsKey("ib_port") ? parseIntOrNull(cmd.get("ib_port")) : null;
-        double dur = cmd.containsKey("duration") ? parseDoubleOrNaN(cmd.get("duration")) : Double.NaN;
-        boolean cmdBidi = cmd.containsKey("bidirectional");
         for (Run r : runs) {
             if (r.test.equals("unknown") && r.columns == null) continue;
+            Map<String, String> cmd = r.cmd;
+            Integer cmdPort = cmd.containsKey("ib_port") ? parseIntOrNull(cmd.get("ib_port")) : null;
+            double dur = cmd.containsKey("duration") ? parseDoubleOrNaN(cmd.get("duration")) : Double.NaN;
+            boolean cmdBidi = cmd.containsKey("bidirectional");
             String unit = unitOf(r);
             String device = cmd.getOrDefault("device", r.header.getOrDefault("Device", ""));
             rFile.append(file); rRole.append(r.role); rTest.append(r.test); rDev.append(device);
@@ -343,7 +370,7 @@ public final class PerftestReader implements CaptureReader {
                     }
                 } else {
                     bFile.append(file); bRole.append(r.role); bBytes.append(s[0]); bIters.append(s[1]);
-                    bPeak.append(peak >= 0 ? v[peak] : Double.NaN);
+                    bPeak.append(peak >= 0 && !r.noPeak ? v[peak] : Double.NaN);
                     double a = avg >= 0 ? v[avg] : Double.NaN;
                     bAvg.append(a);
                     bRate.append(rate >= 0 ? v[rate] : Double.NaN);

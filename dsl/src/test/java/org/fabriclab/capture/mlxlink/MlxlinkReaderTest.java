@@ -186,4 +186,23 @@ class MlxlinkReaderTest {
         assertEquals(4, optics.rowCount());
         assertEquals(-7.412, optics.doubleColumn("rx_power_dbm").get(0));
     }
+
+    /**
+     * A passive copper cable that claims diagnostics prints '0 [0..0]' for every monitor: no such monitor, not
+     * 0 C, 0 mV, 0 dBm (1 mW) and 0 mA with alarm thresholds at 0; values padded with a trailing blank still read.
+     */
+    @Test void passiveCopperZeroMonitorsAreAbsent() {
+        Capture c = new MlxlinkReader().read(Input.of(Path.of(
+                "src/test/resources/org/fabriclab/capture/mlxlink/mlxlink_passive_copper_osfp_zero_monitors.txt")));
+        Table module = c.measurements(MlxlinkReader.MODULE).orElseThrow();
+        assertEquals("mlx5_4/1", module.stringColumn("port").get(0));
+        assertTrue(module.doubleColumn("temperature_c").isMissing(0));
+        assertTrue(module.doubleColumn("voltage_mv").isMissing(0));
+        assertEquals("OSFP-DAC-2M-X", module.stringColumn("part_number").get(0));
+        assertTrue(c.measurements(org.fabriclab.capture.Optics.OPTICS).isEmpty(), "no optical lanes on a copper cable");
+        assertTrue(c.measurements(org.fabriclab.capture.Optics.THRESHOLDS).isEmpty(), "[0..0] is no alarm range");
+        Table op = c.measurements(MlxlinkReader.OPERATIONAL).orElseThrow();
+        assertEquals("IB-NDR", op.stringColumn("speed").get(0));
+        assertEquals("No issue was observed", c.attr("mlx5_4/1", "mlxlink_recommendation").orElseThrow());
+    }
 }

@@ -297,4 +297,30 @@ class PerftestReaderTest {
         assertEquals(1, c.measurements(PerftestReader.RUN).orElseThrow().rowCount());
         assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("2 result row(s) repeat")), c.warnings().toString());
     }
+
+    /**
+     * A terminal session of three client runs, each after its prompt and command line: every run keeps its own
+     * rows (the -a run's 8192 and 16384 rows are not the first run's next sizes), port, duration and role; the
+     * duration-mode run's placeholder peak (after "BW peak won't be measured") is NaN, not 0.
+     */
+    @Test void terminalSessionOfSeveralRuns() {
+        Capture c = reader.read(Input.of(Path.of("src/test/resources/org/fabriclab/capture/perftest/session_three_runs_client.txt")));
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(List.of("RDMA_Write BW", "RDMA_Read BW", "Send BW"), run.stringColumn("test").asList());
+        assertEquals(List.of("client", "client", "client"), run.stringColumn("role").asList());
+        assertEquals(List.of("mlx5_2", "mlx5_3", "mlx5_3"), run.stringColumn("device").asList());
+        assertEquals(List.of(1, 2, 2), run.intColumn("ib_port").asList());
+        assertTrue(run.doubleColumn("duration_s").isMissing(0), "-D 5 belongs to the third run only");
+        assertTrue(run.doubleColumn("duration_s").isMissing(1));
+        assertEquals(5.0, run.doubleColumn("duration_s").get(2));
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(List.of(4096L, 2L, 1024L, 4096L, 8192L, 16384L, 65536L), bw.longColumn("msg_bytes").asList());
+        assertEquals(180.22, bw.doubleColumn("bw_average").get(0));
+        assertEquals(189.88, bw.doubleColumn("bw_average").get(5));
+        assertEquals(190.07, bw.doubleColumn("bw_peak").get(5));
+        assertTrue(bw.doubleColumn("bw_peak").isMissing(6), "duration mode measures no peak");
+        assertEquals(193.27, bw.doubleColumn("bw_average").get(6));
+        assertEquals("mlx5_2", c.attr("mlx5_2/1", "device").orElseThrow());
+        assertEquals("mlx5_3", c.attr("mlx5_3/2", "device").orElseThrow());
+    }
 }
