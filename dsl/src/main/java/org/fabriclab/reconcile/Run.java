@@ -11,7 +11,7 @@ import tech.tablesaw.columns.Column;
 
 /**
  * One perftest run read from a capture's {@code perftest_run} table, with the headline bandwidth
- * row from its {@code bandwidth} table (same file and role; the largest message size, as
+ * row from its {@code bandwidth} table (same file, role and run ordinal where the tables have one; the largest message size, as
  * {@code -a} prints sizes in increasing order and the largest is the line-rate figure).
  * {@code localLid}: the {@code local address:} LID (0 when unknown); {@code reportedSeconds}: the time
  * the run's own rows account for, the sum over its rows of message bytes x iterations / average
@@ -30,8 +30,11 @@ record Run(String file, String role, String test, String device, int ibPort, dou
             long best = -1;
             double avg = Double.NaN, bps = Double.NaN, seconds = 0;
             String unit = str(runs, "unit", i, "");
+            Number ordinal = num(runs, "run", i);
             for (int j = 0; j < bw.rowCount(); j++) {
                 if (!str(bw, "file", j, file).equals(file) || !str(bw, "role", j, role).equals(role)) continue;
+                Number rowRun = num(bw, "run", j);
+                if (ordinal != null && rowRun != null && rowRun.intValue() != ordinal.intValue()) continue;
                 long size = num(bw, "msg_bytes", j) == null ? 0 : num(bw, "msg_bytes", j).longValue();
                 Number iters = num(bw, "iterations", j);
                 double rowBps = dbl(bw, "bw_average_bytes_per_sec", j);

@@ -311,6 +311,10 @@ public final class PerftestReader implements CaptureReader {
 
     private static void emit(Capture.Builder b, String file, List<Run> runs, Integer localLid) {
         StringColumn rFile = StringColumn.create("file"), rRole = StringColumn.create("role"), rTest = StringColumn.create("test");
+        // the run's ordinal in the file (1, 2, ...): a terminal session holds several runs of one role, and only this
+        // ties each bandwidth or latency row to its run
+        IntColumn rRun = IntColumn.create("run"), bRun = IntColumn.create("run"), lRun = IntColumn.create("run");
+        int ordinal = 0;
         StringColumn rDev = StringColumn.create("device"), rLink = StringColumn.create("link_type"), rConn = StringColumn.create("connection_type");
         StringColumn rUnit = StringColumn.create("unit");
         IntColumn rPort = IntColumn.create("ib_port"), rMtu = IntColumn.create("mtu"), rQps = IntColumn.create("qps");
@@ -333,6 +337,8 @@ public final class PerftestReader implements CaptureReader {
 
         for (Run r : runs) {
             if (r.test.equals("unknown") && r.columns == null) continue;
+            ordinal++;
+            rRun.append(ordinal);
             Map<String, String> cmd = r.cmd;
             Integer cmdPort = cmd.containsKey("ib_port") ? parseIntOrNull(cmd.get("ib_port")) : null;
             double dur = cmd.containsKey("duration") ? parseDoubleOrNaN(cmd.get("duration")) : Double.NaN;
@@ -363,13 +369,13 @@ public final class PerftestReader implements CaptureReader {
                 double[] v = r.rows.get(k);
                 long[] s = r.sizes.get(k);
                 if (r.latency) {
-                    lFile.append(file); lRole.append(r.role); lBytes.append(s[0]); lIters.append(s[1]);
+                    lFile.append(file); lRole.append(r.role); lRun.append(ordinal); lBytes.append(s[0]); lIters.append(s[1]);
                     for (int c = 0; c < latCols.length; c++) {
                         int idx = r.columns.indexOf(latCols[c]);
                         lat[c].append(idx >= 0 ? v[idx] : Double.NaN);
                     }
                 } else {
-                    bFile.append(file); bRole.append(r.role); bBytes.append(s[0]); bIters.append(s[1]);
+                    bFile.append(file); bRole.append(r.role); bRun.append(ordinal); bBytes.append(s[0]); bIters.append(s[1]);
                     bPeak.append(peak >= 0 && !r.noPeak ? v[peak] : Double.NaN);
                     double a = avg >= 0 ? v[avg] : Double.NaN;
                     bAvg.append(a);
@@ -379,12 +385,12 @@ public final class PerftestReader implements CaptureReader {
                 }
             }
         }
-        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rTest, rDev, rPort, rLid, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
+        b.measurements(RUN, Measurement.of(RUN, rFile, rRole, rRun, rTest, rDev, rPort, rLid, rLink, rMtu, rQps, rConn, rDur, rUnit, rBidi));
         if (!bFile.isEmpty()) {
-            b.measurements(BANDWIDTH, Measurement.of(BANDWIDTH, bFile, bRole, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
+            b.measurements(BANDWIDTH, Measurement.of(BANDWIDTH, bFile, bRole, bRun, bBytes, bIters, bPeak, bAvg, bRate, bUnit, bBps));
         }
         if (!lFile.isEmpty()) {
-            List<Column<?>> cols = new ArrayList<>(List.of(lFile, lRole, lBytes, lIters));
+            List<Column<?>> cols = new ArrayList<>(List.<Column<?>>of(lFile, lRole, lRun, lBytes, lIters));
             cols.addAll(List.of(lat));
             b.measurements(LATENCY, Measurement.of(LATENCY, cols));
         }

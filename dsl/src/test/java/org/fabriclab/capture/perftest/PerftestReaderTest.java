@@ -25,7 +25,7 @@ class PerftestReaderTest {
         Capture c = GoldenCapture.check(getClass(), "send_lat_client.txt", reader);
         assertTrue(c.readings().isEmpty(), "perftest gives no counter readings");
         Table lat = c.measurements(PerftestReader.LATENCY).orElseThrow();
-        assertEquals(List.of("file", "role", "msg_bytes", "iterations", "t_min_us", "t_max_us", "t_typical_us", "t_avg_us", "t_stdev_us",
+        assertEquals(List.of("file", "role", "run", "msg_bytes", "iterations", "t_min_us", "t_max_us", "t_typical_us", "t_avg_us", "t_stdev_us",
                 "p99_us", "p99_9_us"), lat.columnNames());
         assertEquals(3, lat.rowCount());
         assertEquals(1.68, lat.doubleColumn("t_avg_us").get(0));
@@ -44,14 +44,14 @@ class PerftestReaderTest {
     @Test void goldenGbitsBidirectional() {
         Capture c = GoldenCapture.check(getClass(), "write_bw_gbits_bidir.txt", reader);
         Table run = c.measurements(PerftestReader.RUN).orElseThrow();
-        assertEquals(List.of("file", "role", "test", "device", "ib_port", "local_lid", "link_type", "mtu", "qps", "connection_type", "duration_s",
+        assertEquals(List.of("file", "role", "run", "test", "device", "ib_port", "local_lid", "link_type", "mtu", "qps", "connection_type", "duration_s",
                 "unit", "bidirectional"), run.columnNames());
         assertEquals("Gb/sec", run.stringColumn("unit").get(0));
         assertTrue(run.booleanColumn("bidirectional").get(0));
         assertEquals(10.0, run.doubleColumn("duration_s").get(0));
         assertEquals(2, run.intColumn("ib_port").get(0));
         Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
-        assertEquals(List.of("file", "role", "msg_bytes", "iterations", "bw_peak", "bw_average", "msg_rate_mpps", "unit",
+        assertEquals(List.of("file", "role", "run", "msg_bytes", "iterations", "bw_peak", "bw_average", "msg_rate_mpps", "unit",
                 "bw_average_bytes_per_sec"), bw.columnNames());
         assertEquals(383.51 * 125_000_000d, bw.doubleColumn("bw_average_bytes_per_sec").get(0), 1e-3);
         assertEquals("unknown", bw.stringColumn("role").get(0), "a bidirectional run prints TX depth on both sides");
@@ -315,6 +315,8 @@ class PerftestReaderTest {
         assertEquals(5.0, run.doubleColumn("duration_s").get(2));
         Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
         assertEquals(List.of(4096L, 2L, 1024L, 4096L, 8192L, 16384L, 65536L), bw.longColumn("msg_bytes").asList());
+        assertEquals(List.of(1, 2, 3), run.intColumn("run").asList());
+        assertEquals(List.of(1, 2, 2, 2, 2, 2, 3), bw.intColumn("run").asList(), "each row names its run: the roles are all client");
         assertEquals(180.22, bw.doubleColumn("bw_average").get(0));
         assertEquals(189.88, bw.doubleColumn("bw_average").get(5));
         assertEquals(190.07, bw.doubleColumn("bw_peak").get(5));
