@@ -49,7 +49,10 @@ import tech.tablesaw.columns.Column;
  * A run after {@code WARNING: BW peak won't be measured in this run} (duration mode) has no bw_peak (perftest
  * prints 0.00 there): NaN.
  * The client is the run that prints {@code TX depth} (perftest prints it only for the
- * client or a bidirectional test); the other run of a pair is the server. The header prints neither
+ * client or a bidirectional test); the other run of a pair is the server. A run the header leaves undecided takes its
+ * role from its command line: one that names the server (its one positional word, {@code ib_write_bw -d mlx5_0 node2})
+ * is the client, one that names none is the server; an option the reader does not know, followed by a word, leaves it
+ * undecided (that word may be the option's value or the server). The header prints neither
  * the port nor {@code -D}: they come from a command line in the log when there is one
  * ({@code ib_write_bw -d mlx5_0 -i 1 -D 10 ...}), else ib_port is missing and duration_s NaN.
  *
@@ -259,7 +262,16 @@ public final class PerftestReader implements CaptureReader {
             b.warn("perftest run failed after its last result row: " + failure.describe(file)
                     + "; the message sizes after that row were not measured");
         }
-        for (int k = 0; k < invocations.size(); k++) assignRoles(invocations.get(k), waiting.contains(k));
+        for (int k = 0; k < invocations.size(); k++) {
+            List<Run> inv = invocations.get(k);
+            assignRoles(inv, waiting.contains(k));
+            // one run left undecided by its header: its command line names the server only on the client's side (a log of
+            // both sides holds one command line for two runs, so it decides nothing there)
+            List<Run> tests = inv.stream().filter(r -> !r.test.equals("unknown")).toList();
+            if (tests.size() == 1 && tests.get(0).role.equals("unknown") && tests.get(0).cmd.get(SERVER_NAMED) != null) {
+                tests.get(0).role = tests.get(0).cmd.get(SERVER_NAMED).equals("true") ? "client" : "server";
+            }
+        }
         emit(b, file, runs, localLids.size() == 1 ? localLids.iterator().next() : null);
         b.noise(noise);
         if (cpuFreq > 0) {
@@ -464,10 +476,31 @@ public final class PerftestReader implements CaptureReader {
     }
 
     /** Options of a perftest command line that the header does not print. */
+    /** Key of a command line's options: "true" when it names the server (a client), "false" when it names none; absent when unsure. */
+    static final String SERVER_NAMED = "server_named";
+    /** perftest's short options that take a value (its getopt string), and long ones often given without {@code =}. */
+    private static final java.util.Set<String> VALUE_OPTIONS = java.util.Set.of("-w", "-y", "-p", "-d", "-i", "-m", "-s", "-n", "-t",
+            "-u", "-S", "-x", "-c", "-q", "-I", "-o", "-M", "-r", "-Q", "-A", "-l", "-D", "-f", "-B", "-T", "-E", "-J", "-j", "-K", "-k",
+            "-L", "-W", "-X", "--port", "--ib-dev", "--ib-port", "--mtu", "--size", "--iters", "--tx-depth", "--qp-timeout", "--sl",
+            "--gid-index", "--connection", "--qp", "--inline_size", "--outs", "--mcg", "--rx-depth", "--cq-mod", "--post_list",
+            "--duration", "--margin", "--source_mac", "--dest_mac", "--tos", "--source_ip", "--dest_ip", "--source_port", "--dest_port",
+            "--flows", "--limit_bw", "--limit_msgrate", "--use_cuda", "--use_rocm", "--use_neuron", "--out_json_file", "--dlid",
+            "--server", "--client", "--mmap", "--mmap-offset", "--latency_gap", "--retry_count", "--dont_xchg_versions", "--ipv6-addr");
+    /** perftest's options that take no value. */
+    private static final java.util.Set<String> FLAG_OPTIONS = java.util.Set.of("-a", "-F", "-e", "-g", "-z", "-R", "-v", "-h", "-b", "-N",
+            "-V", "-C", "-H", "-U", "-O", "-Z", "-P", "--all", "--bidirectional", "--report_gbits", "--run_infinitely", "--ipv6",
+            "--report-both", "--cpu_util", "--odp", "--use_hugepages", "--perform_warm_up", "--out_json", "--use_old_post_send",
+            "--report_per_port", "--promiscuous", "--raw_mcast", "--reversed", "--rdma_cm", "--noPeak", "--CPU-freq", "--connection_type",
+            "--use-srq", "--use_srq", "--tclass", "--source", "--report-histogram", "--report-unsorted", "--disable_pcie_relaxed",
+            "--use_data_direct", "--no_lock", "--help", "--version");
+
     private static void commandOptions(String args, Map<String, String> out) {
         String[] w = Words.split(args);
+        int positional = 0;
+        boolean unsure = false;
         for (int k = 0; k < w.length; k++) {
             String a = w[k];
+            if (a.equals("|") || a.equals(";") || a.equals("&") || a.equals("&&") || a.startsWith(">") || a.startsWith("2>") || a.startsWith("1>")) break;
             String next = k + 1 < w.length ? w[k + 1] : null;
             String eqv = a.contains("=") ? a.substring(a.indexOf('=') + 1) : null;
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -476,9 +509,14 @@ public final class PerftestReader implements CaptureReader {
                 case "-i", "--ib-port" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("ib_port", v); if (eqv == null) k++; }
                 case "-D", "--duration" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("duration", v); if (eqv == null) k++; }
                 case "-b", "--bidirectional" -> out.put("bidirectional", "true");
-                default -> { }
+                default -> {
+                    if (!a.startsWith("-")) positional++;
+                    else if (eqv == null && VALUE_OPTIONS.contains(name)) k++;
+                    else if (eqv == null && !FLAG_OPTIONS.contains(name) && next != null && !next.startsWith("-")) unsure = true;
+                }
             }
         }
+        if (!unsure && positional <= 1) out.put(SERVER_NAMED, Boolean.toString(positional == 1));
     }
 
     private static long parseLong(String s, String what, String file, int line) {

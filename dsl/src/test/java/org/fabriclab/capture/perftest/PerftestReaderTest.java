@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.fabriclab.capture.BadCaptureInput;
 import org.fabriclab.capture.Capture;
@@ -54,7 +55,8 @@ class PerftestReaderTest {
         assertEquals(List.of("file", "role", "run", "msg_bytes", "iterations", "bw_peak", "bw_average", "msg_rate_mpps", "unit",
                 "bw_average_bytes_per_sec"), bw.columnNames());
         assertEquals(383.51 * 125_000_000d, bw.doubleColumn("bw_average_bytes_per_sec").get(0), 1e-3);
-        assertEquals("unknown", bw.stringColumn("role").get(0), "a bidirectional run prints TX depth on both sides");
+        assertEquals("client", bw.stringColumn("role").get(0),
+                "a bidirectional run prints TX depth on both sides: its command line names the server (10.0.0.2), so it is the client");
     }
 
     @Test void goldenMibServer() {
@@ -324,5 +326,32 @@ class PerftestReaderTest {
         assertEquals(193.27, bw.doubleColumn("bw_average").get(6));
         assertEquals("mlx5_2", c.attr("mlx5_2/1", "device").orElseThrow());
         assertEquals("mlx5_3", c.attr("mlx5_3/2", "device").orElseThrow());
+    }
+
+    /** The role of a run its header leaves undecided, from its command line: the server named (client), none (server), or unsure. */
+    @Test void roleFromTheCommandLineWhenTheHeaderCannotSay() {
+        String header = String.join("\n",
+                "---------------------------------------------------------------------------------------",
+                "                    RDMA_Write Bidirectional BW Test",
+                " Dual-port       : OFF\t\tDevice         : rxe0",
+                " Number of qps   : 1\t\tTransport type : IB",
+                " Connection type : RC\t\tUsing SRQ      : OFF",
+                " TX depth        : 128",
+                " Mtu             : 1024[B]",
+                " Link type       : Ethernet",
+                "---------------------------------------------------------------------------------------",
+                " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]",
+                " 65536      5000             9.81               9.80                 0.018692",
+                "---------------------------------------------------------------------------------------", "");
+        Map<String, String> roles = new java.util.LinkedHashMap<>();
+        roles.put("$ ib_write_bw -d rxe0 -b -R --report_gbits -x 1 node2 | tee bw.log", "client");
+        roles.put("$ ib_write_bw -d rxe0 -b -R --report_gbits -x 1", "server");
+        roles.put("$ ib_write_bw --source_ip=10.0.0.1 -b node2", "client");
+        roles.put("$ ib_write_bw --some_new_option 7 -b node2", "unknown");   // 7 may be its value or the server
+        roles.put("$ ib_write_bw -b node2 node3", "unknown");
+        roles.forEach((line, role) -> {
+            Capture c = reader.read(Input.ofText("bw.txt", line + "\n" + header));
+            assertEquals(role, c.measurements(PerftestReader.RUN).orElseThrow().stringColumn("role").get(0), line);
+        });
     }
 }
