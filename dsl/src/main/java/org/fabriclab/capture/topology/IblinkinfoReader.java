@@ -12,6 +12,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
@@ -72,6 +73,8 @@ public final class IblinkinfoReader implements CaptureReader {
                 continue;
             }
             Matcher m = PORT.matcher(t);
+            // a pasted session's prompt and command line ($ iblinkinfo | grep Up), or the bare prompt after it
+            if (!m.matches() && ShellPrompt.isPromptLine(t)) { noise++; continue; }
             if (!m.matches()) {
                 throw new CaptureException(file, c.number(), "expected an iblinkinfo port line '<lid> <port>[  ] ==(...)==> ...' or a "
                         + "'Switch: 0x<guid> <desc>:' header, found '" + LinkTable.abbreviate(t) + "'");
