@@ -163,6 +163,10 @@ public final class SysfsReader implements CaptureReader {
             int s = c.skipSpace(c.start());
             if (s >= c.end()) { noise++; continue; }
             String t = c.line().strip();
+            if (isDiffLine(t)) {
+                throw new CaptureException(file, c.number(), "a diff of two sysfs dumps ('" + abbreviate(t) + "'): its lines hold "
+                        + "two moments' values of the changed files only; give the two dumps themselves (before and after)");
+            }
             if (ShellPrompt.isPromptLine(t)) { noise++; continue; }
             if (t.startsWith("grep: ") || t.startsWith("cat: ")) {
                 // "grep: <path>: <strerror>", as grep and cat print a file they could not read
@@ -211,6 +215,21 @@ public final class SysfsReader implements CaptureReader {
         List<String> all = in.lines();
         for (int i = 0; i < all.size(); i++) if (!all.get(i).isBlank()) return i + 1;
         return 1;
+    }
+
+    /**
+     * A changed line of {@code diff} ({@code < path:value}, {@code > path:value}) or {@code diff -u} ({@code -path:value},
+     * {@code +path:value}) run on two dumps: read as a dump it would give one moment's values, or both, under one name.
+     */
+    static boolean isDiffLine(String t) {
+        if (t.length() < 3) return false;
+        char c0 = t.charAt(0);
+        int from;
+        if ((c0 == '<' || c0 == '>') && t.charAt(1) == ' ') from = 2;
+        else if ((c0 == '-' || c0 == '+') && t.charAt(1) == '/') from = 1;
+        else return false;
+        int below = below(t, from, t.length());
+        return below >= 0 && t.indexOf(':', below) > 0 && !hasBlank(t, from, below);
     }
 
     private static boolean hasBlank(String text, int from, int to) {

@@ -114,6 +114,23 @@ class SysfsReaderTest {
         assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_0/1", "state"));
     }
 
+    /**
+     * {@code diff} of two {@code grep -H} dumps, as a blog post showed a counter moving: its '&gt;' lines looked like a
+     * shell's continuation prompt and were skipped, so the file read silently as the first dump's changed lines. It is
+     * refused, naming the line; so is {@code diff -u}.
+     */
+    @Test void aDiffOfTwoDumpsIsRefused() {
+        String p = "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/";
+        String normal = "4c4\n< " + p + "out_of_buffer:3\n---\n> " + p + "out_of_buffer:4\n";
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> Readers.standard().read(Input.ofText("d.txt", normal)));
+        assertTrue(e.getMessage().contains("d.txt:2") && e.getMessage().contains("diff"), e.getMessage());
+        String unified = "--- before.txt\n+++ after.txt\n@@ -4 +4 @@\n-" + p + "out_of_buffer:3\n+" + p + "out_of_buffer:4\n";
+        e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> Readers.standard().read(Input.ofText("u.txt", unified)));
+        assertTrue(e.getMessage().contains("u.txt:4") && e.getMessage().contains("diff"), e.getMessage());
+    }
+
     @Test void hwCountersHaveTheirOwnSource() {
         Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/grep_h.txt")));
         assertEquals(Source.HW_COUNTERS, c.reading("mlx5_0/1", "local_ack_timeout_err").orElseThrow().source());
