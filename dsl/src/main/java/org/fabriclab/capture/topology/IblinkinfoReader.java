@@ -106,6 +106,25 @@ public final class IblinkinfoReader implements CaptureReader {
             locals.set(i, new Local(sw ? new Link.End(e.portGuid(), "", e.port(), e.lid(), "SW", e.desc())
                     : new Link.End("", e.portGuid(), e.port(), e.lid(), "CA", e.desc()), l.link(), l.remote(), l.line()));
         }
+        // without the node headers (iblinkinfo | grep Up) a port's own line names no node: the peers' lines do, by
+        // LID (a switch's ports share its LID; a CA port has its own)
+        Map<String, String> descOf = new HashMap<>();
+        for (Local l : locals) {
+            Matcher r = REMOTE.matcher(l.remote());
+            // an unassigned LID (0, 65535) names no one port
+            if (r.matches() && !r.group(4).isBlank() && org.fabriclab.capture.PortAttr.isUnicastLid(Long.parseLong(r.group(2)))) {
+                descOf.putIfAbsent(r.group(2), r.group(4).strip());
+            }
+        }
+        for (int i = 0; i < locals.size(); i++) {
+            Local l = locals.get(i);
+            Link.End e = l.end();
+            String d = e.desc().isEmpty() ? descOf.get(Integer.toString(e.lid())) : null;
+            if (d != null) {
+                locals.set(i, new Local(new Link.End(e.nodeGuid(), e.portGuid(), e.port(), e.lid(), e.type(), d), l.link(),
+                        l.remote(), l.line()));
+            }
+        }
         Map<String, Link.End> byLidPort = new HashMap<>();
         for (Local l : locals) byLidPort.putIfAbsent(l.end().lid() + "/" + l.end().port(), l.end());
         LinkTable links = new LinkTable(file);

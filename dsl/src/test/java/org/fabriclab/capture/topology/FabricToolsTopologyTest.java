@@ -71,6 +71,23 @@ class FabricToolsTopologyTest {
         }
     }
 
+    /**
+     * {@code iblinkinfo | grep Up} (a public how-to's SB7700 fabric): the node headers are filtered out, so a port's own
+     * line names no node; the peers' lines do, and those names were dropped. Own values.
+     */
+    @Test void filteredIblinkinfoTakesNodeNamesFromThePeersLines() {
+        String text = "      0x0002c903000fb73b      2    1[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       1    1[  ] \"leaf-1\" ( )\n"
+                + "           1    1[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       2    1[  ] \"node01 HCA-1\" ( )\n"
+                + "           1    2[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       4    1[  ] \"node02 HCA-1\" ( )\n";
+        Topology t = Topology.of(Readers.standard().read(Input.ofText("grep_up.txt", text)));
+        assertEquals(2, t.links().size());
+        for (Link l : t.links()) {
+            Link.End sw = l.a().lid() == 1 ? l.a() : l.b(), host = l.a().lid() == 1 ? l.b() : l.a();
+            assertEquals("leaf-1", sw.desc(), l.toString());
+            assertEquals(host.lid() == 2 ? "node01 HCA-1" : "node02 HCA-1", host.desc(), l.toString());
+        }
+    }
+
     @Test void formatsAreSniffed() {
         assertEquals("ibnetdiscover", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric.topo")).format());
         assertEquals("ibnetdiscover-ports", Readers.standard().choose(GoldenCapture.input(getClass(), "fabric_ports.txt")).format());
