@@ -10,6 +10,7 @@ import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -122,7 +123,7 @@ public final class IbstatReader implements CaptureReader {
                 continue;
             }
             int colon = t.indexOf(':');
-            if (colon < 0 && ca != null && c.text().substring(c.end()).isBlank()) {
+            if (colon < 0 && ca != null && !ShellPrompt.isPromptLine(t) && c.text().substring(c.end()).isBlank()) {
                 // the last line broken off inside a field's name ("Capabi"): the file is cut there, as a cut paste or
                 // `| head -c` leaves it; what came before is whole
                 b.warn(file + ":" + c.number() + ": the file ends in the middle of a line ('" + abbreviate(t) + "'; is it cut?); "
