@@ -10,6 +10,7 @@ import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -29,8 +30,8 @@ import org.fabriclab.catalogue.Source;
  * {@code ibstat <ca> <port>} prints one port alone: a {@code CA: 'mlx5_0'} header (with a colon), then
  * {@code Port 1:} and its fields unindented, without the CA's device lines. A pasted capture's
  * {@code ibstat} command line (with or without its prompt) and a bare prompt after it are noise. A file cut at its end
- * (right after the last {@code Port N:}, or inside the last CA's device lines) keeps the ports read
- * before the cut, with a warning; a port block without fields in the middle of the file is an error.
+ * (right after the last {@code Port N:}, inside the last CA's device lines, or in the middle of its last line) keeps
+ * the ports read before the cut, with a warning; a port block without fields in the middle of the file is an error.
  *
  * <pre>{@code
  * Capture c = new IbstatReader().read(Input.of(Path.of("ibstat.txt")));
@@ -122,6 +123,14 @@ public final class IbstatReader implements CaptureReader {
                 continue;
             }
             int colon = t.indexOf(':');
+            if (colon < 0 && ca != null && !ShellPrompt.isPromptLine(t) && c.text().substring(c.end()).isBlank()) {
+                // the last line broken off inside a field's name ("Capabi"): the file is cut there, as a cut paste or
+                // `| head -c` leaves it; what came before is whole
+                b.warn(file + ":" + c.number() + ": the file ends in the middle of a line ('" + abbreviate(t) + "'; is it cut?); "
+                        + "that line is not read");
+                noise++;
+                break;
+            }
             if (colon < 0) {
                 throw new CaptureException(file, c.number(), "expected 'Key: value' as ibstat prints, found '"
                         + abbreviate(t) + "'");

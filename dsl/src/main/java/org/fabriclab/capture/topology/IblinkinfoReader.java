@@ -12,6 +12,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Words;
 import org.fabriclab.catalogue.Source;
 
@@ -72,6 +73,8 @@ public final class IblinkinfoReader implements CaptureReader {
                 continue;
             }
             Matcher m = PORT.matcher(t);
+            // a pasted session's prompt and command line ($ iblinkinfo | grep Up), or the bare prompt after it
+            if (!m.matches() && ShellPrompt.isPromptLine(t)) { noise++; continue; }
             if (!m.matches()) {
                 throw new CaptureException(file, c.number(), "expected an iblinkinfo port line '<lid> <port>[  ] ==(...)==> ...' or a "
                         + "'Switch: 0x<guid> <desc>:' header, found '" + LinkTable.abbreviate(t) + "'");
@@ -102,6 +105,25 @@ public final class IblinkinfoReader implements CaptureReader {
             boolean sw = listed.size() > 1 || listed.stream().anyMatch(n -> n > MAX_CA_PORT);
             locals.set(i, new Local(sw ? new Link.End(e.portGuid(), "", e.port(), e.lid(), "SW", e.desc())
                     : new Link.End("", e.portGuid(), e.port(), e.lid(), "CA", e.desc()), l.link(), l.remote(), l.line()));
+        }
+        // without the node headers (iblinkinfo | grep Up) a port's own line names no node: the peers' lines do, by
+        // LID (a switch's ports share its LID; a CA port has its own)
+        Map<String, String> descOf = new HashMap<>();
+        for (Local l : locals) {
+            Matcher r = REMOTE.matcher(l.remote());
+            // an unassigned LID (0, 65535) names no one port
+            if (r.matches() && !r.group(4).isBlank() && org.fabriclab.capture.PortAttr.isUnicastLid(Long.parseLong(r.group(2)))) {
+                descOf.putIfAbsent(r.group(2), r.group(4).strip());
+            }
+        }
+        for (int i = 0; i < locals.size(); i++) {
+            Local l = locals.get(i);
+            Link.End e = l.end();
+            String d = e.desc().isEmpty() ? descOf.get(Integer.toString(e.lid())) : null;
+            if (d != null) {
+                locals.set(i, new Local(new Link.End(e.nodeGuid(), e.portGuid(), e.port(), e.lid(), e.type(), d), l.link(),
+                        l.remote(), l.line()));
+            }
         }
         Map<String, Link.End> byLidPort = new HashMap<>();
         for (Local l : locals) byLidPort.putIfAbsent(l.end().lid() + "/" + l.end().port(), l.end());

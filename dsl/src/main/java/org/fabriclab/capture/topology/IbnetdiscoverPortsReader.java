@@ -8,6 +8,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -60,6 +61,7 @@ public final class IbnetdiscoverPortsReader implements CaptureReader {
                 continue;
             }
             if (UNLINKED.matcher(t).matches()) { noise++; continue; }
+            if (ShellPrompt.isPromptLine(t)) { noise++; continue; }   // a pasted prompt and command line ($ ibnetdiscover -p)
             throw new CaptureException(file, c.number(), "expected an ibnetdiscover -p line 'CA  134  1 0x... 4x EDR - SW  1719 10 "
                     + "0x... ( 'a' - 'b' )', found '" + LinkTable.abbreviate(t) + "'");
         }

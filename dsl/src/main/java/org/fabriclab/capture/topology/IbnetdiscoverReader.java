@@ -8,6 +8,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
 
 /**
@@ -86,6 +87,7 @@ public final class IbnetdiscoverReader implements CaptureReader {
                 continue;
             }
             Matcher p = PORT.matcher(t);
+            if (!p.matches() && ShellPrompt.isPromptLine(t)) { noise++; continue; }   // a pasted prompt and command line
             if (!p.matches()) {
                 throw new CaptureException(file, c.number(), "expected an ibnetdiscover topology line ('Switch 36 \"S-<guid>\" ...', "
                         + "'[1] \"H-<guid>\"[1](<guid>) # ...'), found '" + LinkTable.abbreviate(t) + "'");

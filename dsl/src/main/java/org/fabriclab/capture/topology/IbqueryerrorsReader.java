@@ -10,6 +10,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Measurement;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
@@ -179,6 +180,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 noise++;
                 continue;
             }
+            // a pasted session's prompt and command line ([root@sm ~]# ibqueryerrors, # ibqueryerrors -c), or a bare prompt
+            if (ShellPrompt.isPromptLine(t)) { noise++; continue; }
             throw new CaptureException(file, c.number(), "expected ibqueryerrors output ('Errors for ...', '   GUID 0x... port N: [Name == "
                     + "value]', '## Summary: ...'), found '" + LinkTable.abbreviate(t) + "'");
         }

@@ -102,6 +102,26 @@ class IbstatReaderTest {
     }
 
     /**
+     * A paste broken off inside its last line ("Capabi", as a wiki page's stored excerpt of a two-port mlx4 ibstat ends):
+     * it was refused at that line; the ports before it are whole, so it is read with a warning. Own values. A line without
+     * a colon in the middle of the file is still refused.
+     */
+    @Test void cutInTheMiddleOfTheLastLine() {
+        String text = "CA 'mlx4_0'\n        CA type: MT26428\n        Number of ports: 2\n        Port 1:\n"
+                + "                State: Active\n                Rate: 40\n                Base lid: 12\n"
+                + "        Port 2:\n                State: Down\n                Physical state: Polling\n"
+                + "                Base lid: 0\n                Capabi";
+        Capture c = reader.read(Input.ofText("ibstat.txt", text));
+        assertEquals(List.of("mlx4_0/1", "mlx4_0/2"), c.ports());
+        assertEquals(Optional.of("12"), c.attr("mlx4_0/1", "lid"));
+        assertEquals(Optional.of("Polling"), c.attr("mlx4_0/2", "phys_state"));
+        assertEquals(1, c.warnings().size());
+        assertTrue(c.warnings().get(0).contains("ibstat.txt:12: the file ends in the middle of a line ('Capabi'"), c.warnings().get(0));
+        Path f = BadInput.write(tmp, "mid.txt", text.replace("                Base lid: 0\n", "                Base lid 0\n") + "lity mask: 0x02510868\n");
+        BadInput.expect(reader, f, 11, "expected 'Key: value'");
+    }
+
+    /**
      * rdma-core's ibstat prints "Effective speed:" after "Rate:" since 9a645e43 (2026-06,
      * ibv_query_port_speed(), "%g" Gb/s: LAG and PCIe limits counted); it was dropped as noise. Own values:
      * a bond whose effective bandwidth is both links, a port held below its rate.

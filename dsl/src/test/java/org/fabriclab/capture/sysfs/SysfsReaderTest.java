@@ -40,6 +40,97 @@ class SysfsReaderTest {
         assertEquals(7, a.line());
     }
 
+    /**
+     * {@code grep -H .} run on the device's own folder ({@code /sys/devices/.../infiniband/<dev>}, where the class
+     * folder links to; {@code /sys/bus/pci/devices/...} alike), as a public issue pasted it: the PCI path holds colons
+     * of its own. It was refused as no capture.
+     */
+    @Test void devicePathsNameThePortLikeTheClassFolder() {
+        String dev0 = "/sys/devices/pci0000:80/0000:80:01.0/0000:81:00.0/infiniband/mlx5_0/ports/1/";
+        String dev1 = "/sys/bus/pci/devices/0000:81:00.1/infiniband/mlx5_1/ports/1/";
+        String text = "# grep -H . /sys/devices/pci0000:80/0000:80:01.0/0000:81:00.*/infiniband/mlx5_*/ports/1/counters/*\n"
+                + dev0 + "counters/symbol_error:17\n"
+                + dev0 + "counters/port_xmit_data:5120000\n"
+                + dev0 + "counters/link_downed:N/A (no PMA)\n"
+                + "grep: " + dev0 + "counters/port_xmit_wait: Invalid argument\n"
+                + dev1 + "counters/port_rcv_errors:4\n"
+                + dev1 + "rate:100 Gb/sec (4X EDR)\n";
+        Input in = Input.ofText("dev_paths.txt", text);
+        assertEquals("sysfs", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        assertEquals(List.of("mlx5_0/1", "mlx5_1/1"), c.ports());
+        assertEquals(17L, c.reading("mlx5_0/1", "SymbolErrorCounter").orElseThrow().value());
+        assertEquals(3, c.reading("mlx5_0/1", "PortXmitData").orElseThrow().line());
+        assertEquals(4L, c.reading("mlx5_1/1", "PortRcvErrors").orElseThrow().value());
+        assertEquals(Optional.empty(), c.reading("mlx5_0/1", "LinkDownedCounter"));
+        assertEquals(Optional.empty(), c.reading("mlx5_0/1", "PortXmitWait"));
+        assertTrue(c.absents().stream().anyMatch(a -> a.counter().equals("PortXmitWait") && a.line() == 5), c.absents().toString());
+        assertEquals(Optional.of("100"), c.attr("mlx5_1/1", "rate_gbps"));
+    }
+
+    /**
+     * A shell loop that prints each file's path and content on one line ({@code for f in .../counters/*; do echo $f
+     * $(cat $f); done}), its prompt and command line first: read as {@code grep -H} is. It was refused as no capture;
+     * a path alone is still a cut line.
+     */
+    @Test void aShellLoopsPathAndValueLines() {
+        String p = "/sys/class/infiniband/mlx5_2/ports/1/";
+        String text = "[root@gpu07 ~]# for f in /sys/class/infiniband/mlx5_2/ports/1/{counters/*,rate,state}; do echo $f $(cat $f); done\n"
+                + p + "counters/excessive_buffer_overrun_errors 2\n"
+                + p + "counters/port_rcv_data 987654321012\n"
+                + p + "counters/port_xmit_discards 65535\n"
+                + p + "rate 200 Gb/sec (4X HDR)\n"
+                + p + "state 4: ACTIVE\n";
+        Input in = Input.ofText("loop.txt", text);
+        assertEquals("sysfs", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        assertEquals(List.of("mlx5_2/1"), c.ports());
+        assertEquals(2L, c.reading("mlx5_2/1", "ExcessiveBufferOverrunErrors").orElseThrow().value());
+        assertEquals(987654321012L, c.reading("mlx5_2/1", "PortRcvData").orElseThrow().value());
+        assertEquals(4, c.reading("mlx5_2/1", "PortXmitDiscards").orElseThrow().line());
+        assertEquals(Optional.of("200"), c.attr("mlx5_2/1", "rate_gbps"));
+        assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_2/1", "state"));
+        CaptureException cut = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> reader.read(Input.ofText("cut.txt", text + p + "counters/symbol_error\n")));
+        assertTrue(cut.getMessage().contains("cut.txt:7"), cut.getMessage());
+    }
+
+    /**
+     * {@code tail -n +1 /sys/class/infiniband/mlx5_0/ports/1/counters/*}: one {@code ==> path <==} section per file, the
+     * value under it; each section is the one file its header names, at its line in the dump. It was refused as no capture.
+     */
+    @Test void aTailDumpOfSysfsFiles() {
+        String p = "/sys/class/infiniband/mlx5_0/ports/1/";
+        String text = "==> " + p + "counters/link_downed <==\n3\n\n"
+                + "==> " + p + "counters/port_xmit_wait <==\n4294967295\n\n"
+                + "==> " + p + "counters/symbol_error <==\n0\n\n"
+                + "==> " + p + "state <==\n4: ACTIVE\n";
+        Capture c = Readers.standard().read(Input.ofText("tail.txt", text));
+        assertEquals(List.of("mlx5_0/1"), c.ports());
+        assertEquals(3L, c.reading("mlx5_0/1", "LinkDownedCounter").orElseThrow().value());
+        assertEquals(2, c.reading("mlx5_0/1", "LinkDownedCounter").orElseThrow().line());
+        assertEquals(4294967295L, c.reading("mlx5_0/1", "PortXmitWait").orElseThrow().value());
+        assertEquals(8, c.reading("mlx5_0/1", "SymbolErrorCounter").orElseThrow().line());
+        assertEquals(Optional.of("ACTIVE"), c.attr("mlx5_0/1", "state"));
+    }
+
+    /**
+     * {@code diff} of two {@code grep -H} dumps, as a blog post showed a counter moving: its '&gt;' lines looked like a
+     * shell's continuation prompt and were skipped, so the file read silently as the first dump's changed lines. It is
+     * refused, naming the line; so is {@code diff -u}.
+     */
+    @Test void aDiffOfTwoDumpsIsRefused() {
+        String p = "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/";
+        String normal = "4c4\n< " + p + "out_of_buffer:3\n---\n> " + p + "out_of_buffer:4\n";
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> Readers.standard().read(Input.ofText("d.txt", normal)));
+        assertTrue(e.getMessage().contains("d.txt:2") && e.getMessage().contains("diff"), e.getMessage());
+        String unified = "--- before.txt\n+++ after.txt\n@@ -4 +4 @@\n-" + p + "out_of_buffer:3\n+" + p + "out_of_buffer:4\n";
+        e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class,
+                () -> Readers.standard().read(Input.ofText("u.txt", unified)));
+        assertTrue(e.getMessage().contains("u.txt:4") && e.getMessage().contains("diff"), e.getMessage());
+    }
+
     @Test void hwCountersHaveTheirOwnSource() {
         Capture c = reader.read(Input.of(CaptureCsv.fixture("sysfs/grep_h.txt")));
         assertEquals(Source.HW_COUNTERS, c.reading("mlx5_0/1", "local_ack_timeout_err").orElseThrow().source());

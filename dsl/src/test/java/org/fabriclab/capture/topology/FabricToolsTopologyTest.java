@@ -3,6 +3,7 @@ package org.fabriclab.capture.topology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -48,6 +49,42 @@ class FabricToolsTopologyTest {
                 String kind = l.a().lid() == 3 || l.b().lid() == 3 ? "switch-switch" : "host-switch";
                 assertEquals(kind, l.kind(), f + " " + l);
             }
+        }
+    }
+
+    /**
+     * A pasted session: the prompt and command line before the output ({@code [root@sm01 ~]# iblinkinfo | grep Up}, seen in
+     * a public how-to) and the bare prompt after it. iblinkinfo refused the paste at its first line; the other layouts
+     * skipped only root's bare {@code #} prompt.
+     */
+    @Test void aPastedSessionsPromptsAreNotLines() {
+        Map<String, String> command = Map.of("fabric.topo", "ibnetdiscover", "fabric_ports.txt", "ibnetdiscover -p",
+                "fabric_iblinkinfo.txt", "iblinkinfo", "fabric_iblinkinfo_l.txt", "iblinkinfo -l");
+        for (Map.Entry<String, String> e : command.entrySet()) {
+            String out = GoldenCapture.input(getClass(), e.getKey()).text();
+            for (String prompt : List.of("[root@sm01 ~]# ", "admin@sm01:~$ ", "$ ")) {
+                Input in = Input.ofText(e.getKey(), prompt + e.getValue() + "\n" + out + prompt.strip() + "\n");
+                assertEquals(Readers.standard().choose(GoldenCapture.input(getClass(), e.getKey())).format(),
+                        Readers.standard().choose(in).format(), e.getKey() + " " + prompt);
+                assertEquals(LINKS, byLid(Topology.of(Readers.standard().read(in))), e.getKey() + " " + prompt);
+            }
+        }
+    }
+
+    /**
+     * {@code iblinkinfo | grep Up} (a public how-to's SB7700 fabric): the node headers are filtered out, so a port's own
+     * line names no node; the peers' lines do, and those names were dropped. Own values.
+     */
+    @Test void filteredIblinkinfoTakesNodeNamesFromThePeersLines() {
+        String text = "      0x0002c903000fb73b      2    1[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       1    1[  ] \"leaf-1\" ( )\n"
+                + "           1    1[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       2    1[  ] \"node01 HCA-1\" ( )\n"
+                + "           1    2[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>       4    1[  ] \"node02 HCA-1\" ( )\n";
+        Topology t = Topology.of(Readers.standard().read(Input.ofText("grep_up.txt", text)));
+        assertEquals(2, t.links().size());
+        for (Link l : t.links()) {
+            Link.End sw = l.a().lid() == 1 ? l.a() : l.b(), host = l.a().lid() == 1 ? l.b() : l.a();
+            assertEquals("leaf-1", sw.desc(), l.toString());
+            assertEquals(host.lid() == 2 ? "node01 HCA-1" : "node02 HCA-1", host.desc(), l.toString());
         }
     }
 

@@ -34,6 +34,23 @@ class IbqueryerrorsReaderTest {
         assertEquals(0, new IbqueryerrorsReader().sniff(Input.ofText("other.txt", noise)));
     }
 
+    /**
+     * A pasted session (a mailing-list post of {@code # ibqueryerrors} on a SwitchX fabric): root's prompt and the
+     * command line before the output, a bare prompt after it. It was refused at its first line.
+     */
+    @Test void aPastedSessionsPromptsAreNotLines() {
+        String out = GoldenCapture.input(getClass(), "ibqueryerrors.txt").text();
+        Capture plain = Readers.standard().read(GoldenCapture.input(getClass(), "ibqueryerrors.txt"));
+        for (String prompt : List.of("# ", "[root@sm01 ~]# ", "admin@sm01:~$ ")) {
+            Input in = Input.ofText("pasted.txt", prompt + "ibqueryerrors -c\n" + out + prompt.strip() + "\n");
+            assertEquals("ibqueryerrors", Readers.standard().choose(in).format(), prompt);
+            Capture c = Readers.standard().read(in);
+            assertEquals(plain.ports(), c.ports(), prompt);
+            assertEquals(1234L, c.reading("guid 0x0002c903000c0b8c/13", "SymbolErrorCounter").orElseThrow().value(), prompt);
+            assertEquals(plain.readings().size(), c.readings().size(), prompt);
+        }
+    }
+
     @Test void errorsPerPortWithThresholds() {
         Input in = GoldenCapture.input(getClass(), "ibqueryerrors.txt");
         assertEquals("ibqueryerrors", Readers.standard().choose(in).format());
