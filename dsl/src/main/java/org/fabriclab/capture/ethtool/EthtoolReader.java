@@ -17,7 +17,7 @@ import org.fabriclab.catalogue.Source;
 /**
  * Reads {@code ethtool -S} output, with or without the {@code NIC statistics:} header and the
  * indentation; also {@code ethtool --phy-statistics} ({@code PHY statistics:}) and the kernel's standard
- * counters of {@code ethtool -S X --all-groups} ({@code Standard stats for X:}, which names the port).
+ * counters of {@code ethtool -S X --all-groups} ({@code Standard stats for X:}, or {@code Stats for X:} as the kernel documentation shows it, which names the port).
  * The standard names ({@code eth-phy-SymbolErrorDuringCarrier}, {@code eth-mac-OctetsReceivedOK}) stay
  * uncatalogued: they read the registers the driver's own names read ({@code rx_symbol_err_phy}), so one
  * snapshot holding both dumps would hold one counter twice, read at two moments. Each line is split on
@@ -50,6 +50,11 @@ public final class EthtoolReader implements CaptureReader {
     private static final String PHY_HEADER = "PHY statistics:";
     /** The header of the kernel's standard counters ({@code ethtool -S X --all-groups} / {@code --groups ...}), naming the interface. */
     private static final String STD_HEADER = "Standard stats for ";
+    /**
+     * The same header as the kernel's Documentation/networking/statistics.rst and the ethtool patch that added
+     * {@code --groups} (2021) print it: {@code Stats for eth0:}.
+     */
+    private static final String STD_HEADER_SHORT = "Stats for ";
     /**
      * What ethtool prints instead of the counters when it cannot read them (ethtool.c do_gstats: a bond, a
      * bridge, {@code lo}: "no stats available", exit 94; perror "Cannot get stats strings information: ..." and
@@ -125,7 +130,8 @@ public final class EthtoolReader implements CaptureReader {
             // port, as --all-groups' "Standard stats for X:" does; bnxt's per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
             boolean prompt = first == '$' || first == '#' || text.startsWith("ethtool ", s) || promptLine(text, s, e, a);
             String dev = prompt ? interfaceOf(text.substring(s, e))
-                    : first == 'S' && text.startsWith(STD_HEADER, s) ? standardStatsInterface(text.substring(s, e)) : null;
+                    : first == 'S' && (text.startsWith(STD_HEADER, s) || text.startsWith(STD_HEADER_SHORT, s))
+                    ? standardStatsInterface(text.substring(s, e)) : null;
             if (dev != null) {
                 port = "netdev " + dev;
                 b.attr(port, PortAttr.NETDEV, dev, c.number());
@@ -326,8 +332,9 @@ public final class EthtoolReader implements CaptureReader {
 
     /** The interface of a {@code Standard stats for <if>:} header, or null. */
     static String standardStatsInterface(String line) {
-        if (!line.startsWith(STD_HEADER) || !line.endsWith(":")) return null;
-        String dev = line.substring(STD_HEADER.length(), line.length() - 1).strip();
+        String header = line.startsWith(STD_HEADER) ? STD_HEADER : line.startsWith(STD_HEADER_SHORT) ? STD_HEADER_SHORT : null;
+        if (header == null || !line.endsWith(":")) return null;
+        String dev = line.substring(header.length(), line.length() - 1).strip();
         return dev.isEmpty() || dev.contains(" ") ? null : dev;
     }
 

@@ -95,6 +95,18 @@ class EthtoolReaderTest {
         assertTrue(reader.sniff(Input.ofText("grep.txt", "root@gpu-03:~# ethtool -S ens1f0np0\n     rx_bytes: 1\n")) >= 90);
     }
 
+    /** The kernel's Documentation/networking/statistics.rst shows the header as {@code Stats for X:}. */
+    @Test void shortStandardStatsHeaderNamesThePortToo() {
+        String std = "Stats for enp3s0f1:\neth-phy-SymbolErrorDuringCarrier: 2\neth-mac-FramesTransmittedOK: 31\n"
+                + "rmon-etherStatsJabbers: 0\n";
+        Input in = Input.ofText("std.txt", std);
+        assertTrue(reader.sniff(in) >= 90);
+        Capture c = reader.read(in);
+        assertEquals(List.of("netdev enp3s0f1"), c.ports());
+        assertEquals(31, c.reading("netdev enp3s0f1", "eth-mac-FramesTransmittedOK").orElseThrow().value());
+        assertEquals(1, c.noiseLines());
+    }
+
     /**
      * {@code ethtool -S X --all-groups} prints the kernel's standard counters under {@code Standard stats for X:};
      * the header was taken for a counter without a value and the file refused (in a snapshot folder, the
