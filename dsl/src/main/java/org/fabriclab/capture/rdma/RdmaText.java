@@ -1,6 +1,7 @@
 package org.fabriclab.capture.rdma;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,10 @@ import org.fabriclab.capture.Words;
  * are noise. A counter read twice for the same port (the same command run with and without
  * {@code -p}) must agree; different values are an error naming both lines. {@code rdma -oneline} (-o)
  * prints a record's line breaks as a {@code \\} word; the pieces between them are read as the lines they
- * stand for.
+ * stand for. A one-line-per-port record wrapped by a mailer or terminal paste may break between a counter's name
+ * and its value ({@code ... rx_atomic_requests} / {@code 0 out_of_buffer 0 ...}): the value at the start of the
+ * next line is that name's; a name whose value never comes (a blank line, another record, the end of the file)
+ * is an error naming its line.
  *
  * <pre>{@code
  * RdmaText.read(Input.ofText("x", "link mlx5_0/1 rx_write_requests 8 out_of_buffer 0\n"), builder);
@@ -58,7 +62,7 @@ final class RdmaText {
         State st = new State(file, b);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty()) { st.noise++; st.mode = Mode.NONE; continue; }
+            if (t.isEmpty()) { noValue(st); st.noise++; st.mode = Mode.NONE; continue; }
             List<String> segments = oneLineSegments(t);
             if (segments.size() == 1) {
                 segment(t, c.skipSpace(c.start()) > c.start(), c.number(), st);
@@ -69,6 +73,7 @@ final class RdmaText {
                 if (!segments.get(i).isEmpty()) segment(segments.get(i), i > 0, c.number(), st);
             }
         }
+        noValue(st);
         if (st.ports == 0) {
             throw new CaptureException(file, 0, st.qpBlocks > 0
                     ? "only per-QP counters (rdma statistic qp show, rdma resource show qp): " + st.qpBlocks + " block(s), no "
@@ -89,6 +94,9 @@ final class RdmaText {
         final Map<String, long[]> seen = new HashMap<>();
         Mode mode = Mode.NONE;
         String port;
+        /** A counter name that ended a wrapped record's line, its value still to come on the next line; and its line. */
+        String pendingName;
+        int pendingLine;
         int noise, qpBlocks, ports;
 
         State(String file, Capture.Builder b) { this.file = file; this.b = b; }
@@ -113,6 +121,21 @@ final class RdmaText {
     /** One line of the file (or one piece of an -oneline record): {@code t} stripped, {@code indented} as printed. */
     private static void segment(String t, boolean indented, int line, State st) {
         String[] w = Words.split(t);
+        if (st.pendingName != null) {
+            // a wrapped record broke between a name and its value: the value starts this line
+            if (st.mode != Mode.LINE || !isCount(w[0])) noValue(st);
+            pairs(new String[] {st.pendingName, w[0]}, 0, st.port, st.b, st.seen, st.file, line);
+            st.pendingName = null;
+            if (w.length == 1) return;
+            w = Arrays.copyOfRange(w, 1, w.length);
+            if (isName(w[0]) && looksLikePairs(w)) {
+                linePairs(w, 0, line, st);
+                return;
+            }
+            st.mode = Mode.NONE;
+            st.noise++;
+            return;
+        }
         if (isLinkLine(t)) {
             st.port = w[1];
             if (w.length == 2) { st.mode = Mode.MULTI; st.ports++; return; }
@@ -124,8 +147,8 @@ final class RdmaText {
                 st.mode = Mode.NONE;
                 return;
             }
-            pairs(w, 2, st.port, st.b, st.seen, st.file, line);
             st.mode = Mode.LINE;
+            linePairs(w, 2, line, st);
             return;
         }
         switch (st.mode) {
@@ -136,8 +159,8 @@ final class RdmaText {
                 }
             }
             case LINE -> {
-                if (isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
-                    pairs(w, 0, st.port, st.b, st.seen, st.file, line);
+                if (isName(w[0]) && looksLikePairs(w)) {
+                    linePairs(w, 0, line, st);
                     return;
                 }
             }
@@ -151,6 +174,32 @@ final class RdmaText {
         }
         st.mode = Mode.NONE;
         st.noise++;
+    }
+
+    /**
+     * The pairs of a one-line-per-port record's line from {@code w[from]}; a name left without its value at the end
+     * of the line waits for the next line's first word (a wrapped paste).
+     */
+    private static void linePairs(String[] w, int from, int line, State st) {
+        if ((w.length - from) % 2 != 0 && isName(w[w.length - 1])) {
+            pairs(Arrays.copyOf(w, w.length - 1), from, st.port, st.b, st.seen, st.file, line);
+            st.pendingName = w[w.length - 1];
+            st.pendingLine = line;
+            return;
+        }
+        pairs(w, from, st.port, st.b, st.seen, st.file, line);
+    }
+
+    /** @throws CaptureException when a wrapped record's last name is still waiting for its value */
+    private static void noValue(State st) {
+        if (st.pendingName == null) return;
+        throw new CaptureException(st.file, st.pendingLine, "counter '" + st.pendingName + "' has no value; expected "
+                + "'name value' pairs (is the line cut?)");
+    }
+
+    /** A run of decimal digits: a counter's value. */
+    private static boolean isCount(String s) {
+        return !s.isEmpty() && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
     }
 
     /** Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. */

@@ -69,6 +69,30 @@ class RdmaReaderTest {
         BadInput.expect(reader, f, 3, "found '1e3'");
     }
 
+    /**
+     * A mail-wrapped rdma stat show (as in iproute2's own cover letters) breaks lines between a name and its value:
+     * the value opening the next line is that name's.
+     */
+    @Test void wrappedBetweenANameAndItsValue() {
+        Path f = BadInput.write(tmp, "rdma.txt", "$ rdma stat show\nlink rocep3s0f1/1 rx_write_requests 12 rx_read_requests 3 out_of_sequence\n"
+                + "41 packet_seq_err 0 local_ack_timeout_err\n7\nnp_cnp_sent 9 rp_cnp_handled\n5\nlink rocep3s0f1/2 out_of_buffer 2\n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(41L, c.reading("rocep3s0f1/1", "out_of_sequence").orElseThrow().value());
+        assertEquals(3, c.reading("rocep3s0f1/1", "out_of_sequence").orElseThrow().line());   // where the value is
+        assertEquals(0L, c.reading("rocep3s0f1/1", "packet_seq_err").orElseThrow().value());
+        assertEquals(7L, c.reading("rocep3s0f1/1", "local_ack_timeout_err").orElseThrow().value());
+        assertEquals(9L, c.reading("rocep3s0f1/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(5L, c.reading("rocep3s0f1/1", "rp_cnp_handled").orElseThrow().value());
+        assertEquals(2L, c.reading("rocep3s0f1/2", "out_of_buffer").orElseThrow().value());
+    }
+
+    @Test void aWrappedNameWhoseValueNeverComesIsRefused() {
+        Path f = BadInput.write(tmp, "rdma.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests\nlink mlx5_0/2 out_of_buffer 0\n");
+        BadInput.expect(reader, f, 1, "'rx_read_requests' has no value");
+        Path g = BadInput.write(tmp, "rdma2.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests\n\nsome prose\n");
+        BadInput.expect(reader, g, 1, "'rx_read_requests' has no value");
+    }
+
     @Test void truncatedPair() {
         Path f = BadInput.write(tmp, "rdma.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests");
         BadInput.expect(reader, f, 1, "'rx_read_requests' has no value");
