@@ -315,19 +315,4 @@ class EthtoolVendorLayoutsTest {
         assertFalse(r(c, p, "rx_bad").catalogued());
         assertEquals(List.of("solarflare"), cat.lookup(Source.ETHTOOL, "port_rx_pause").orElseThrow().vendors());
     }
-
-    /**
-     * ixgbe (and e1000e, igb) print the link flow control frames as {@code rx_flow_control_xoff} and kin
-     * (ixgbe_gstrings_stats: stats.lxoffrxc ...): 802.3x pause, like ice's {@code link_xoff_rx.nic}.
-     */
-    @Test void ixgbeLinkFlowControl() {
-        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/ixgbe_link_flow_control.txt")));
-        String p = "netdev enp4s0f1";
-        assertEquals(2, r(c, p, "rx_global_pause").value());
-        assertEquals(96, r(c, p, "tx_global_pause").value());
-        assertEquals("tx_flow_control_xoff", r(c, p, "tx_global_pause").rawName());
-        assertEquals(0, r(c, p, "rx_global_xon").value());
-        assertEquals(14, r(c, p, "tx_global_xon").value());
-        assertEquals(List.of("intel"), cat.lookup(Source.ETHTOOL, "rx_flow_control_xoff").orElseThrow().vendors());
-    }
 }
