@@ -111,7 +111,7 @@ class EthtoolReaderTest {
         Capture c = reader.read(in);
         assertEquals(List.of("netdev ens2f0"), c.ports());
         assertEquals(5, c.readings().size());
-        assertEquals(5, c.reading("netdev ens2f0", "rx_global_pause").orElseThrow().value());
+        assertEquals(5, c.reading("netdev ens2f0", "rx_flow_control_xoff").orElseThrow().value());
         assertEquals(61022, c.reading("netdev ens2f0", "rx_bytes").orElseThrow().value());
         // --json output is the ethtool-json reader's, even when its command line comes second
         assertEquals(0, reader.sniff(Input.ofText("j.txt", "# ethtool -i ens2f0\ndriver: ixgbe\n# ethtool --json -S ens2f0\n[ {\n")));
