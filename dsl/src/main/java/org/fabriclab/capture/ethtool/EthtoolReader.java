@@ -6,6 +6,7 @@ import java.util.List;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
@@ -17,7 +18,7 @@ import org.fabriclab.catalogue.Source;
 /**
  * Reads {@code ethtool -S} output, with or without the {@code NIC statistics:} header and the
  * indentation; also {@code ethtool --phy-statistics} ({@code PHY statistics:}) and the kernel's standard
- * counters of {@code ethtool -S X --all-groups} ({@code Standard stats for X:}, which names the port).
+ * counters of {@code ethtool -S X --all-groups} ({@code Standard stats for X:}, or {@code Stats for X:} as the kernel documentation shows it, which names the port).
  * The standard names ({@code eth-phy-SymbolErrorDuringCarrier}, {@code eth-mac-OctetsReceivedOK}) stay
  * uncatalogued: they read the registers the driver's own names read ({@code rx_symbol_err_phy}), so one
  * snapshot holding both dumps would hold one counter twice, read at two moments. Each line is split on
@@ -36,7 +37,8 @@ import org.fabriclab.catalogue.Source;
  * file start several ports. ethtool's own message for an interface it cannot read counters of
  * ({@code no stats available} for a bond or {@code lo}, {@code Cannot get stats strings information: ...}),
  * right after that interface's command line, leaves that port without counters and a warning; a file
- * holding nothing else is refused with that message.
+ * holding nothing else is refused with that message. Another command's output in the same paste ({@code # ethtool -i X}
+ * or {@code $ ip -s link} before {@code # ethtool -S X}) is skipped up to the next {@code ethtool -S} command line.
  *
  * <pre>{@code
  * Capture c = new EthtoolReader().read(Input.of(Path.of("eth.txt")));
@@ -50,6 +52,11 @@ public final class EthtoolReader implements CaptureReader {
     private static final String PHY_HEADER = "PHY statistics:";
     /** The header of the kernel's standard counters ({@code ethtool -S X --all-groups} / {@code --groups ...}), naming the interface. */
     private static final String STD_HEADER = "Standard stats for ";
+    /**
+     * The same header as the kernel's Documentation/networking/statistics.rst and the ethtool patch that added
+     * {@code --groups} (2021) print it: {@code Stats for eth0:}.
+     */
+    private static final String STD_HEADER_SHORT = "Stats for ";
     /**
      * What ethtool prints instead of the counters when it cannot read them (ethtool.c do_gstats: a bond, a
      * bridge, {@code lo}: "no stats available", exit 94; perror "Cannot get stats strings information: ..." and
@@ -68,6 +75,11 @@ public final class EthtoolReader implements CaptureReader {
         // ethtool --json -S X --all-groups prints JSON: the ethtool-json reader's, whatever its command line says
         if (interfaceOf(first) != null && Arrays.asList(Words.split(first)).contains("--json")) return 0;
         if (first.equals(HEADER) || first.equals(PHY_HEADER) || standardStatsInterface(first) != null || interfaceOf(first) != null) return 95;
+        // a paste that runs another command first (ethtool -i X, then ethtool -S X): its ethtool -S command line further down
+        for (String l : in.head(40)) {
+            String[] cmd = CommandLine.command(l, "ethtool");
+            if (cmd != null && interfaceOf(l) != null) return Arrays.asList(cmd).contains("--json") ? 0 : 90;
+        }
         int pairs = 0;
         int ethNames = 0;
         for (String l : head) {
@@ -110,6 +122,8 @@ public final class EthtoolReader implements CaptureReader {
         String noStats = null;
         int noStatsLine = 0;
         QueueSection section = null;
+        // inside another command's output in a paste (ethtool -i X before ethtool -S X), skipped up to the next ethtool -S
+        boolean foreign = false;
         while (c.next()) {
             int s = c.start();
             int e = c.end();
@@ -118,6 +132,7 @@ public final class EthtoolReader implements CaptureReader {
             if (s >= e) { noise++; continue; }
             char first = (char) (a[s] & 0xff);
             if ((text.startsWith(HEADER, s) && e - s == HEADER.length()) || (text.startsWith(PHY_HEADER, s) && e - s == PHY_HEADER.length())) {
+                foreign = false;
                 noise++;
                 continue;
             }
@@ -125,18 +140,23 @@ public final class EthtoolReader implements CaptureReader {
             // port, as --all-groups' "Standard stats for X:" does; bnxt's per-ring counters ("[0]: rx_ucast_packets: 5") also start with '[' and are counters
             boolean prompt = first == '$' || first == '#' || text.startsWith("ethtool ", s) || promptLine(text, s, e, a);
             String dev = prompt ? interfaceOf(text.substring(s, e))
-                    : first == 'S' && text.startsWith(STD_HEADER, s) ? standardStatsInterface(text.substring(s, e)) : null;
+                    : first == 'S' && (text.startsWith(STD_HEADER, s) || text.startsWith(STD_HEADER_SHORT, s))
+                    ? standardStatsInterface(text.substring(s, e)) : null;
             if (dev != null) {
                 port = "netdev " + dev;
                 b.attr(port, PortAttr.NETDEV, dev, c.number());
                 portAnnounced = true;
                 portCounters = 0;
                 section = null;
+                foreign = false;
             }
             if (prompt || dev != null) {
+                // another command's line (ethtool -i X, ethtool -a X, ip -s link): its output, up to the next ethtool -S, is not counters
+                if (dev == null) foreign |= otherCommand(text.substring(s, e));
                 noise++;
                 continue;
             }
+            if (foreign) { noise++; continue; }
             String message = portAnnounced && portCounters == 0 ? noStatsMessage(text.substring(s, e)) : null;
             if (message != null) {
                 // the command ran on an interface without counters (a loop over every interface meets bonds and lo): that port has none
@@ -156,6 +176,7 @@ public final class EthtoolReader implements CaptureReader {
                 // "+ ethtool -S X"; watch's "Every 2.0s: ethtool -S X   host: <date>") starts a port too
                 String cmd = interfaceOf(text.substring(s, e));
                 if (cmd != null) {
+                    foreign = false;
                     port = "netdev " + cmd;
                     b.attr(port, PortAttr.NETDEV, cmd, c.number());
                     portAnnounced = true;
@@ -235,6 +256,17 @@ public final class EthtoolReader implements CaptureReader {
         if (!promptChar) return false;
         String line = text.substring(s, e);
         return ShellPrompt.isPromptLine(line);
+    }
+
+    /**
+     * Whether a prompt or command line that names no {@code ethtool -S <if>} runs another command whose output follows
+     * it: ethtool with another option ({@code -i}, {@code -a}, {@code -m}; not {@code --phy-statistics}, whose output
+     * this reader reads), or another tool behind a prompt. A {@code #} comment that is no ethtool command is not one.
+     */
+    private static boolean otherCommand(String line) {
+        String[] cmd = CommandLine.command(line, "ethtool");
+        if (cmd != null) return !Arrays.asList(cmd).contains("--phy-statistics");
+        return CommandLine.otherCommand(line, "ethtool");
     }
 
     /** Whether the digits {@code text[from, to)} are a u64 (at most 18446744073709551615), which ethtool's %llu prints. */
@@ -326,8 +358,9 @@ public final class EthtoolReader implements CaptureReader {
 
     /** The interface of a {@code Standard stats for <if>:} header, or null. */
     static String standardStatsInterface(String line) {
-        if (!line.startsWith(STD_HEADER) || !line.endsWith(":")) return null;
-        String dev = line.substring(STD_HEADER.length(), line.length() - 1).strip();
+        String header = line.startsWith(STD_HEADER) ? STD_HEADER : line.startsWith(STD_HEADER_SHORT) ? STD_HEADER_SHORT : null;
+        if (header == null || !line.endsWith(":")) return null;
+        String dev = line.substring(header.length(), line.length() - 1).strip();
         return dev.isEmpty() || dev.contains(" ") ? null : dev;
     }
 

@@ -17,11 +17,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * in {@code "ifname"} (after any {@code # ethtool --json ...} command line, {@link JsonStart}). Each object is
  * handed over with its port ({@code netdev <ifname>}, whose {@link PortAttr#NETDEV} is set) and the line it starts on.
  */
-final class JsonInterfaces {
+public final class JsonInterfaces {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** What is read from one interface's object. */
-    interface PerInterface {
+    public interface PerInterface {
+        /** Reads {@code object}, the interface of {@code port}, starting on {@code line}. */
         void read(JsonNode object, String port, int line);
     }
 
@@ -33,7 +34,7 @@ final class JsonInterfaces {
      * @throws CaptureException naming {@code file}, the line and {@code what} ({@code ethtool --json X}) when the JSON
      *         is not such an array, or an object names no interface
      */
-    static int each(String text, String file, String what, Capture.Builder b, PerInterface read) {
+    public static int each(String text, String file, String what, Capture.Builder b, PerInterface read) {
         int start = JsonStart.of(text);
         if (start < 0) throw new CaptureException(file, 1, "expected a JSON array, as " + what + " prints");
         int skipped = (int) text.substring(0, start).chars().filter(ch -> ch == '\n').count();

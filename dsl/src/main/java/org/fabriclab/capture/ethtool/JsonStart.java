@@ -7,11 +7,11 @@ import org.fabriclab.capture.CommandLine;
  * {@code [}, when every line before it is blank or an ethtool command line ({@code # ethtool --json X}, as
  * {@code fabriclab collect} heads its files); else -1.
  */
-final class JsonStart {
+public final class JsonStart {
     private JsonStart() {}
 
     /** The offset of the array's {@code [}'s line in {@code text}, or -1. */
-    static int of(String text) {
+    public static int of(String text) {
         int at = 0;
         while (at < text.length()) {
             int nl = text.indexOf('\n', at);
@@ -27,7 +27,7 @@ final class JsonStart {
     }
 
     /** The first 4096 characters of the array, or null when {@link #of} finds none. */
-    static String head(String text) {
+    public static String head(String text) {
         int start = of(text);
         return start < 0 ? null : text.substring(start, Math.min(text.length(), start + 4096));
     }

@@ -29,7 +29,9 @@ import org.fabriclab.catalogue.Source;
  * {@link PortAttr#LINK_LAYER} ({@code Ethernet}, {@code InfiniBand}). Values are exact 64-bit counts (bytes for
  * {@code bytes}, packets or events for the rest); a rounded {@code ip -h} figure is refused. A VF's rows under its
  * PF ({@code vf 0 ...}) are the VF's, not the port's, and are skipped; a prompt or command line is noise, another
- * command's output in a paste is skipped up to the next {@code ip} command.
+ * command's output in a paste is skipped up to the next {@code ip} command. {@code ip -o -s link} (one line per
+ * interface) is read too: {@code -o} makes ip print {@code \\} where it would start a new line ({@code _SL_}), so an
+ * interface line holding {@code \\} is read as the lines it joins, each with the file's line number.
  *
  * <pre>{@code
  * Capture c = new IpLinkReader().read(Input.of(Path.of("ip-s-s-link.txt")));
@@ -45,11 +47,13 @@ public final class IpLinkReader implements CaptureReader {
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
         boolean header = false;
-        for (String l : in.head(60)) {
-            if (HEADER.matcher(l).matches()) header = true;
-            else if (header && IpLinkRows.of(l.strip()) == IpLinkRows.RX) {
-                List<String> w = List.of(Words.split(l.strip().substring(3).strip()));
-                return w.contains("bytes") && w.contains("packets") ? 90 : 0;
+        for (String physical : in.head(60)) {
+            for (String l : lines(physical)) {
+                if (HEADER.matcher(l).matches()) header = true;
+                else if (header && IpLinkRows.of(l.strip()) == IpLinkRows.RX) {
+                    List<String> w = List.of(Words.split(l.strip().substring(3).strip()));
+                    return w.contains("bytes") && w.contains("packets") ? 90 : 0;
+                }
             }
         }
         return 0;
@@ -71,63 +75,64 @@ public final class IpLinkReader implements CaptureReader {
         String[] labels = null;
         int labelLine = 0, counts = 0, noise = 0;
         while (c.next()) {
-            String line = c.line();
-            String t = line.strip();
             int n = c.number();
-            if (t.isEmpty()) { noise++; continue; }
-            if (row != null) {
-                // the counts under a row's labels
-                if (!vf) counts += values(b, port, row, labels, labelLine, Words.split(t), file, n);
-                row = null;
-                continue;
-            }
-            Matcher h = HEADER.matcher(line);
-            if (h.matches()) {
-                String name = h.group(1);
-                Integer before = seen.put(name, n);
-                if (before != null) {
-                    throw new CaptureException(file, n, "interface " + name + " is printed twice (line " + before + " and " + n
-                            + "); expected one ip -s link run per file (one snapshot is one moment)");
+            for (String line : lines(c.line())) {
+                String t = line.strip();
+                if (t.isEmpty()) { noise++; continue; }
+                if (row != null) {
+                    // the counts under a row's labels
+                    if (!vf) counts += values(b, port, row, labels, labelLine, Words.split(t), file, n);
+                    row = null;
+                    continue;
                 }
-                port = LinkStats.start(b, name, file, n);
-                headerAttrs(b, port, h.group(3), file, n);
-                vf = false;
-                foreign = false;
-                noise++;
-                continue;
-            }
-            if (CommandLine.command(line, "ip") != null && (ShellPrompt.isPromptLine(line) || t.startsWith("ip "))) {
-                foreign = false;
-                noise++;
-                continue;
-            }
-            if (ShellPrompt.isPromptLine(line)) { foreign = CommandLine.otherCommand(line, "ip"); noise++; continue; }
-            if (foreign) { noise++; continue; }
-            IpLinkRows r = IpLinkRows.of(t);
-            if (r != null) {
-                if (port == null) {
-                    throw new CaptureException(file, n, "'" + Values.abbreviate(t) + "' comes before any interface line "
-                            + "('N: NAME: <FLAGS> mtu ...'); expected ip -s link output");
+                Matcher h = HEADER.matcher(line);
+                if (h.matches()) {
+                    String name = h.group(1);
+                    Integer before = seen.put(name, n);
+                    if (before != null) {
+                        throw new CaptureException(file, n, "interface " + name + " is printed twice (line " + before + " and " + n
+                                + "); expected one ip -s link run per file (one snapshot is one moment)");
+                    }
+                    port = LinkStats.start(b, name, file, n);
+                    headerAttrs(b, port, h.group(3), file, n);
+                    vf = false;
+                    foreign = false;
+                    noise++;
+                    continue;
                 }
-                row = r;
-                labels = Words.split(t.substring(r.prefix().length()).strip());
-                labelLine = n;
-                continue;
+                if (CommandLine.command(line, "ip") != null && (ShellPrompt.isPromptLine(line) || t.startsWith("ip "))) {
+                    foreign = false;
+                    noise++;
+                    continue;
+                }
+                if (ShellPrompt.isPromptLine(line)) { foreign = CommandLine.otherCommand(line, "ip"); noise++; continue; }
+                if (foreign) { noise++; continue; }
+                IpLinkRows r = IpLinkRows.of(t);
+                if (r != null) {
+                    if (port == null) {
+                        throw new CaptureException(file, n, "'" + Values.abbreviate(t) + "' comes before any interface line "
+                                + "('N: NAME: <FLAGS> mtu ...'); expected ip -s link output");
+                    }
+                    row = r;
+                    labels = Words.split(t.substring(r.prefix().length()).strip());
+                    labelLine = n;
+                    continue;
+                }
+                if (port != null && t.startsWith("vf ") && t.length() > 3 && Character.isDigit(t.charAt(3))) { vf = true; noise++; continue; }
+                if (port != null && !vf && t.startsWith("link/")) {
+                    String type = Words.split(t)[0].substring(5);
+                    if (type.equals("ether")) b.attr(port, PortAttr.LINK_LAYER, "Ethernet", file, n);
+                    else if (type.equals("infiniband")) b.attr(port, PortAttr.LINK_LAYER, "InfiniBand", file, n);
+                    noise++;
+                    continue;
+                }
+                if (port != null && !vf && t.startsWith("altname ")) {
+                    b.attr(port, "altname", t.substring(8).strip(), file, n);
+                    noise++;
+                    continue;
+                }
+                noise++;   // the link's other details (inet, prop list, alias, vf lines) are not statistics
             }
-            if (port != null && t.startsWith("vf ") && t.length() > 3 && Character.isDigit(t.charAt(3))) { vf = true; noise++; continue; }
-            if (port != null && !vf && t.startsWith("link/")) {
-                String type = Words.split(t)[0].substring(5);
-                if (type.equals("ether")) b.attr(port, PortAttr.LINK_LAYER, "Ethernet", file, n);
-                else if (type.equals("infiniband")) b.attr(port, PortAttr.LINK_LAYER, "InfiniBand", file, n);
-                noise++;
-                continue;
-            }
-            if (port != null && !vf && t.startsWith("altname ")) {
-                b.attr(port, "altname", t.substring(8).strip(), file, n);
-                noise++;
-                continue;
-            }
-            noise++;   // the link's other details (inet, prop list, alias, vf lines) are not statistics
         }
         if (row != null) {
             throw new CaptureException(file, labelLine, "the '" + row.prefix() + "' row has no line of counts after it (is the file cut?)");
@@ -138,6 +143,15 @@ public final class IpLinkReader implements CaptureReader {
         }
         b.noise(noise);
         return b.build();
+    }
+
+    /**
+     * The lines one line of the file holds: itself, or, for an interface line of {@code ip -o} (an interface header
+     * with {@code \\} in it, where ip's oneline mode put its line separator), the pieces between the {@code \\}.
+     */
+    static String[] lines(String line) {
+        if (line.indexOf('\\') < 0 || !HEADER.matcher(line).matches()) return new String[] {line};
+        return line.split("\\\\", -1);
     }
 
     /** Reads one row's counts; returns how many. */

@@ -1,5 +1,6 @@
 package org.fabriclab.capture.qos;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 import org.fabriclab.capture.Capture;
@@ -42,6 +43,8 @@ public final class EthtoolPauseReader implements CaptureReader {
             String t = l.strip();
             if (t.startsWith(HEADER) && t.endsWith(":")) return 95;
             String[] cmd = CommandLine.command(l, "ethtool");
+            // ethtool --json -a prints JSON: the ethtool-pause-json reader's, whatever its command line says
+            if (cmd != null && Arrays.asList(cmd).contains("--json")) return 0;
             if (cmd != null && CommandLine.operandAfter(cmd, "-a", "--show-pause") != null) return 95;
         }
         return 0;

@@ -1,6 +1,7 @@
 package org.fabriclab.capture.rdma;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,11 @@ import org.fabriclab.capture.Words;
  * are noise. A counter read twice for the same port (the same command run with and without
  * {@code -p}) must agree; different values are an error naming both lines. {@code rdma -oneline} (-o)
  * prints a record's line breaks as a {@code \\} word; the pieces between them are read as the lines they
- * stand for.
+ * stand for. A one-line-per-port record wrapped by a mailer or terminal paste may break between a counter's name
+ * and its value ({@code ... rx_atomic_requests} / {@code 0 out_of_buffer 0 ...}): the value at the start of the
+ * next line is that name's; a name whose value never comes (a blank line, another record, the end of the file)
+ * is an error naming its line. A counter name may hold blanks ({@code RNR sent 0}: irdma's newer names), see
+ * {@link #spacedNames}.
  *
  * <pre>{@code
  * RdmaText.read(Input.ofText("x", "link mlx5_0/1 rx_write_requests 8 out_of_buffer 0\n"), builder);
@@ -58,7 +63,7 @@ final class RdmaText {
         State st = new State(file, b);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty()) { st.noise++; st.mode = Mode.NONE; continue; }
+            if (t.isEmpty()) { noValue(st); st.noise++; st.mode = Mode.NONE; continue; }
             List<String> segments = oneLineSegments(t);
             if (segments.size() == 1) {
                 segment(t, c.skipSpace(c.start()) > c.start(), c.number(), st);
@@ -69,6 +74,7 @@ final class RdmaText {
                 if (!segments.get(i).isEmpty()) segment(segments.get(i), i > 0, c.number(), st);
             }
         }
+        noValue(st);
         if (st.ports == 0) {
             throw new CaptureException(file, 0, st.qpBlocks > 0
                     ? "only per-QP counters (rdma statistic qp show, rdma resource show qp): " + st.qpBlocks + " block(s), no "
@@ -89,6 +95,9 @@ final class RdmaText {
         final Map<String, long[]> seen = new HashMap<>();
         Mode mode = Mode.NONE;
         String port;
+        /** A counter name that ended a wrapped record's line, its value still to come on the next line; and its line. */
+        String pendingName;
+        int pendingLine;
         int noise, qpBlocks, ports;
 
         State(String file, Capture.Builder b) { this.file = file; this.b = b; }
@@ -113,6 +122,26 @@ final class RdmaText {
     /** One line of the file (or one piece of an -oneline record): {@code t} stripped, {@code indented} as printed. */
     private static void segment(String t, boolean indented, int line, State st) {
         String[] w = Words.split(t);
+        // a continuation must open with a snake_case or camelCase name as printed (not prose, not a blank-separated name)
+        boolean nameFirst = isName(w[0]);
+        if (!isLinkLine(t)) w = spacedNames(w, 0);
+        if (st.pendingName != null) {
+            // a wrapped record broke between a name and its value: the value starts this line
+            if (st.mode != Mode.LINE || !isCount(w[0])) noValue(st);
+            pairs(new String[] {st.pendingName, w[0]}, 0, st.port, st.b, st.seen, st.file, line);
+            st.pendingName = null;
+            if (w.length == 1) return;
+            w = Arrays.copyOfRange(Words.split(t), 1, Words.split(t).length);
+            nameFirst = isName(w[0]);
+            w = spacedNames(w, 0);
+            if (nameFirst && looksLikePairs(w)) {
+                linePairs(w, 0, line, st);
+                return;
+            }
+            st.mode = Mode.NONE;
+            st.noise++;
+            return;
+        }
         if (isLinkLine(t)) {
             st.port = w[1];
             if (w.length == 2) { st.mode = Mode.MULTI; st.ports++; return; }
@@ -124,20 +153,20 @@ final class RdmaText {
                 st.mode = Mode.NONE;
                 return;
             }
-            pairs(w, 2, st.port, st.b, st.seen, st.file, line);
             st.mode = Mode.LINE;
+            linePairs(spacedNames(w, 2), 2, line, st);
             return;
         }
         switch (st.mode) {
             case MULTI -> {
-                if (indented && w.length == 2 && isName(w[0])) {
+                if (indented && w.length == 2 && isNameToken(w[0])) {
                     pairs(w, 0, st.port, st.b, st.seen, st.file, line);
                     return;
                 }
             }
             case LINE -> {
-                if (isName(w[0]) && w.length % 2 == 0 && looksLikePairs(w)) {
-                    pairs(w, 0, st.port, st.b, st.seen, st.file, line);
+                if (nameFirst && looksLikePairs(w)) {
+                    linePairs(w, 0, line, st);
                     return;
                 }
             }
@@ -151,6 +180,70 @@ final class RdmaText {
         }
         st.mode = Mode.NONE;
         st.noise++;
+    }
+
+    /**
+     * The pairs of a one-line-per-port record's line from {@code w[from]}; a name left without its value at the end
+     * of the line waits for the next line's first word (a wrapped paste).
+     */
+    private static void linePairs(String[] w, int from, int line, State st) {
+        if ((w.length - from) % 2 != 0 && isNameToken(w[w.length - 1])) {
+            pairs(Arrays.copyOf(w, w.length - 1), from, st.port, st.b, st.seen, st.file, line);
+            st.pendingName = w[w.length - 1];
+            st.pendingLine = line;
+            return;
+        }
+        pairs(w, from, st.port, st.b, st.seen, st.file, line);
+    }
+
+    /**
+     * {@code w} with every counter name printed as several words ({@code RNR sent 0}, {@code Rcvd Out of order packets 0}:
+     * irdma's newer hw_stats names hold blanks, and rdma prints a name as it is) joined into one, from the name at
+     * {@code w[from]}. Only a run of plain words (letters and digits, no {@code _}, no camelCase inner capital: not
+     * {@code out_of_buffer}, {@code cnpHandled}) ended by a value is joined, so a snake_case or camelCase name without
+     * its value is still an error, never joined with the next name.
+     */
+    static String[] spacedNames(String[] w, int from) {
+        List<String> out = new ArrayList<>(w.length);
+        for (int i = 0; i < from && i < w.length; i++) out.add(w[i]);
+        int i = from;
+        while (i < w.length) {
+            int j = i;
+            while (j < w.length && isPlainWord(w[j])) j++;
+            if (j - i >= 2 && j < w.length && Character.isDigit(w[j].charAt(0))) {
+                out.add(String.join(" ", Arrays.asList(w).subList(i, j)));
+                out.add(w[j]);
+                i = j + 1;
+                continue;
+            }
+            out.add(w[i]);
+            if (i + 1 < w.length) out.add(w[i + 1]);
+            i += 2;
+        }
+        return out.size() == w.length ? w : out.toArray(new String[0]);
+    }
+
+    /** A word of a blank-separated counter name: a letter, then letters and digits, no capital after a small letter or digit. */
+    private static boolean isPlainWord(String s) {
+        if (s.isEmpty() || !Character.isLetter(s.charAt(0))) return false;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (!(ch < 128 && Character.isLetterOrDigit(ch))) return false;
+            if (k > 0 && Character.isUpperCase(ch) && !Character.isUpperCase(s.charAt(k - 1))) return false;
+        }
+        return true;
+    }
+
+    /** @throws CaptureException when a wrapped record's last name is still waiting for its value */
+    private static void noValue(State st) {
+        if (st.pendingName == null) return;
+        throw new CaptureException(st.file, st.pendingLine, "counter '" + st.pendingName + "' has no value; expected "
+                + "'name value' pairs (is the line cut?)");
+    }
+
+    /** A run of decimal digits: a counter's value. */
+    private static boolean isCount(String s) {
+        return !s.isEmpty() && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
     }
 
     /** Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. */
@@ -220,7 +313,12 @@ final class RdmaText {
 
     /** Every even word a counter name: the line continues a wrapped one-line-per-port output. */
     private static boolean looksLikePairs(String[] w) {
-        for (int i = 0; i < w.length; i += 2) if (!isName(w[i])) return false;
+        for (int i = 0; i < w.length; i += 2) if (!isNameToken(w[i])) return false;
         return true;
+    }
+
+    /** {@link #isName}, or a blank-separated name {@link #spacedNames} joined. */
+    private static boolean isNameToken(String s) {
+        return s.indexOf(' ') > 0 || isName(s);
     }
 }

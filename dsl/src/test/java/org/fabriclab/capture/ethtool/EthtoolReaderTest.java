@@ -11,6 +11,7 @@ import org.fabriclab.capture.BadInput;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureCsv;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
 import org.fabriclab.catalogue.Kind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +94,39 @@ class EthtoolReaderTest {
         assertEquals(9, c.reading("netdev ens2f0np0", "rx_discards_phy").orElseThrow().value());
         assertEquals(3, c.noiseLines(), "two command lines and the bare prompt");
         assertTrue(reader.sniff(Input.ofText("grep.txt", "root@gpu-03:~# ethtool -S ens1f0np0\n     rx_bytes: 1\n")) >= 90);
+    }
+
+    /**
+     * A paste that runs {@code ethtool -i X} before {@code ethtool -S X}: the first line names no -S, so the file went to
+     * the script reader, which read a third of the counters on port "script ethtool -S X" under other sources' names.
+     * The -S command line further down claims it; the driver lines before it are another command's output.
+     */
+    @Test void anotherCommandBeforeTheStatisticsIsSkipped() {
+        String paste = "# ethtool -i ens2f0\ndriver: ixgbe\nversion: 5.19.6-k\nfirmware-version: 0x800007f5\nbus-info: 0000:3b:00.0\n"
+                + "supports-statistics: yes\n# ethtool -S ens2f0\nNIC statistics:\n     rx_packets: 410\n     tx_packets: 377\n"
+                + "     rx_bytes: 61022\n     rx_crc_errors: 2\n     rx_flow_control_xoff: 5\n$ ip -s link show ens2f0\n"
+                + "2: ens2f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc mq state UP mode DEFAULT\n";
+        Input in = Input.ofText("paste.txt", paste);
+        assertEquals("ethtool", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        assertEquals(List.of("netdev ens2f0"), c.ports());
+        assertEquals(5, c.readings().size());
+        assertEquals(5, c.reading("netdev ens2f0", "rx_flow_control_xoff").orElseThrow().value());
+        assertEquals(61022, c.reading("netdev ens2f0", "rx_bytes").orElseThrow().value());
+        // --json output is the ethtool-json reader's, even when its command line comes second
+        assertEquals(0, reader.sniff(Input.ofText("j.txt", "# ethtool -i ens2f0\ndriver: ixgbe\n# ethtool --json -S ens2f0\n[ {\n")));
+    }
+
+    /** The kernel's Documentation/networking/statistics.rst shows the header as {@code Stats for X:}. */
+    @Test void shortStandardStatsHeaderNamesThePortToo() {
+        String std = "Stats for enp3s0f1:\neth-phy-SymbolErrorDuringCarrier: 2\neth-mac-FramesTransmittedOK: 31\n"
+                + "rmon-etherStatsJabbers: 0\n";
+        Input in = Input.ofText("std.txt", std);
+        assertTrue(reader.sniff(in) >= 90);
+        Capture c = reader.read(in);
+        assertEquals(List.of("netdev enp3s0f1"), c.ports());
+        assertEquals(31, c.reading("netdev enp3s0f1", "eth-mac-FramesTransmittedOK").orElseThrow().value());
+        assertEquals(1, c.noiseLines());
     }
 
     /**

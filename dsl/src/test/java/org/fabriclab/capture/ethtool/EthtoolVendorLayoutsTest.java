@@ -158,7 +158,7 @@ class EthtoolVendorLayoutsTest {
         Capture sfc = reader.read(Input.ofText("sfc.txt", "NIC statistics:\nport_rx_pause: 0\ntx-0.tx_packets: 5\ntx-1.tx_packets: 6\nrx-0.rx_packets: 7\n"));
         assertEquals(11, r(sfc, p, "tx_queue_packets").value());
         assertEquals(List.of("intel", "solarflare"), cat.lookup(Source.ETHTOOL, "tx-0.tx_packets").orElseThrow().vendors());
-        assertFalse(r(sfc, p, "port_rx_pause").catalogued());
+        assertEquals("port_rx_pause", r(sfc, p, "rx_global_pause").rawName());   // sfcPortMacCounters
     }
 
     /**
@@ -294,5 +294,25 @@ class EthtoolVendorLayoutsTest {
         assertEquals(List.of("microsoft"), cat.lookup(Source.ETHTOOL, "rx_1_packets").orElseThrow().vendors());
         assertFalse(r(c, p, "hc_tc3_rx_pause_phy").catalogued());
         assertFalse(r(c, p, "rx_0_xdp_drop").catalogued());
+    }
+
+    /**
+     * Solarflare sfc (ef10.c efx_ef10_stat_desc): the port MAC's {@code port_rx_pause}/{@code port_tx_pause} are 802.3x
+     * pause, {@code port_rx_bad} the FCS errors, {@code port_rx_nodesc_drops} the drops for want of a descriptor; the
+     * vadaptor's {@code rx_bad} is another count and stays uncatalogued.
+     */
+    @Test void sfcPortMacCounters() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/sfc_ef10_port_stats.txt")));
+        String p = "netdev ?";
+        assertEquals(260, r(c, p, "rx_global_pause").value());
+        assertEquals(17, r(c, p, "tx_global_pause").value());
+        Reading crc = r(c, p, "rx_crc_errors_phy");
+        assertEquals(4, crc.value());
+        assertEquals("port_rx_bad", crc.rawName());
+        assertEquals(33, r(c, p, "rx_out_of_buffer").value());
+        assertEquals(9900331, r(c, p, "rx_bytes_phy").value());
+        assertEquals(40211, r(c, p, "tx_packets_phy").value());
+        assertFalse(r(c, p, "rx_bad").catalogued());
+        assertEquals(List.of("solarflare"), cat.lookup(Source.ETHTOOL, "port_rx_pause").orElseThrow().vendors());
     }
 }

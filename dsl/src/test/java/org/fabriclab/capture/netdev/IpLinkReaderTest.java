@@ -65,6 +65,29 @@ class IpLinkReaderTest {
         assertTrue(c.readings().stream().allMatch(Reading::catalogued), "every column is catalogued");
     }
 
+    @Test void theOneLineFormReadsAsTheMultiLineOne() {
+        // ip -o prints '\\' where it would start a new line: ip_o_s_s_link_new.txt is ip_s_s_link_new.txt so joined
+        Capture lines = read("ip_s_s_link_new.txt");
+        Capture one = read("ip_o_s_s_link_new.txt");
+        assertEquals(lines.ports(), one.ports());
+        assertEquals(lines.readings().size(), one.readings().size());
+        for (Reading r : lines.readings()) {
+            assertEquals(r.value(), v(one, r.port(), r.counter()), r.port() + " " + r.counter());
+        }
+        assertEquals(3, one.reading(P, "rx_crc_errors_phy").orElseThrow().line());   // the interface's line
+        assertEquals(Optional.of("4200"), one.attr(P, "mtu"));
+        assertEquals(Optional.of("UP"), one.attr(P, "operstate"));
+        assertEquals(Optional.of("enp59s0f0np0"), one.attr(P, "altname"));
+        assertEquals(Optional.of("InfiniBand"), one.attr("netdev ib0", PortAttr.LINK_LAYER));
+        assertEquals("ip-link", Readers.standard().choose(Input.of(CaptureCsv.fixture("netdev/ip_o_s_s_link_new.txt"))).format());
+    }
+
+    @Test void aOneLineInterfaceCutAfterItsLabelsIsRefused() {
+        Path f = BadInput.write(tmp, "o.txt", "2: eth0: <UP> mtu 1500 state UP\\    link/ether 0c:42:a1:00:00:01 brd ff:ff:ff:ff:ff:ff"
+                + "\\    RX: bytes  packets  errors  dropped overrun mcast   \\    10 1 0 0 0 0 \\    TX: bytes  packets  errors\n");
+        BadInput.expect(reader, f, 1, "has no line of counts after it");
+    }
+
     @Test void headerLinkTypeAndAltnameAreAttributes() {
         Capture c = read("ip_s_s_link_new.txt");
         assertEquals(Optional.of("ens1f0np0"), c.attr(P, PortAttr.NETDEV));

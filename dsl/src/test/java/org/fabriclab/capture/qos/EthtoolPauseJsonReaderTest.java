@@ -40,6 +40,19 @@ class EthtoolPauseJsonReaderTest {
         assertEquals("ethtool-pause-json", Readers.standard().choose(Input.of(CaptureCsv.fixture("qos/ethtool_json_I_a.json"))).format());
     }
 
+    @Test void aCommandLineBeforeTheArrayIsNoise() {
+        // as a paste or fabriclab collect heads the file: the ethtool -a text reader must not claim it for its command line
+        Path f = BadInput.write(tmp, "p.json", "# ethtool -I --json -a ens2f0np0\n[ {\n        \"ifname\": \"ens2f0np0\",\n"
+                + "        \"autonegotiate\": false,\n        \"rx\": true,\n        \"tx\": true,\n        \"statistics\": {\n"
+                + "            \"tx_pause_frames\": 4410,\n            \"rx_pause_frames\": 27\n        }\n    } ]\n");
+        assertEquals("ethtool-pause-json", Readers.standard().choose(Input.of(f)).format());
+        Capture c = Readers.standard().choose(Input.of(f)).read(Input.of(f));
+        assertEquals(4410L, c.reading("netdev ens2f0np0", "tx_pause_ctrl_phy").orElseThrow().value());
+        assertEquals(27L, c.reading("netdev ens2f0np0", "rx_pause_ctrl_phy").orElseThrow().value());
+        assertEquals(2, c.reading("netdev ens2f0np0", "rx_pause_ctrl_phy").orElseThrow().line());   // the object's line, after the command
+        assertEquals(Optional.of("on"), c.attr("netdev ens2f0np0", PortAttr.PAUSE_TX));
+    }
+
     @Test void flagNotABoolean() {
         Path f = BadInput.write(tmp, "p.json", "[ {\"ifname\":\"eth0\",\n\"autonegotiate\":\"on\"} ]\n");
         BadInput.expect(reader, f, 1, "\"autonegotiate\" is \"on\"; expected true or false");

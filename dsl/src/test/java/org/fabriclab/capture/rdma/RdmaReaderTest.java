@@ -69,6 +69,56 @@ class RdmaReaderTest {
         BadInput.expect(reader, f, 3, "found '1e3'");
     }
 
+    /**
+     * A mail-wrapped rdma stat show (as in iproute2's own cover letters) breaks lines between a name and its value:
+     * the value opening the next line is that name's.
+     */
+    @Test void wrappedBetweenANameAndItsValue() {
+        Path f = BadInput.write(tmp, "rdma.txt", "$ rdma stat show\nlink rocep3s0f1/1 rx_write_requests 12 rx_read_requests 3 out_of_sequence\n"
+                + "41 packet_seq_err 0 local_ack_timeout_err\n7\nnp_cnp_sent 9 rp_cnp_handled\n5\nlink rocep3s0f1/2 out_of_buffer 2\n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(41L, c.reading("rocep3s0f1/1", "out_of_sequence").orElseThrow().value());
+        assertEquals(3, c.reading("rocep3s0f1/1", "out_of_sequence").orElseThrow().line());   // where the value is
+        assertEquals(0L, c.reading("rocep3s0f1/1", "packet_seq_err").orElseThrow().value());
+        assertEquals(7L, c.reading("rocep3s0f1/1", "local_ack_timeout_err").orElseThrow().value());
+        assertEquals(9L, c.reading("rocep3s0f1/1", "np_cnp_sent").orElseThrow().value());
+        assertEquals(5L, c.reading("rocep3s0f1/1", "rp_cnp_handled").orElseThrow().value());
+        assertEquals(2L, c.reading("rocep3s0f1/2", "out_of_buffer").orElseThrow().value());
+    }
+
+    @Test void aWrappedNameWhoseValueNeverComesIsRefused() {
+        Path f = BadInput.write(tmp, "rdma.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests\nlink mlx5_0/2 out_of_buffer 0\n");
+        BadInput.expect(reader, f, 1, "'rx_read_requests' has no value");
+        Path g = BadInput.write(tmp, "rdma2.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests\n\nsome prose\n");
+        BadInput.expect(reader, g, 1, "'rx_read_requests' has no value");
+    }
+
+    /**
+     * irdma's newer hw_stats names hold blanks ({@code RNR sent}, {@code Rcvd Out of order packets}) and rdma prints them
+     * as they are: a run of plain words before a value is one name, in the one-line and the -p layouts alike.
+     */
+    @Test void namesWithBlanks() {
+        Path f = BadInput.write(tmp, "rdma.txt", "link irdma0/1 cnpHandled 12 RxECNMrkd 40 RNR sent 0 RNR received 2 "
+                + "Nak Sequence Error 1 Rcvd Out of order packets 6 RetransSegs 9\n\nlink irdma1/1\n    cnpSent 4\n"
+                + "    ord limit count 3\n    RNR received 8\n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(12L, raw(c, "irdma0/1", "cnpHandled"));
+        assertEquals(2L, raw(c, "irdma0/1", "RNR received"));
+        assertEquals(1L, raw(c, "irdma0/1", "Nak Sequence Error"));
+        assertEquals(6L, raw(c, "irdma0/1", "Rcvd Out of order packets"));
+        assertEquals(9L, raw(c, "irdma0/1", "RetransSegs"));
+        assertEquals(3L, raw(c, "irdma1/1", "ord limit count"));
+        assertEquals(8L, raw(c, "irdma1/1", "RNR received"));
+        // a snake_case name without its value is never joined with the next name: the record is refused
+        Path g = BadInput.write(tmp, "rdma2.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests out_of_buffer 3\n");
+        BadInput.expect(reader, g, 1, "has no value");
+    }
+
+    private static long raw(Capture c, String port, String raw) {
+        return c.readings().stream().filter(r -> r.port().equals(port) && r.rawName().equals(raw)).findFirst()
+                .orElseThrow(() -> new AssertionError(port + " " + raw + " not read")).value();
+    }
+
     @Test void truncatedPair() {
         Path f = BadInput.write(tmp, "rdma.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests");
         BadInput.expect(reader, f, 1, "'rx_read_requests' has no value");
