@@ -86,6 +86,8 @@ final class SnapshotBuilder {
                         + ", the only RDMA port " + (host == null ? "in this snapshot" : "of " + host + " in this snapshot"));
             }
         }
+        // a sosreport or sysinfo-snapshot records which netdev is which PCI function: its joins are made from that, never by elimination
+        if (bundles.isEmpty()) pairByElimination(uf, ids, captures, rawAttrs, notes);
         // representative names
         // the best name of each joined group, found in one pass over the ids (not one pass per id: a fabric's thousands of ports)
         Map<String, String> bestOfGroup = new HashMap<>();
@@ -187,6 +189,59 @@ final class SnapshotBuilder {
         Set<String> out = new LinkedHashSet<>();
         for (Reading r : c.readings()) if (HostPort.local(r.port()).equals(UNNAMED_NETDEV)) out.add(r.port());
         return out;
+    }
+
+    /**
+     * A named netdev that no attribute joined (the snapshot holds no {@code rdma link}, so {@code ethtool -S ens1f0np0} and
+     * the {@code hw_counters} of {@code mlx5_0} do not name each other) is paired with the RDMA port of its host that no
+     * netdev joined, when each is the only one of its kind there: the only such RDMA port, and the only such netdev whose
+     * counters grade a layer (a RoCE NIC's pause, discard and error counters; a management NIC's {@code ethtool -S} holds
+     * none the catalogue grades). Two NICs without {@code rdma link} stay apart. The pairing is written to the notes. Not
+     * for a bundle (sosreport, sysinfo-snapshot): it records the netdevs' PCI functions, and where those leave a port unjoined
+     * (two netdevs on one function, a bond's slaves, sources that disagree) the port stays unjoined, with the reason.
+     */
+    static void pairByElimination(UnionFind uf, Set<String> ids, List<Capture> captures, Map<String, Map<String, String>> attrs,
+                                  List<String> notes) {
+        Map<String, Set<String>> groups = new HashMap<>();
+        for (String id : ids) groups.computeIfAbsent(uf.find(id), k -> new LinkedHashSet<>()).add(id);
+        // per host: the RDMA ports no netdev joined, and the named netdevs no RDMA port joined
+        Map<String, List<String>> devices = new HashMap<>(), netdevs = new HashMap<>();
+        for (Map.Entry<String, Set<String>> g : groups.entrySet()) {
+            boolean device = false, netdev = false, knowsNetdev = false;
+            for (String id : g.getValue()) {
+                device |= isDeviceForm(id);
+                String local = HostPort.local(id);
+                netdev |= local.startsWith("netdev ") && !local.equals(UNNAMED_NETDEV);
+                knowsNetdev |= attrs.getOrDefault(id, Map.of()).containsKey(PortAttr.NETDEV);
+            }
+            String host = String.valueOf(HostPort.host(g.getKey()));
+            if (device && !netdev && !knowsNetdev) devices.computeIfAbsent(host, k -> new ArrayList<>()).add(g.getKey());
+            else if (netdev && !device) netdevs.computeIfAbsent(host, k -> new ArrayList<>()).add(g.getKey());
+        }
+        if (devices.isEmpty() || netdevs.isEmpty()) return;
+        org.fabriclab.catalogue.Catalogue cat = org.fabriclab.catalogue.Catalogue.standard();
+        Set<String> graded = new java.util.HashSet<>();
+        for (Capture c : captures) {
+            for (Reading r : c.readings()) {
+                if (graded.contains(r.port()) || !ids.contains(r.port())) continue;
+                var def = cat.definition(r.counter());
+                if (def.isPresent() && def.get().layer() != org.fabriclab.catalogue.Layer.INFORMATIVE) graded.add(r.port());
+            }
+        }
+        for (Map.Entry<String, List<String>> e : devices.entrySet()) {
+            List<String> nd = new ArrayList<>();
+            for (String root : netdevs.getOrDefault(e.getKey(), List.of())) {
+                if (groups.get(root).stream().anyMatch(graded::contains)) nd.add(root);
+            }
+            if (e.getValue().size() != 1 || nd.size() != 1) continue;
+            String device = e.getValue().get(0), netdev = nd.get(0);
+            String deviceName = groups.get(device).stream().filter(SnapshotBuilder::isDeviceForm).findFirst().orElse(device);
+            String netdevName = groups.get(netdev).stream().filter(id -> HostPort.local(id).startsWith("netdev ")).findFirst().orElse(netdev);
+            uf.union(netdev, device);
+            notes.add(netdevName + " joined to " + deviceName + " by elimination: the only RDMA port "
+                    + (HostPort.host(device) == null ? "" : "of " + HostPort.host(device) + " ") + "no netdev names and the only netdev with "
+                    + "counters to grade (no rdma link in the snapshot; rdma link -j joins them by name)");
+        }
     }
 
     private static void link(UnionFind uf, Set<String> ids, String a, String b) {
