@@ -41,7 +41,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class SosReport {
     static final String KIND = "sosreport";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made when a file is first parsed, not when the class is loaded (an ObjectMapper is ~50-150 ms of a small command's start). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     /** A mangled file name and the command it stands for ({@code $1} ... from the name's groups). */
     private record Named(Pattern name, String command) {
@@ -128,7 +129,7 @@ final class SosReport {
         for (Input in : b.captures()) taken.add(dir.relativize(in.path()).toString().replace('\\', '/'));
         JsonNode plugins;
         try {
-            plugins = JSON.readTree(m.toFile()).path("components").path("report").path("plugins");
+            plugins = Json.MAPPER.readTree(m.toFile()).path("components").path("report").path("plugins");
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -26,7 +26,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file, String how) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made when a file is first parsed, not when the class is loaded (an ObjectMapper is ~50-150 ms of a small command's start). */
+    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     /** A time read from {@code file} of the snapshot folder, described by {@link #source()}'s default. */
     public SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file) {
@@ -53,7 +54,7 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
         Path f = dir.resolve(Layout.TIMESTAMP);
         JsonNode n;
         try {
-            n = JSON.readTree(Files.readString(f));
+            n = Json.MAPPER.readTree(Files.readString(f));
         } catch (IOException e) {
             throw new CaptureException(f.toString(), 0, "cannot read the snapshot's timestamp: " + e.getMessage());
         }
