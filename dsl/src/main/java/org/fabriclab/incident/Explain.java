@@ -203,7 +203,7 @@ final class Explain {
                         out.add("check the switches' PFC watchdog logs for the same window");
                     }
                     case LOSSLESS_BROKEN -> {
-                        if (said.isEmpty()) out.add("drops on the lossless priority: check that PFC is enabled on that priority on both the NIC (mlnx_qos) and the switch port");
+                        if (said.isEmpty()) out.add("drops on the lossless priority: check that PFC is enabled on that priority on both the NIC (mlnx_qos -i NETDEV on Mellanox, dcb pfc show dev NETDEV on any driver) and the switch port");
                         else out.addAll(said);
                         out.add("check the DSCP/PCP to priority mapping end to end and the switch's headroom (lossless buffer) for the cable length");
                     }

@@ -181,6 +181,10 @@ public final class PauseAnalysis implements Renderable {
                 String cmp = References.compare(r);
                 if (!cmp.isEmpty()) out.add("    " + cmp);
                 if (r.problem() != null) out.add("    note: " + r.problem());
+                if (r.frames() != null && r.frames() > 0 && r.pauseUs() != null && r.pauseUs() == 0) {
+                    out.add("    note: " + r.frames() + " pause frames but no time paused: the duration counter did not move (a NIC or firmware "
+                            + "that does not count pause time on this priority); the frame count stands, the time and duty cycle do not");
+                }
             }
             if (!quiet.isEmpty()) out.add(port + ": no pause on " + String.join(", ", quiet));
             for (StormCount s : storms) {

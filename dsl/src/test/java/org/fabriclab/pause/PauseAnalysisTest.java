@@ -105,6 +105,18 @@ class PauseAnalysisTest {
         assertTrue(r.problem().contains("rx_prio3_pause_duration") && r.problem().contains("reset"), r.problem());
     }
 
+    @Test void framesWithAStillDurationCounterAreSaid() {
+        var before = Fixtures.snapshot("b", Fixtures.capture("b/eth", Source.ETHTOOL, "netdev eth0",
+                Fixtures.counters("tx_prio3_pause", 10, "tx_prio3_pause_duration", 900), Map.of()));
+        var after = Fixtures.snapshot("a", Fixtures.capture("a/eth", Source.ETHTOOL, "netdev eth0",
+                Fixtures.counters("tx_prio3_pause", 2_000_010, "tx_prio3_pause_duration", 900), Map.of()));
+        PauseAnalysis a = PauseAnalysis.of(Delta.between(before, after), 10.0);
+        assertEquals(0L, row(a, Direction.TX, "prio3").pauseUs(), "a duration counter that did not move is 0, read as it is");
+        assertTrue(a.findings().stream().anyMatch(l -> l.contains("2000000 pause frames but no time paused")), a.findings().toString());
+        // frames and time that moved together say nothing of the kind
+        assertTrue(PauseAnalysis.of(delta("roce-pause-storm"), 60.0).findings().stream().noneMatch(l -> l.contains("but no time paused")));
+    }
+
     @Test void aSeriesGivesIntervalsTimelineHistogramAndCdf() {
         var t = Readers.standard().read(DATASETS.resolve("roce-pause-storm/pause-series.csv")).measurements(Telemetry.NAME).orElseThrow();
         PauseAnalysis a = PauseAnalysis.of(Series.of(t));
