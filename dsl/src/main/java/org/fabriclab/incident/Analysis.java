@@ -182,6 +182,7 @@ final class Analysis {
             reconciliation = null;
         } else {
             Reconcile r = Reconcile.of(extras.perftest().toArray(new Capture[0])).counters(delta);
+            if (o.rateGiven() > 0) r = r.rateWhereNotCaptured(o.rateGiven());
             if (!(perftestS > 0) && elapsed > 0) {
                 r = r.duration(elapsed);
                 notes.add("reconciliation: perftest printed no duration; the snapshots' elapsed time " + seconds(elapsed) + " stands in for it");

@@ -47,6 +47,8 @@ public final class Incident implements Renderable {
     private final Profile profileGiven;
     private final double elapsedGiven;
     private final double congPerGb;
+    /** The link rate in Gb/s for a port whose captures hold none (reconciliation); NaN: none given. */
+    private final double rateGiven;
     /** The captures before and after the test when given directly ({@link #between}); null for a folder. */
     private final Sides sides;
     private volatile Analysis analysis;
@@ -62,6 +64,12 @@ public final class Incident implements Renderable {
 
     private Incident(Path dir, double bytesGiven, FabricKind fabricGiven, boolean full, Profile profileGiven, double elapsedGiven,
                      double congPerGb, Sides sides) {
+        this(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, congPerGb, sides, Double.NaN);
+    }
+
+    private Incident(Path dir, double bytesGiven, FabricKind fabricGiven, boolean full, Profile profileGiven, double elapsedGiven,
+                     double congPerGb, Sides sides, double rateGiven) {
+        this.rateGiven = rateGiven;
         this.dir = dir;
         this.sides = sides;
         this.bytesGiven = bytesGiven;
@@ -102,7 +110,7 @@ public final class Incident implements Renderable {
      */
     public Incident bytesMoved(double bytes) {
         if (!Double.isNaN(bytes) && !(bytes > 0)) throw new IllegalArgumentException("bytes moved must be > 0 (or NaN: from the data counters), found " + bytes);
-        return new Incident(dir, bytes, fabricGiven, full, profileGiven, elapsedGiven, congPerGb, sides);
+        return new Incident(dir, bytes, fabricGiven, full, profileGiven, elapsedGiven, congPerGb, sides, rateGiven);
     }
 
     /**
@@ -113,31 +121,49 @@ public final class Incident implements Renderable {
      * @throws IllegalArgumentException for another name
      */
     public Incident fabric(String fabric) {
-        if (fabric == null || fabric.isBlank()) return new Incident(dir, bytesGiven, null, false, profileGiven, elapsedGiven, congPerGb, sides);
+        if (fabric == null || fabric.isBlank()) return new Incident(dir, bytesGiven, null, false, profileGiven, elapsedGiven, congPerGb, sides, rateGiven);
         String f = fabric.trim().toLowerCase(Locale.ROOT);
         boolean isFull = f.endsWith("-full");
         FabricKind k = FabricKind.of(isFull ? f.substring(0, f.length() - 5) : f);
-        return new Incident(dir, bytesGiven, k, isFull, profileGiven, elapsedGiven, congPerGb, sides);
+        return new Incident(dir, bytesGiven, k, isFull, profileGiven, elapsedGiven, congPerGb, sides, rateGiven);
     }
 
     /** The profile every port is graded with (the other profile of its fabric still gives the second opinion). */
     public Incident profile(Profile profile) {
-        return new Incident(dir, bytesGiven, fabricGiven, full, java.util.Objects.requireNonNull(profile), elapsedGiven, congPerGb, sides);
+        return new Incident(dir, bytesGiven, fabricGiven, full, java.util.Objects.requireNonNull(profile), elapsedGiven, congPerGb, sides, rateGiven);
     }
 
     /** The seconds between the first and the last snapshot; NaN: from the snapshots' timestamps (or the test's duration). */
     public Incident elapsed(double seconds) {
         if (!Double.isNaN(seconds) && !(seconds > 0)) throw new IllegalArgumentException("elapsed must be > 0 s (or NaN), found " + seconds);
-        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, seconds, congPerGb, sides);
+        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, seconds, congPerGb, sides, rateGiven);
     }
 
     /** The congestion bar, events per GB moved (default {@value Classifier#DEFAULT_CONG_PER_GB}, the runbook's convention). */
     public Incident congPerGb(double bar) {
         if (!(bar >= 0)) throw new IllegalArgumentException("congestion bar must be >= 0 per GB, found " + bar);
-        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, bar, sides);
+        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, bar, sides, rateGiven);
+    }
+
+    /**
+     * The link rate in Gb/s that the reconciliation uses for a port whose captures hold none (no sysfs {@code rate},
+     * {@code ibstat}, or a RoCE port's {@code ethtool NETDEV}: a folder of {@code perfquery -x} and perftest's output);
+     * NaN (the templates' default): captured rates only. A captured rate is never overridden: where it differs, a
+     * warning names both.
+     *
+     * <pre>{@code
+     * incident(Path.of("incident-42")).rateGbps(200).reconciliation();
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code gbps} is neither NaN nor above 0
+     */
+    public Incident rateGbps(double gbps) {
+        if (!Double.isNaN(gbps) && !(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s (or NaN: the captured rate), found " + gbps);
+        return new Incident(dir, bytesGiven, fabricGiven, full, profileGiven, elapsedGiven, congPerGb, sides, gbps);
     }
 
     Path folder() { return dir; }
+    double rateGiven() { return rateGiven; }
     Sides sides() { return sides; }
     double bytesGiven() { return bytesGiven; }
     FabricKind fabricGiven() { return fabricGiven; }

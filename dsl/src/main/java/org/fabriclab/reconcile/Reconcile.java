@@ -56,10 +56,18 @@ public final class Reconcile implements Renderable {
     private final Delta delta;
     private final double duration;
     private final OptionalDouble rateGbps;
+    /** The rate for a port whose captures hold none ({@link #rateWhereNotCaptured}). */
+    private final OptionalDouble fallbackGbps;
     private final double lineRate;
     private final double xmitWaitPerS;
 
     private Reconcile(List<Capture> perftest, Delta delta, double duration, OptionalDouble rateGbps, double lineRate, double xmitWaitPerS) {
+        this(perftest, delta, duration, rateGbps, OptionalDouble.empty(), lineRate, xmitWaitPerS);
+    }
+
+    private Reconcile(List<Capture> perftest, Delta delta, double duration, OptionalDouble rateGbps, OptionalDouble fallbackGbps,
+                      double lineRate, double xmitWaitPerS) {
+        this.fallbackGbps = fallbackGbps;
         this.perftest = perftest;
         this.delta = delta;
         this.duration = duration;
@@ -96,7 +104,7 @@ public final class Reconcile implements Renderable {
     /** The test duration in seconds (else perftest's own {@code duration_s}, when it printed one). */
     public Reconcile duration(double seconds) {
         if (!(seconds > 0)) throw new IllegalArgumentException("duration must be > 0 seconds, found " + seconds);
-        return new Reconcile(perftest, delta, seconds, rateGbps, lineRate, xmitWaitPerS);
+        return new Reconcile(perftest, delta, seconds, rateGbps, fallbackGbps, lineRate, xmitWaitPerS);
     }
 
     /**
@@ -115,14 +123,23 @@ public final class Reconcile implements Renderable {
     /** The link rate in Gb/s (else each port's captured {@code rate_gbps}). */
     public Reconcile rateGbps(double gbps) {
         if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);
-        return new Reconcile(perftest, delta, duration, OptionalDouble.of(gbps), lineRate, xmitWaitPerS);
+        return new Reconcile(perftest, delta, duration, OptionalDouble.of(gbps), fallbackGbps, lineRate, xmitWaitPerS);
+    }
+
+    /**
+     * The link rate in Gb/s for a port whose captures hold none; a captured rate stays the one used, with a warning naming
+     * both where they differ. For a folder of {@code perfquery -x} and perftest's output, which says no rate.
+     */
+    public Reconcile rateWhereNotCaptured(double gbps) {
+        if (!(gbps > 0)) throw new IllegalArgumentException("link rate must be > 0 Gb/s, found " + gbps);
+        return new Reconcile(perftest, delta, duration, rateGbps, OptionalDouble.of(gbps), lineRate, xmitWaitPerS);
     }
 
     /** The case bands: fraction of the link rate that counts as line rate, xmit-wait ticks/s that count as high. */
     public Reconcile bands(double lineRateFraction, double xmitWaitTicksPerS) {
         if (!(lineRateFraction > 0 && lineRateFraction <= 1)) throw new IllegalArgumentException("line-rate fraction must be in (0, 1]");
         if (!(xmitWaitTicksPerS >= 0)) throw new IllegalArgumentException("xmit-wait bar must be >= 0 ticks/s");
-        return new Reconcile(perftest, delta, duration, rateGbps, lineRateFraction, xmitWaitTicksPerS);
+        return new Reconcile(perftest, delta, duration, rateGbps, fallbackGbps, lineRateFraction, xmitWaitTicksPerS);
     }
 
     /** Computes the reconciliation. */
@@ -182,6 +199,15 @@ public final class Reconcile implements Renderable {
         double waitPerS = wait != null && wait.status() == Status.READABLE ? wait.delta() / dur : Double.NaN;
         if (wait == null) w.add(XMIT_WAIT + " not captured: B1 and B2 cannot be told apart");
         OptionalDouble rate = rateGbps.isPresent() ? rateGbps : BerChecks.rate(delta, port);
+        if (rateGbps.isEmpty() && fallbackGbps.isPresent()) {
+            if (rate.isEmpty()) {
+                rate = fallbackGbps;
+                w.add(String.format(java.util.Locale.ROOT, "link rate %s Gb/s as given: the captures hold none for %s", num(fallbackGbps.getAsDouble()), port));
+            } else if (Math.abs(rate.getAsDouble() - fallbackGbps.getAsDouble()) > 1e-9 * rate.getAsDouble()) {
+                w.add(String.format(java.util.Locale.ROOT, "link rate given as %s Gb/s, but the captures say %s Gb/s for %s: the captured rate is used",
+                        num(fallbackGbps.getAsDouble()), num(rate.getAsDouble()), port));
+            }
+        }
         String disagree = rateGbps.isPresent() ? "" : BerChecks.rateDisagreement(delta, port);
         if (!disagree.isEmpty()) w.add(disagree + ", and the case is read against the rate used");
         Long xWords = xd != null && xd.status() == Status.READABLE ? xd.delta() : null;
@@ -347,4 +373,9 @@ public final class Reconcile implements Renderable {
     @Override public String toHtml() { return result().toHtml(); }
     @Override public Map<String, Object> toMap() { return result().toMap(); }
     @Override public String toString() { return result().toString(); }
+
+    /** A rate as people write it: {@code 200}, {@code 12.5}. */
+    static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
 }

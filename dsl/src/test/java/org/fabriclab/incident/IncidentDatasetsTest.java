@@ -86,4 +86,25 @@ class IncidentDatasetsTest {
         assertTrue(out.size() >= 13, "bundled folders: " + out.size());
         return out;
     }
+
+    @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp;
+
+    /** A rate given for ports without one reaches the reconciliation, and never overrides the rate ibstat captured. */
+    @org.junit.jupiter.api.Test void aGivenRateIsUsedOnlyWhereNoneWasCaptured() throws java.io.IOException {
+        java.nio.file.Path dir = tmp.resolve("no-ibstat");
+        for (String side : new String[] {"before", "after"}) {
+            java.nio.file.Files.createDirectories(dir.resolve(side));
+            java.nio.file.Files.copy(DATASETS.resolve("reconcile-b2-fabric-backpressure").resolve(side).resolve("perfquery-x.txt"),
+                    dir.resolve(side).resolve("perfquery-x.txt"));
+        }
+        java.nio.file.Files.copy(DATASETS.resolve("reconcile-b2-fabric-backpressure").resolve("perftest.log"), dir.resolve("perftest.log"));
+        var without = Incident.of(dir).reconciliation().orElseThrow();
+        assertTrue(without.rows().stream().allMatch(x -> x.verdict() == org.fabriclab.reconcile.Case.NO_VERDICT), without.toString());
+        var with = Incident.of(dir).rateGbps(200).reconciliation().orElseThrow();
+        assertTrue(with.rows().stream().allMatch(x -> x.verdict().label().equals("B2")), with.toString());
+        var captured = Incident.of(DATASETS.resolve("reconcile-b2-fabric-backpressure")).rateGbps(100).reconciliation().orElseThrow();
+        assertTrue(captured.rows().stream().allMatch(x -> x.linkRateGbps() == 200.0), captured.toString());
+        assertTrue(captured.warnings().stream().anyMatch(w -> w.contains("given as 100 Gb/s, but the captures say 200 Gb/s")), captured.warnings().toString());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Incident.of(dir).rateGbps(0));
+    }
 }

@@ -56,6 +56,25 @@ class ReconcileOnCapturesTest {
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("2^20 bytes")), r.warnings().toString());
     }
 
+    /** A rate given for ports whose captures hold none: used there, said; where a rate was captured, that one stays, and both are named. */
+    @Test void aRateWhereNoneIsCapturedNeverOverridesACapturedOne() throws Exception {
+        Capture p = Readers.standard().read(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"));
+        Snapshot[] s = around("mlx5_0/1", 63_000_000_000L, 63_000_000_000L, 0);
+        Reconciliation none = Reconcile.of(p).counters(s[0], s[1]).duration(10).result();
+        assertEquals(Case.NO_VERDICT, none.rows().get(0).verdict(), "perfquery says no rate");
+        // given before duration(): every later step keeps it
+        Reconciliation given = Reconcile.of(p).counters(s[0], s[1]).rateWhereNotCaptured(400).duration(10).result();
+        assertEquals(Case.B1, given.rows().get(0).verdict(), "201.8 Gb/s is 50.4% of 400 Gb/s, with no xmit_wait");
+        assertTrue(given.warnings().stream().anyMatch(w -> w.equals("link rate 400 Gb/s as given: the captures hold none for mlx5_0/1")),
+                given.warnings().toString());
+        Snapshot b = Fixtures.pqx("before", "mlx5_0/1", counters("PortXmitData", 0, "PortRcvData", 0, "PortXmitWait", 0), Map.of("rate_gbps", "200"));
+        Snapshot a = Fixtures.pqx("after", "mlx5_0/1", counters("PortXmitData", 63_000_000_000L, "PortRcvData", 63_000_000_000L, "PortXmitWait", 0),
+                Map.of("rate_gbps", "200"));
+        Reconciliation captured = Reconcile.of(p).counters(b, a).rateWhereNotCaptured(400).duration(10).result();
+        assertEquals(200.0, captured.rows().get(0).linkRateGbps(), "the captured rate is used");
+        assertTrue(captured.warnings().stream().anyMatch(w -> w.contains("given as 400 Gb/s, but the captures say 200 Gb/s")), captured.warnings().toString());
+    }
+
     /** perftest -d DEV without -i prints the device alone: its default port 1 is the test's, even when other ports moved too. */
     @Test void aDeviceNamedWithoutAPortIsItsDefaultPortOne() throws Exception {
         String log = Files.readString(PublicCaptureFiles.file("perftest_ib_write_bw_loopback_8M_superbench.log"))
