@@ -20,6 +20,7 @@ import org.fabriclab.check.BerChecks;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
 import org.fabriclab.delta.Status;
+import org.fabriclab.result.Html;
 import org.fabriclab.result.Renderable;
 import org.fabriclab.snapshot.Snapshot;
 
@@ -202,10 +203,10 @@ public final class Reconcile implements Renderable {
         if (rateGbps.isEmpty() && fallbackGbps.isPresent()) {
             if (rate.isEmpty()) {
                 rate = fallbackGbps;
-                w.add(String.format(java.util.Locale.ROOT, "link rate %s Gb/s as given: the captures hold none for %s", num(fallbackGbps.getAsDouble()), port));
+                w.add(String.format(java.util.Locale.ROOT, "link rate %s Gb/s as given: the captures hold none for %s", Html.num(fallbackGbps.getAsDouble()), port));
             } else if (Math.abs(rate.getAsDouble() - fallbackGbps.getAsDouble()) > 1e-9 * rate.getAsDouble()) {
                 w.add(String.format(java.util.Locale.ROOT, "link rate given as %s Gb/s, but the captures say %s Gb/s for %s: the captured rate is used",
-                        num(fallbackGbps.getAsDouble()), num(rate.getAsDouble()), port));
+                        Html.num(fallbackGbps.getAsDouble()), Html.num(rate.getAsDouble()), port));
             }
         }
         String disagree = rateGbps.isPresent() ? "" : BerChecks.rateDisagreement(delta, port);
@@ -373,9 +374,4 @@ public final class Reconcile implements Renderable {
     @Override public String toHtml() { return result().toHtml(); }
     @Override public Map<String, Object> toMap() { return result().toMap(); }
     @Override public String toString() { return result().toString(); }
-
-    /** A rate as people write it: {@code 200}, {@code 12.5}. */
-    static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-    }
 }
