@@ -223,10 +223,9 @@ public final class PauseAnalysis implements Renderable {
                 double[] v = e.getValue().stream().mapToDouble(PauseRow::framesPerSecond).sorted().toArray();
                 long storm = e.getValue().stream().filter(PauseRow::storm).count();
                 double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
-                out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; pause frames per second median %.1f, "
-                                + "p90 %.1f, max %.1f; watchdog fired in %d (no pause-duration counter captured: no duty cycle)", seriesName,
-                        e.getKey(), v.length, References.seconds(step), v[v.length / 2], v[Math.min(v.length - 1, (int) Math.floor(v.length * 0.9))],
-                        v[v.length - 1], storm));
+                out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; pause frames per second %s; watchdog fired "
+                        + "in %d (no pause-duration counter captured: no duty cycle)", seriesName, e.getKey(), v.length, References.seconds(step),
+                        spread(v, ""), storm));
             }
             return out;
         }
@@ -238,12 +237,19 @@ public final class PauseAnalysis implements Renderable {
             long over100 = e.getValue().stream().filter(r -> r.dutyCycle() > 1.0).count();
             long storm = e.getValue().stream().filter(PauseRow::storm).count();
             double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
-            out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; duty cycle median %.1f%%, p90 %.1f%%, max %.1f%%; "
+            out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; duty cycle %s; "
                             + "%d above 80%%, %d above 99%%; watchdog fired in %d", seriesName, e.getKey(), v.length, References.seconds(step),
-                    v[v.length / 2], v[Math.min(v.length - 1, (int) Math.floor(v.length * 0.9))], v[v.length - 1], over80, over99, storm)
+                    spread(v, "%"), over80, over99, storm)
                     + (over100 == 0 ? "" : "; " + over100 + " above 100% (more time paused than elapsed: the duration counter or the sample times are wrong)"));
         }
         return out;
+    }
+
+    /** {@code "median M, p90 P, max X"} of sorted values (one decimal, {@code unit} after each). */
+    private static String spread(double[] sorted, String unit) {
+        int n = sorted.length;
+        return String.format(Locale.ROOT, "median %.1f%s, p90 %.1f%s, max %.1f%s", sorted[n / 2], unit,
+                sorted[Math.min(n - 1, (int) Math.floor(n * 0.9))], unit, sorted[n - 1], unit);
     }
 
     /** Every line of the section: the findings, then the references cited. */
