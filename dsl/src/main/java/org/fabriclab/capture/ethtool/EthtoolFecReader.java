@@ -57,38 +57,20 @@ public final class EthtoolFecReader implements CaptureReader {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
         LineCursor c = new LineCursor(in.text());
-        String port = null;
-        boolean foreign = false, stats = false;
+        EthtoolSession session = new EthtoolSession(b, file, HEADER, cmd -> CommandLine.operandAfter(cmd, "--show-fec"));
+        boolean stats = false;
         int facts = 0, noise = 0;
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
             int n = c.number();
-            if (t.isEmpty() || org.fabriclab.capture.ShellPrompt.isBare(line)) { noise++; continue; }
-            String[] cmd = CommandLine.command(line, "ethtool");
-            if (cmd != null) {
-                String dev = CommandLine.operandAfter(cmd, "--show-fec");
-                foreign = dev == null;
-                if (dev != null) {
-                    port = "netdev " + dev;
-                    b.attr(port, PortAttr.NETDEV, dev, n);
-                }
-                stats = false;
+            EthtoolSession.Line kind = session.line(line, t, n);
+            if (kind != EthtoolSession.Line.BODY) {
+                if (kind == EthtoolSession.Line.BOUNDARY) stats = false;
                 noise++;
                 continue;
             }
-            if (CommandLine.otherCommand(line, "ethtool")) { foreign = true; noise++; continue; }
-            String dev = EthtoolHeader.device(t, HEADER, file, n);
-            if (dev != null) {
-                port = "netdev " + dev;
-                b.attr(port, PortAttr.NETDEV, dev, n);
-                foreign = false;
-                stats = false;
-                noise++;
-                continue;
-            }
-            if (!Character.isWhitespace(line.charAt(0)) && EthtoolSettingsReader.OTHER_HEADER.matcher(t).matches()) { foreign = true; noise++; continue; }
-            if (foreign || t.startsWith("#")) { noise++; continue; }
+            String port = session.port();
             if (t.startsWith("Cannot get") || t.startsWith("netlink error")) {
                 throw new CaptureException(file, n, "ethtool could not read the FEC settings: '" + Values.abbreviate(t) + "'");
             }

@@ -95,41 +95,21 @@ public final class EthtoolSettingsReader implements CaptureReader {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.ETHTOOL, file);
         LineCursor c = new LineCursor(in.text());
-        String port = null;
-        boolean list = false, foreign = false;
+        EthtoolSession session = new EthtoolSession(b, file, HEADER, EthtoolSettingsReader::device);
+        boolean list = false;
         int facts = 0, noise = 0;
         String message = null;
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
             int n = c.number();
-            if (t.isEmpty() || org.fabriclab.capture.ShellPrompt.isBare(line)) { noise++; continue; }
-            String[] cmd = CommandLine.command(line, "ethtool");
-            if (cmd != null) {
-                // our query's command line (it names the port until a header does: ethtool X | grep Speed has none), or
-                // another ethtool query, whose output is not ours
-                String dev = device(cmd);
-                foreign = dev == null;
-                if (dev != null) {
-                    port = "netdev " + dev;
-                    b.attr(port, PortAttr.NETDEV, dev, n);
-                }
-                list = false;
+            EthtoolSession.Line kind = session.line(line, t, n);
+            if (kind != EthtoolSession.Line.BODY) {
+                if (kind == EthtoolSession.Line.BOUNDARY) list = false;
                 noise++;
                 continue;
             }
-            if (CommandLine.otherCommand(line, "ethtool")) { foreign = true; list = false; noise++; continue; }
-            String dev = EthtoolHeader.device(t, HEADER, file, n);
-            if (dev != null) {
-                port = "netdev " + dev;
-                b.attr(port, PortAttr.NETDEV, dev, n);
-                foreign = false;
-                list = false;
-                noise++;
-                continue;
-            }
-            if (!Character.isWhitespace(line.charAt(0)) && OTHER_HEADER.matcher(t).matches()) { foreign = true; list = false; noise++; continue; }
-            if (foreign || t.startsWith("#")) { noise++; continue; }
+            String port = session.port();
             if (t.equals("No data available") || t.startsWith("Cannot get ") || t.startsWith("netlink error")) {
                 // ethtool's own messages (perror's, pasted with 2>&1): the settings it could read are still there
                 b.warn(file + ":" + n + ": ethtool says '" + Values.abbreviate(t) + "'");
@@ -155,7 +135,7 @@ public final class EthtoolSettingsReader implements CaptureReader {
                 b.warn(file + ":" + n + ": '" + Values.abbreviate(t) + "' is not an ethtool settings line this reader knows; skipped");
             }
         }
-        if (port == null) throw new CaptureException(file, 0, "no 'Settings for X:' header nor 'ethtool X' command line; expected ethtool X output");
+        if (session.port() == null) throw new CaptureException(file, 0, "no 'Settings for X:' header nor 'ethtool X' command line; expected ethtool X output");
         if (facts == 0) {
             throw new CaptureException(file, 0, message != null ? "no link settings, ethtool says '" + Values.abbreviate(message) + "'"
                     : "no link settings found; expected ethtool X output (Speed:, Duplex:, Link detected:)");
