@@ -112,16 +112,16 @@ public final class AlertReplay implements Renderable {
                 if (r < hi) {
                     double v = rc.value(r);
                     if (Double.isNaN(v)) {
-                        if (rc.positive[r]) unmeasured++;
+                        if (rc.positive.get(r)) unmeasured++;
                     } else {
                         valued[r] = true;
                         alert = v > th;
-                        if (alert) { if (rc.positive[r]) tp++; else fp++; } else if (rc.positive[r]) fn++;
+                        if (alert) { if (rc.positive.get(r)) tp++; else fp++; } else if (rc.positive.get(r)) fn++;
                         if (alert) {
                             alerted[r] = true;
                             if (runStart < 0) { runStart = r; runLabelled = 0; peak = v; }
                             peak = Math.max(peak, v);
-                            if (rc.positive[r]) runLabelled++;
+                            if (rc.positive.get(r)) runLabelled++;
                         }
                     }
                 }

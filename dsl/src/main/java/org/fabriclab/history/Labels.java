@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,7 +156,18 @@ public final class Labels {
      * {@code layer}. Labels on ports the history does not hold are ignored.
      */
     public boolean[] mask(History h, Layer layer) {
+        BitSet b = labelled(h, layer);
         boolean[] m = new boolean[h.rows()];
+        for (int r = b.nextSetBit(0); r >= 0; r = b.nextSetBit(r + 1)) m[r] = true;
+        return m;
+    }
+
+    /**
+     * {@link #mask} as a bit set: the rows whose interval is labelled with {@code layer} (a sweep's
+     * view: 1 bit a row, where a {@code boolean[]} of a 17.3M-row history was 17 MB of the load's peak memory).
+     */
+    public BitSet labelled(History h, Layer layer) {
+        BitSet m = new BitSet(h.rows());
         Map<String, Integer> index = new HashMap<>();
         for (int p = 0; p < h.ports().size(); p++) index.put(h.ports().get(p), p);
         long[] time = h.timeUntrimmed();
@@ -165,7 +177,9 @@ public final class Labels {
             if (p == null) continue;
             int lo = h.firstRow(p), hi = h.firstRow(p + 1);
             int r = lowerBound(time, lo, hi, i.startMs());
-            for (; r < hi && time[r] <= i.endMs(); r++) m[r] = true;
+            int end = r;
+            while (end < hi && time[end] <= i.endMs()) end++;
+            m.set(r, end);
         }
         return m;
     }

@@ -98,12 +98,12 @@ public final class PrimitiveSweepEngine implements SweepEngine {
                             double ra = pa.value(r);
                             double rb = Double.isNaN(ra) ? Double.NaN : pb.value(r);
                             if (Double.isNaN(rb)) {
-                                if (pa.positive[r]) acc[2 * wa * wb + 2]++;
+                                if (pa.positive.get(r)) acc[2 * wa * wb + 2]++;
                                 continue;
                             }
                             acc[2 * wa * wb + 1]++;
                             int cell = countBelow(tha, ra) * wb + countBelow(thb, rb);
-                            acc[(pa.positive[r] ? 0 : wa * wb) + cell]++;
+                            acc[(pa.positive.get(r) ? 0 : wa * wb) + cell]++;
                         }
                     }
                     return acc;
@@ -145,19 +145,19 @@ public final class PrimitiveSweepEngine implements SweepEngine {
     }
 
     private static void scan(int lo, int hi, RuleColumns plan, double[] th, Partial out, int cls) {
-        boolean[] positive = plan.positive;
+        java.util.BitSet positive = plan.positive;
         long[] pos = out.pos[cls], neg = out.neg[cls];
         long intervals = 0, measured = 0, posUnmeasured = 0;
         for (int r = lo + 1; r < hi; r++) {
             intervals++;
             double rate = plan.value(r);
             if (Double.isNaN(rate)) {
-                if (positive[r]) posUnmeasured++;
+                if (positive.get(r)) posUnmeasured++;
                 continue;
             }
             measured++;
             int k = countBelow(th, rate);
-            if (positive[r]) pos[k]++; else neg[k]++;
+            if (positive.get(r)) pos[k]++; else neg[k]++;
         }
         out.intervals[cls] += intervals;
         out.measured[cls] += measured;

@@ -1,6 +1,7 @@
 package org.fabriclab.history;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 import org.fabriclab.catalogue.Kind;
@@ -35,10 +36,10 @@ final class RuleColumns {
     final long denCap, denMul;
     final double unit;
     /** True where the interval ending at the row is labelled with the rule's layer. */
-    final boolean[] positive;
+    final BitSet positive;
 
     private RuleColumns(RateRule.Resolved resolved, long[] time, long gapMs, long[][] num, double[][] gauges, long[] caps, long[] allow,
-                        long[] den, long denCap, long denMul, boolean[] positive) {
+                        long[] den, long denCap, long denMul, BitSet positive) {
         this.resolved = resolved;
         this.time = time;
         this.gapMs = gapMs;
@@ -85,7 +86,7 @@ final class RuleColumns {
             denMul = dc.scale() * rule.per().factor();
         }
         return new RuleColumns(r, h.timeUntrimmed(), h.stepMs() + h.stepMs() / 2, num, gauges, caps, allow, den, denCap, denMul,
-                labels.mask(h, rule.layer()));
+                labels.labelled(h, rule.layer()));
     }
 
     /** The counters read, in term order, then the denominator. */

@@ -11,8 +11,12 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +48,51 @@ class EnginesClassLoaderTest {
                 assertEquals("bundled", new String(in.readAllBytes(), StandardCharsets.UTF_8));
             }
         }
+    }
+
+    @Test void fabriclabsOwnServiceFilesComeFromTheEnginesJarAlone() throws IOException {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        String own = "META-INF/services/org.fabriclab.history.SweepEngineProvider", other = "META-INF/services/java.sql.Driver";
+        Path engines = jar(dir.resolve("fabriclab-engines.jar"), null, own, "org.example.Own", other, "org.example.OwnDriver");
+        Path library = jar(lib.resolve("library.jar"), null, own, "org.example.Stray", other, "org.example.Driver");
+        try (EnginesClassLoader l = new EnginesClassLoader(new URL[] {engines.toUri().toURL(), library.toUri().toURL()}, lib, null)) {
+            List<URL> found = Collections.list(l.getResources(own));
+            assertEquals(1, found.size(), "a library jar's file of the same name is not looked for: " + found);
+            try (InputStream in = found.get(0).openStream()) {
+                assertEquals("org.example.Own", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+            assertEquals(2, Collections.list(l.getResources(other)).size(), "other service files are looked up in every jar");
+            assertEquals(List.of(), Collections.list(l.getResources(own + "Missing")), "none where the engines jar has none");
+        }
+    }
+
+    @Test void libJarsAreSearchedInTheEnginesJarsClassPathOrder() throws IOException {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Path engines = jar(dir.resolve("fabriclab-engines.jar"), "lib/b.jar lib/missing.jar lib/a.jar");
+        List<Path> jars = List.of(jar(lib.resolve("a.jar"), null), jar(lib.resolve("b.jar"), null), jar(lib.resolve("c.jar"), null));
+        assertEquals(List.of("b.jar", "a.jar", "c.jar"), names(EngineLoader.ordered(engines, jars)),
+                "the manifest's order first (a listed jar that is absent skipped), then the unlisted by name");
+        Path plain = jar(dir.resolve("plain.jar"), null);
+        assertEquals(List.of("a.jar", "b.jar", "c.jar"), names(EngineLoader.ordered(plain, jars)), "no Class-Path: by name");
+    }
+
+    private static List<String> names(List<Path> ps) {
+        return ps.stream().map(p -> p.getFileName().toString()).toList();
+    }
+
+    /** A jar with a manifest ({@code classPath} its Class-Path, or none) and {@code entries} as name, text pairs. */
+    private static Path jar(Path p, String classPath, String... entries) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (classPath != null) m.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
+        try (OutputStream o = Files.newOutputStream(p); JarOutputStream j = new JarOutputStream(o, m)) {
+            for (int i = 0; i + 1 < entries.length; i += 2) {
+                j.putNextEntry(new JarEntry(entries[i]));
+                j.write(entries[i + 1].getBytes(StandardCharsets.UTF_8));
+                j.closeEntry();
+            }
+        }
+        return p;
     }
 
     private static Path jar(Path p) throws IOException {
