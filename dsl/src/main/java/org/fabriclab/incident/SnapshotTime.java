@@ -49,7 +49,12 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
         return dir != null && Files.isDirectory(dir) ? find(dir) : java.util.Optional.empty();
     }
 
-    /** Reads {@code dir/timestamp.json}. @throws CaptureException when it is missing or malformed */
+    /**
+     * Reads {@code dir/timestamp.json}: {@code epoch_ms} required; {@code monotonic_ns} and {@code boot_id} optional
+     * (without the monotonic clock the elapsed time is the wall clock's).
+     *
+     * @throws CaptureException when it is missing or malformed (no {@code epoch_ms} number)
+     */
     public static SnapshotTime read(Path dir) {
         Path f = dir.resolve(Layout.TIMESTAMP);
         JsonNode n;
@@ -58,11 +63,14 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
         } catch (IOException e) {
             throw new CaptureException(f.toString(), 0, "cannot read the snapshot's timestamp: " + e.getMessage());
         }
-        if (n == null || !n.path("epoch_ms").canConvertToLong() || !n.path("monotonic_ns").canConvertToLong()) {
-            throw new CaptureException(f.toString(), 1, "expected {\"epoch_ms\": N, \"monotonic_ns\": N, ...} as fabriclab collect writes");
+        if (n == null || !n.path("epoch_ms").canConvertToLong()) {
+            throw new CaptureException(f.toString(), 1, "expected {\"epoch_ms\": N, ...} (the wall clock in ms since 1970; "
+                    + "\"monotonic_ns\" and \"boot_id\" optional) as fabriclab collect writes");
         }
-        return new SnapshotTime(n.get("epoch_ms").asLong(), n.get("monotonic_ns").asLong(), n.path("duration_ms").asLong(0),
-                n.path("boot_id").asText(""), Layout.TIMESTAMP);
+        // a hand-written or another tool's file may hold the wall clock only: then only the wall clock counts
+        boolean monotonic = n.path("monotonic_ns").canConvertToLong();
+        return new SnapshotTime(n.get("epoch_ms").asLong(), monotonic ? n.get("monotonic_ns").asLong() : 0, n.path("duration_ms").asLong(0),
+                monotonic ? n.path("boot_id").asText("") : "", Layout.TIMESTAMP);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.fabriclab.incident;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import org.fabriclab.capture.CaptureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,5 +59,16 @@ class SnapshotTimeTest {
         SnapshotTime t = SnapshotTime.find(d).orElseThrow();
         assertEquals(T, t.epochMs());
         assertEquals(Layout.TIMESTAMP, t.source());
+    }
+
+    @Test void aTimestampWithTheWallClockOnlyCountsTheWallClock() throws IOException {
+        Path b = Files.createDirectories(tmp.resolve("wall/before")), a = Files.createDirectories(tmp.resolve("wall/after"));
+        Files.writeString(b.resolve(Layout.TIMESTAMP), "{\"epoch_ms\": " + T + ", \"boot_id\": \"b\"}");
+        Files.writeString(a.resolve(Layout.TIMESTAMP), "{\"epoch_ms\": " + (T + 60_000) + ", \"monotonic_ns\": 9, \"boot_id\": \"b\"}");
+        assertEquals(60.0, SnapshotTime.elapsedSeconds(b, a), "one side without a monotonic clock: the wall clock, whatever the boot ids");
+        Path bad = Files.createDirectories(tmp.resolve("bad"));
+        Files.writeString(bad.resolve(Layout.TIMESTAMP), "{\"monotonic_ns\": 9}");
+        CaptureException e = assertThrows(CaptureException.class, () -> SnapshotTime.read(bad));
+        assertTrue(e.getMessage().contains("epoch_ms") && e.getMessage().contains(Layout.TIMESTAMP), e.getMessage());
     }
 }
