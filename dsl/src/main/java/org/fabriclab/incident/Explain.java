@@ -164,6 +164,51 @@ final class Explain {
      * The next steps, with what the host's QoS configuration ({@code mlnx_qos}, {@code dcb}) says about
      * the verdict in place of the advice to go and look at it.
      */
+    /**
+     * Where each of {@code counters} is captured, as the catalogue binds it: counters that the same tools print
+     * grouped, e.g. {@code "local_ack_timeout_err, packet_seq_err: sysfs hw_counters/ or rdma statistic"}. Only
+     * what a host collection runs is named (no exporter or fabric manager); empty when none of the counters is
+     * bound to one.
+     */
+    static String whereCaptured(List<String> counters, Catalogue cat) {
+        Map<String, java.util.Set<String>> tools = new java.util.LinkedHashMap<>();
+        for (String c : counters) tools.put(c, new java.util.LinkedHashSet<>());
+        for (org.fabriclab.catalogue.Binding b : cat.bindings()) {
+            java.util.Set<String> t = tools.get(b.canonical());
+            String how = b.field() == null ? null : collectedBy(b.source());
+            if (t != null && how != null) t.add(how);
+        }
+        Map<java.util.Set<String>, List<String>> byTools = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, java.util.Set<String>> e : tools.entrySet()) {
+            if (!e.getValue().isEmpty()) byTools.computeIfAbsent(new java.util.TreeSet<>(e.getValue()), k -> new ArrayList<>()).add(e.getKey());
+        }
+        List<String> parts = new ArrayList<>();
+        byTools.forEach((how, names) -> parts.add(String.join(", ", names) + ": " + String.join(" or ", how)));
+        return String.join("; ", parts);
+    }
+
+    /** Whether one of {@code counters} is counted per priority (a per-priority pause counter, which exists only where PFC is on). */
+    private static boolean perPriority(List<String> counters, Catalogue cat) {
+        for (String c : counters) {
+            if (cat.counter(c).map(n -> n.def().scope() == org.fabriclab.catalogue.Scope.PRIORITY).orElse(false)) return true;
+        }
+        return false;
+    }
+
+    /** The command or file a host collection reads {@code source} from; null for sources it does not collect. */
+    private static String collectedBy(org.fabriclab.catalogue.Source source) {
+        return switch (source) {
+            case PERFQUERY, PERFQUERY_X -> "perfquery -x";
+            case SYSFS -> "sysfs counters/";
+            case HW_COUNTERS -> "sysfs hw_counters/";
+            case RDMA -> "rdma statistic";
+            case ETHTOOL -> "ethtool -S";
+            case MLXLINK -> "mlxlink -c";
+            case NETDEV_STATS -> "ip -s link";
+            default -> null;
+        };
+    }
+
     static List<String> nextSteps(Verdict v, FabricKind fabric, LosslessConfig qos, Map<String, CounterDelta> port) {
         List<String> out = new ArrayList<>();
         List<String> said = qos.onVerdict(v, port);
@@ -179,9 +224,15 @@ final class Explain {
                     out.addAll(said);
                     out.add("capture any other missing counter: ethtool -S of the RDMA netdev, sysfs hw_counters; or grade with the -full profile, which needs fewer");
                 }
-                else out.add("capture the missing counters: " + (fabric == FabricKind.ROCE
-                        ? "ethtool -S of the RDMA netdev (per-priority pause counters exist only for PFC-enabled priorities: check mlnx_qos / dcb), sysfs hw_counters"
-                        : "perfquery -x for the port, sysfs counters/ and hw_counters/") + "; or grade with the -full profile, which needs fewer");
+                else {
+                    String where = whereCaptured(v.detail(), Catalogue.standard());
+                    out.add("capture the missing counters: " + (!where.isEmpty() ? where : fabric == FabricKind.ROCE
+                            ? "ethtool -S of the RDMA netdev, sysfs hw_counters"
+                            : "perfquery -x for the port, sysfs counters/ and hw_counters/")
+                            + (fabric == FabricKind.ROCE && perPriority(v.detail(), Catalogue.standard())
+                                    ? " (per-priority pause counters exist only for PFC-enabled priorities: check mlnx_qos / dcb)" : "")
+                            + "; or grade with the -full profile, which needs fewer");
+                }
             }
             case Verdict.UNUSABLE -> {
                 out.add("re-measure: a reset or pegged counter cannot be read back. Take both snapshots without clearing counters in between "
