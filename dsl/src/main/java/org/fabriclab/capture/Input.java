@@ -87,13 +87,13 @@ public final class Input {
     /** An in-memory input, for tests and for text pasted into a cell. */
     public static Input ofText(String name, String text) {
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        return new Input(null, name, false, TerminalLog.unwrap(t));
+        return new Input(null, name, false, TerminalLog.unwrap(Ansi.strip(t)));
     }
 
     /**
-     * In-memory bytes decoded exactly as a file's are (BOM dropped, NUL and UTF-16 refused).
+     * In-memory bytes decoded exactly as a file's are (BOM dropped, UTF-16 with its BOM decoded, NUL refused).
      *
-     * @throws CaptureException naming {@code name} for binary or UTF-16 content
+     * @throws CaptureException naming {@code name} for binary content or malformed UTF-16
      */
     public static Input ofBytes(String name, byte[] bytes) {
         return new Input(null, name, false, decode(bytes, name));
@@ -176,9 +176,10 @@ public final class Input {
     }
 
     /**
-     * The whole file as text (UTF-8, a leading byte-order mark dropped; a gzip-, xz-, bzip2-, zstd- or lzma-compressed
+     * The whole file as text (UTF-8, a leading byte-order mark dropped; UTF-16 where its byte-order mark says so, as
+     * Windows PowerShell's redirection writes it; a gzip-, xz-, bzip2-, zstd- or lzma-compressed
      * file ({@link Compression}) is read as the text it holds, its decompressed size bounded as a plain file's); binary content (a NUL byte
-     * anywhere), UTF-16 text, a file that is not a regular file (a FIFO, a device, a socket) and a
+     * anywhere), malformed UTF-16, a file that is not a regular file (a FIFO, a device, a socket) and a
      * file above {@link #maxBytes()} are refused with a {@link CaptureException}, never decoded into
      * junk, waited on or read into memory.
      *
@@ -300,21 +301,21 @@ public final class Input {
     }
 
     /**
-     * Decodes capture bytes: BOM dropped, NUL and UTF-16 refused, invalid UTF-8 read as Latin-1; a terminal
-     * session log's banner and closing prompt blanked ({@link TerminalLog}).
+     * Decodes capture bytes: BOM dropped, UTF-16 with its BOM decoded, NUL refused, invalid UTF-8 read as
+     * Latin-1, terminal escape sequences (colour) removed ({@link Ansi}); a terminal session log's banner and
+     * closing prompt blanked ({@link TerminalLog}).
      */
     static String decode(byte[] bytes, String name) {
-        return TerminalLog.unwrap(decodeText(bytes, name));
+        return TerminalLog.unwrap(Ansi.strip(decodeText(bytes, name)));
     }
 
     private static String decodeText(byte[] bytes, String name) {
         int from = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) from = 3;
-        // a UTF-16 mark is refused where the text starts, also behind a UTF-8 one (a BOM changes nothing)
+        // UTF-16 with its byte-order mark (what Windows PowerShell's '>' and Out-File write): decoded as such
         if (bytes.length >= from + 2 && ((bytes[from] & 0xff) == 0xFF && (bytes[from + 1] & 0xff) == 0xFE
                 || (bytes[from] & 0xff) == 0xFE && (bytes[from + 1] & 0xff) == 0xFF)) {
-            throw new NotACaptureException(name, 0, "UTF-16 text (byte-order mark " + String.format("%02X %02X", bytes[from] & 0xff,
-                    bytes[from + 1] & 0xff) + "); expected a UTF-8 or ASCII capture (convert it with iconv -f UTF-16 -t UTF-8)");
+            return utf16(bytes, from, name);
         }
         // one pass for NUL bytes and for the first byte above ASCII (a capture is ASCII nearly always)
         int i = from;
@@ -339,6 +340,31 @@ public final class Input {
                     .decode(java.nio.ByteBuffer.wrap(bytes, from, bytes.length - from)).toString();
         } catch (CharacterCodingException e) {
             return new String(bytes, from, bytes.length - from, StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /**
+     * UTF-16 text from {@code bytes[from]}, where its byte-order mark is (FF FE little-endian, FE FF big-endian).
+     *
+     * @throws CaptureException for an odd byte count or an unpaired surrogate (malformed UTF-16), or a NUL character
+     */
+    private static String utf16(byte[] bytes, int from, String name) {
+        boolean little = (bytes[from] & 0xff) == 0xFF;
+        String mark = little ? "FF FE" : "FE FF";
+        try {
+            String t = (little ? StandardCharsets.UTF_16LE : StandardCharsets.UTF_16BE).newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes, from + 2, bytes.length - from - 2)).toString();
+            int nul = t.indexOf('\0');
+            if (nul >= 0) {
+                int line = 1;
+                for (int i = 0; i < nul; i++) if (t.charAt(i) == '\n') line++;
+                throw new NotACaptureException(name, line, "binary content (a NUL character in UTF-16 text), expected a text capture");
+            }
+            return t;
+        } catch (CharacterCodingException e) {
+            throw new NotACaptureException(name, 0, "malformed UTF-16 text (byte-order mark " + mark + "): " + e.getMessage()
+                    + "; expected UTF-16, UTF-8 or ASCII text");
         }
     }
 
