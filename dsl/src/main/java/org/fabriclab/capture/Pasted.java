@@ -1,0 +1,62 @@
+package org.fabriclab.capture;
+
+import java.util.regex.Pattern;
+
+/**
+ * What a terminal or a copy and paste adds to a capture that the tool never printed, removed before any
+ * reader sees the text:
+ * <ul>
+ *   <li>terminal escape sequences: colour from {@code grep --color=always}, {@code ip -c} or a prompt, cursor
+ *       moves in a {@code script} typescript, so {@code rx_ESC[01;31mbytesESC[m} reads as {@code rx_bytes}.
+ *       Removed: ECMA-48 control sequences ({@code ESC [} parameters, intermediates, a final byte),
+ *       operating-system commands ({@code ESC ]} up to BEL or {@code ESC \}: a window title), charset selection
+ *       ({@code ESC ( B}) and the other two-byte escapes;</li>
+ *   <li>typographic spaces a web page, wiki or chat client puts in a pasted block: no-break space (U+00A0),
+ *       the U+2000-U+200A spaces, narrow no-break (U+202F), ideographic (U+3000), each made a plain space;
+ *       zero-width space and joiners (U+200B-U+200D) and a byte-order mark inside the text (U+FEFF) removed.</li>
+ * </ul>
+ * Line breaks are never removed, so line numbers stay those of the file. Text with none of these is returned
+ * as it is, without a copy.
+ *
+ * <pre>{@code
+ * Pasted.clean("rx_\u001b[01;31m\u001b[Kbytes\u001b[m\u001b[K: 12")   // "rx_bytes: 12"
+ * Pasted.clean("\u00a0\u00a0Port 1:")                                  // "  Port 1:"
+ * }</pre>
+ */
+final class Pasted {
+    static final char ESC = '\u001b';
+    private static final Pattern SEQUENCE = Pattern.compile(
+            "\u001b\\[[0-?]*[ -/]*[@-~]"          // CSI: colours (SGR), erase in line, cursor moves
+            + "|\u001b\\][^\u0007\u001b\n]*(?:\u0007|\u001b\\\\)?"   // OSC: a window title, up to BEL or ST
+            + "|\u001b[()][0-9A-Za-z]"               // charset selection (ESC ( B)
+            + "|\u001b[@-Z\\\\-_]");                 // other two-byte escapes
+
+    private Pasted() {}
+
+    /** {@code text} without terminal escape sequences and with plain spaces (see the class). */
+    static String clean(String text) {
+        int i = 0, n = text.length();
+        while (i < n && !noise(text.charAt(i))) i++;
+        if (i == n) return text;
+        String t = text.indexOf(ESC, i) >= 0 ? SEQUENCE.matcher(text).replaceAll("") : text;
+        StringBuilder sb = new StringBuilder(t.length());
+        for (int k = 0; k < t.length(); k++) {
+            char c = t.charAt(k);
+            if (c == '\u00a0' || c >= '\u2000' && c <= '\u200a' || c == '\u202f' || c == '\u3000') sb.append(' ');
+            else if (c >= '\u200b' && c <= '\u200d' || c == '\ufeff') continue;
+            else sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** {@link #clean} of text known to be ASCII, where only escape sequences can be: one {@code indexOf} when there is none. */
+    static String escapes(String ascii) {
+        return ascii.indexOf(ESC) < 0 ? ascii : SEQUENCE.matcher(ascii).replaceAll("");
+    }
+
+    /** A char that starts an escape sequence or is a typographic space or zero-width char. */
+    private static boolean noise(char c) {
+        if (c < '\u00a0') return c == ESC;
+        return c == '\u00a0' || c >= '\u2000' && c <= '\u200d' || c == '\u202f' || c == '\u3000' || c == '\ufeff';
+    }
+}
