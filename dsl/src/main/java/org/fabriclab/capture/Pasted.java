@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  *       Removed: ECMA-48 control sequences ({@code ESC [} parameters, intermediates, a final byte),
  *       operating-system commands ({@code ESC ]} up to BEL or {@code ESC \}: a window title), charset selection
  *       ({@code ESC ( B}) and the other two-byte escapes;</li>
+ *   <li>sudo's own lines on the terminal: its password prompt ({@code [sudo] password for ops: }) and its
+ *       {@code sudo: unable to resolve host ...} warning, each left as an empty line;</li>
  *   <li>typographic spaces a web page, wiki or chat client puts in a pasted block: no-break space (U+00A0),
  *       the U+2000-U+200A spaces, narrow no-break (U+202F), ideographic (U+3000), each made a plain space;
  *       zero-width space and joiners (U+200B-U+200D) and a byte-order mark inside the text (U+FEFF) removed.</li>
@@ -31,10 +33,20 @@ final class Pasted {
             + "|\u001b[()][0-9A-Za-z]"               // charset selection (ESC ( B)
             + "|\u001b[@-Z\\\\-_]");                 // other two-byte escapes
 
+    /** sudo's password prompt and host warning, each a whole line (what the user typed after the prompt is never echoed). */
+    private static final Pattern SUDO = Pattern.compile("(?m)^(?:\\[sudo\\] password for [^\n]*|sudo: unable to resolve host [^\n]*)$");
+
     private Pasted() {}
+
+    /** {@code text} without sudo's lines (left empty), where it has any: two {@code indexOf}s when it has none. */
+    private static String sudo(String text) {
+        if (text.indexOf("[sudo] ") < 0 && text.indexOf("sudo: ") < 0) return text;
+        return SUDO.matcher(text).replaceAll("");
+    }
 
     /** {@code text} without terminal escape sequences and with plain spaces (see the class). */
     static String clean(String text) {
+        text = sudo(text);
         int i = 0, n = text.length();
         while (i < n && !noise(text.charAt(i))) i++;
         if (i == n) return text;
@@ -49,9 +61,10 @@ final class Pasted {
         return sb.toString();
     }
 
-    /** {@link #clean} of text known to be ASCII, where only escape sequences can be: one {@code indexOf} when there is none. */
+    /** {@link #clean} of text known to be ASCII, where no typographic space can be: a few {@code indexOf}s when there is nothing to remove. */
     static String escapes(String ascii) {
-        return ascii.indexOf(ESC) < 0 ? ascii : SEQUENCE.matcher(ascii).replaceAll("");
+        String t = sudo(ascii);
+        return t.indexOf(ESC) < 0 ? t : SEQUENCE.matcher(t).replaceAll("");
     }
 
     /** A char that starts an escape sequence or is a typographic space or zero-width char. */

@@ -46,4 +46,26 @@ class PastedTest {
         assertEquals(plain.attrs().size(), pasted.attrs().size());
         assertEquals(plain.attrs().toString().replace("ibstat.txt", "F"), pasted.attrs().toString().replace("ibstat-web.txt", "F"));
     }
+
+    @Test void sudosLinesAreLeftEmpty() {
+        assertEquals("$ sudo ethtool -S eth0\n\n\nNIC statistics:\n     rx_bytes: 5\n",
+                Pasted.clean("$ sudo ethtool -S eth0\nsudo: unable to resolve host node07: Name or service not known\n"
+                        + "[sudo] password for ops: \nNIC statistics:\n     rx_bytes: 5\n"));
+        String paste = "$ sudo ethtool -S ens1f0np0\n[sudo] password for ops: \nNIC statistics:\n     rx_bytes_phy: 1000\n     tx_bytes_phy: 2000\n";
+        Capture c = Readers.standard().read(Input.ofBytes("sudo.txt", paste.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(2, c.readings().size());
+        assertEquals("netdev ens1f0np0", c.readings().get(0).port());
+        assertEquals(4, c.readings().get(0).line());
+    }
+
+    @Test void sysfsCounterNamesWithoutTheirPathAreNotAnEthtoolDump() {
+        String loop = "link_downed: 3\nlink_error_recovery: 12\nport_rcv_data: 123456789\nport_xmit_data: 987654321\n"
+                + "port_xmit_discards: 2\nport_xmit_wait: 77\nsymbol_error: 9\n";
+        Capture c = Readers.standard().read(Input.ofText("loop.txt", loop));
+        assertEquals(org.fabriclab.catalogue.Source.SYSFS, c.readings().get(0).source(), c.readings().toString());
+        Map<String, Long> byCounter = new java.util.HashMap<>();
+        for (Reading r : c.readings()) byCounter.put(r.counter(), r.value());
+        assertEquals(9L, byCounter.get("SymbolErrorCounter"));
+        assertEquals(77L, byCounter.get("PortXmitWait"));
+    }
 }

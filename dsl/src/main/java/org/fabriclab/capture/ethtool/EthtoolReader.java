@@ -82,6 +82,7 @@ public final class EthtoolReader implements CaptureReader {
         }
         int pairs = 0;
         int ethNames = 0;
+        int sysfsNames = 0;
         for (String l : head) {
             String t = l.strip();
             int sep = t.lastIndexOf(": ");
@@ -90,9 +91,20 @@ public final class EthtoolReader implements CaptureReader {
             if (v.isEmpty() || !v.chars().allMatch(Character::isDigit)) continue;
             pairs++;
             if (t.startsWith("rx") || t.startsWith("tx") || t.startsWith("ch")) ethNames++;
+            if (sysfsName(t.substring(0, sep).strip())) sysfsNames++;
         }
+        // 'port_xmit_data: 5', 'symbol_error: 0' (a loop printing each sysfs counter file's name and value): sysfs
+        // counters without their path, which the collection-script reader binds; no ethtool -S dump of this driver's
+        if (sysfsNames * 2 > pairs) return 0;
         if (pairs >= Math.min(5, head.size()) && pairs * 10 >= head.size() * 8) return ethNames * 2 >= pairs ? 70 : 40;
         return 0;
+    }
+
+    /** A name the catalogue binds in sysfs ({@code counters/}, {@code hw_counters/}) and never in ethtool -S. */
+    private static boolean sysfsName(String name) {
+        org.fabriclab.catalogue.Catalogue cat = org.fabriclab.catalogue.Catalogue.standard();
+        if (cat.lookup(Source.ETHTOOL, name).isPresent()) return false;
+        return cat.lookup(Source.SYSFS, name).isPresent() || cat.lookup(Source.HW_COUNTERS, name).isPresent();
     }
 
     @Override public Capture read(Input in) {
