@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  *       Removed: ECMA-48 control sequences ({@code ESC [} parameters, intermediates, a final byte),
  *       operating-system commands ({@code ESC ]} up to BEL or {@code ESC \}: a window title), charset selection
  *       ({@code ESC ( B}) and the other two-byte escapes;</li>
+ *   <li>Markdown code fences around a capture pasted from a GitHub issue, a chat or a notes page
+ *       ({@code ```}, {@code ```console}, {@code ~~~}), each left as an empty line;</li>
  *   <li>sudo's own lines on the terminal: its password prompt ({@code [sudo] password for ops: }) and its
  *       {@code sudo: unable to resolve host ...} warning, each left as an empty line;</li>
  *   <li>typographic spaces a web page, wiki or chat client puts in a pasted block: no-break space (U+00A0),
@@ -36,9 +38,18 @@ final class Pasted {
     /** sudo's password prompt and host warning, each a whole line (what the user typed after the prompt is never echoed). */
     private static final Pattern SUDO = Pattern.compile("(?m)^(?:\\[sudo\\] password for [^\n]*|sudo: unable to resolve host [^\n]*)$");
 
+    /** A Markdown code fence line: three backticks or tildes, an optional info string ({@code console}, {@code text}). */
+    private static final Pattern FENCE = Pattern.compile("(?m)^[ \\t]*(?:```|~~~)[^\n`]*$");
+
     private Pasted() {}
 
-    /** {@code text} without sudo's lines (left empty), where it has any: two {@code indexOf}s when it has none. */
+    /** {@code text} without sudo's lines and code fences (each left empty): a few {@code indexOf}s when it has none. */
+    private static String lines(String text) {
+        if (text.indexOf("```") >= 0 || text.indexOf("~~~") >= 0) text = FENCE.matcher(text).replaceAll("");
+        return sudo(text);
+    }
+
+    /** {@code text} without sudo's lines (left empty): two {@code indexOf}s when it has none. */
     private static String sudo(String text) {
         if (text.indexOf("[sudo] ") < 0 && text.indexOf("sudo: ") < 0) return text;
         return SUDO.matcher(text).replaceAll("");
@@ -46,7 +57,7 @@ final class Pasted {
 
     /** {@code text} without terminal escape sequences and with plain spaces (see the class). */
     static String clean(String text) {
-        text = sudo(text);
+        text = lines(text);
         int i = 0, n = text.length();
         while (i < n && !noise(text.charAt(i))) i++;
         if (i == n) return text;
@@ -63,7 +74,7 @@ final class Pasted {
 
     /** {@link #clean} of text known to be ASCII, where no typographic space can be: a few {@code indexOf}s when there is nothing to remove. */
     static String escapes(String ascii) {
-        String t = sudo(ascii);
+        String t = lines(ascii);
         return t.indexOf(ESC) < 0 ? t : SEQUENCE.matcher(t).replaceAll("");
     }
 

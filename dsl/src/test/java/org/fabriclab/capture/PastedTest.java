@@ -68,4 +68,13 @@ class PastedTest {
         assertEquals(9L, byCounter.get("SymbolErrorCounter"));
         assertEquals(77L, byCounter.get("PortXmitWait"));
     }
+
+    @Test void markdownCodeFencesAreLeftEmpty() {
+        String md = "```console\nCA 'mlx5_0'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n"
+                + "\t\tRate: 200\n\t\tBase lid: 12\n\t\tSM lid: 1\n\t\tPort GUID: 0x0c42a10300a1b2c3\n\t\tLink layer: InfiniBand\n```\n";
+        assertTrue(Pasted.clean(md).startsWith("\nCA 'mlx5_0'") && Pasted.clean(md).endsWith("InfiniBand\n\n"), Pasted.clean(md));
+        Capture c = Readers.standard().read(Input.ofBytes("issue.md", md.getBytes(StandardCharsets.UTF_8)));
+        assertTrue(c.attrs().size() > 3, c.attrs().toString());
+        assertEquals("rx_bytes: `5`", Pasted.clean("rx_bytes: `5`"), "backticks inside a line are kept");
+    }
 }
