@@ -85,7 +85,8 @@ public final class Layout {
      * A snapshot may be handed over as an archive of its folder, named as the folder plus the archive's suffix
      * ({@code before.tar.gz}, {@code after.tgz}, {@code t0.tar.xz}, {@code snap1.zip}: {@link Archive}); the path given
      * is then the archive's, which {@code Snapshot.of} unpacks; a folder of the same name (the archive unpacked beside it)
-     * is taken instead. Failing those too, two or more sosreports (or sysinfo-snapshots) side by side, folders or archives
+     * is taken instead. Failing folders, archives and bundles, single capture files named the same way are the snapshots
+     * ({@code before.txt after.txt}, {@code t0.txt t1.txt ...}: {@link #captureFiles}). Failing those too, two or more sosreports (or sysinfo-snapshots) side by side, folders or archives
      * ({@code sosreport-node07-2026-12-01-abcdefg/}, {@code sosreport-node07-2026-12-01-hijklmn.tar.xz}; an archive is
      * taken for one by its name, {@code sosreport-...} or {@code sysinfo-snapshot-...}), when all are of one host: ordered by
      * the time each records ({@value #TIMESTAMP}, else the bundle's own: {@link SnapshotTime#of}). An archive is unpacked
@@ -120,6 +121,7 @@ public final class Layout {
                 .sorted(Comparator.comparingInt(Layout::index)).forEach(out::add);
         if (out.isEmpty()) out = otherSeries(subs);
         if (out.isEmpty()) out = bundles(dir, subs, hint);
+        if (out.isEmpty()) out = captureFiles(dir);
         if (out.isEmpty()) {
             List<String> names = subs.stream().map(p -> Files.isDirectory(p) ? p.getFileName() + "/" : p.getFileName().toString()).toList();
             // a folder of hosts (node17/before, node18/before, ...): each host is an incident folder of its own
@@ -135,12 +137,24 @@ public final class Layout {
             }
             throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
                     + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
-                    + "timestamp-named folders, each a folder or an archive of one (before.tar.gz), or sosreports of one host; found "
-                    + (names.isEmpty() ? "no folders" : String.join(" ", names))
+                    + "timestamp-named folders, each a folder or an archive of one (before.tar.gz), or sosreports of one host, "
+                    + "or single capture files named so (before.txt after.txt); found "
+                    + (names.isEmpty() ? "no folders" + filesFound(dir) : String.join(" ", names))
                     + (incidents.isEmpty() ? "" : "; " + String.join(" ", incidents) + (incidents.size() == 1 ? " is an incident folder" : " are incident folders")
                             + " of its own (one host each?): give one, as " + dir.resolve(incidents.get(0)).normalize()));
         }
         return out;
+    }
+
+    /** {@code " (files: a.txt, b.txt)"}: the first files of {@code dir}, for an error that found no folder; empty when it has none. */
+    private static String filesFound(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<String> f = s.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+            if (f.isEmpty()) return "";
+            return " (files: " + String.join(", ", f.subList(0, Math.min(8, f.size()))) + (f.size() > 8 ? ", ..." : "") + ")";
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** An archive taken for a bundle by its name: sos's {@code sosreport-HOST-...}, NVIDIA's {@code sysinfo-snapshot-v...}. */
@@ -244,11 +258,46 @@ public final class Layout {
         return hit;
     }
 
-    /** A snapshot's name: its folder's, or its archive's less the archive suffix ({@code before.tar.gz}: {@code before}). */
+    /**
+     * A snapshot's name: its folder's, its archive's less the archive suffix ({@code before.tar.gz}: {@code before}), or a
+     * capture file's less its extension ({@code before.txt}: {@code before}; an extension is letters only, so
+     * {@code 20261201-101500.5} keeps its digits).
+     */
     public static String name(Path p) {
         String n = p.getFileName().toString();
-        String stem = Files.isDirectory(p) ? null : Archive.stem(n);
-        return stem != null ? stem : n;
+        if (Files.isDirectory(p)) return n;
+        String stem = Archive.stem(n);
+        if (stem != null) return stem;
+        int dot = n.lastIndexOf('.');
+        return dot > 0 && dot < n.length() - 1 && n.substring(dot + 1).chars().allMatch(Character::isLetter) ? n.substring(0, dot) : n;
+    }
+
+    /**
+     * Snapshots that are single capture files, as a quick hand collection saves them ({@code ethtool -S eth0 > before.txt},
+     * then {@code after.txt}): the files of {@code dir} named as snapshot folders are (by {@link #name}: {@code before.txt}
+     * and {@code after.txt}, {@code pre.log} and {@code post.log}, {@code t0.txt t1.txt ...}, {@code snap1.txt snap2.txt ...},
+     * timestamp-named files), each read as a snapshot of one capture. Empty when none are, or when two files share a name
+     * ({@code before.txt} and {@code before.log}: which one is the snapshot cannot be told).
+     */
+    private static List<Path> captureFiles(Path dir) {
+        List<Path> files = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.sorted().toList()) {
+                String n = p.getFileName().toString();
+                if (!Files.isRegularFile(p) || n.startsWith(".") || Archive.stem(n) != null) continue;
+                if (!names.add(name(p).toLowerCase(java.util.Locale.ROOT))) return List.of();
+                files.add(p);
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        for (String[] pair : PAIRS) {
+            Path b = named(files, pair[0]), a = named(files, pair[1]);
+            if (b != null && a != null) return List.of(b, a);
+        }
+        List<Path> out = files.stream().filter(p -> SERIES.matcher(name(p)).matches()).sorted(Comparator.comparingInt(Layout::index)).toList();
+        return out.size() >= 2 ? out : otherSeries(files);
     }
 
     /** A hand-collected series (see {@link #snapshots}): all of one kind, one prefix, two or more; else empty. */

@@ -60,6 +60,46 @@ class LayoutTest {
         }
     }
 
+    private Path files(String name, String... files) throws IOException {
+        Path d = Files.createDirectories(tmp.resolve(name));
+        for (String f : files) Files.writeString(d.resolve(f), "x\n");
+        return d;
+    }
+
+    @Test void singleCaptureFilesNamedAsSnapshots() throws IOException {
+        assertEquals(List.of("before.txt", "after.txt"), names(Layout.snapshots(files("l", "after.txt", "before.txt", "ib_write_bw.log"))));
+        assertEquals(List.of("PRE.log", "POST.log"), names(Layout.snapshots(files("m", "POST.log", "PRE.log"))));
+        assertEquals(List.of("t0.txt", "t1.txt", "t10.txt"), names(Layout.snapshots(files("n", "t10.txt", "t1.txt", "t0.txt"))));
+        assertEquals(List.of("snap1.out", "snap2.out"), names(Layout.snapshots(files("o", "snap2.out", "snap1.out", "notes.md"))));
+        assertEquals(List.of("before", "after"), names(Layout.snapshots(files("p", "after", "before"))), "no extension");
+        // folders win over files of the same names
+        Path both = files("q", "before.txt", "after.txt");
+        Files.createDirectories(both.resolve("t0"));
+        Files.createDirectories(both.resolve("t1"));
+        assertEquals(List.of("t0", "t1"), names(Layout.snapshots(both)));
+    }
+
+    @Test void twoFilesOfOneNameOrNoneAreRefusedNamingTheFiles() throws IOException {
+        for (String[] fs : new String[][] {{"before.txt", "before.log", "after.txt"}, {"ethtool.txt", "perfquery.txt"}}) {
+            Path d = files("r" + fs.length + fs[0].charAt(0), fs);
+            CaptureException e = assertThrows(CaptureException.class, () -> Layout.snapshots(d));
+            assertTrue(e.getMessage().contains("found no folders (files: " + String.join(", ", java.util.Arrays.stream(fs).sorted().toList()) + ")"),
+                    e.getMessage());
+        }
+    }
+
+    /** A folder of before.txt and after.txt gives what the same two files given side by side (Incident.between) give. */
+    @Test void anIncidentOfTwoCaptureFiles() throws IOException {
+        Path src = IncidentDatasetsTest.folders().stream().filter(f -> Files.isRegularFile(f.resolve("before/perfquery-x.txt"))).findFirst().orElseThrow();
+        Path d = Files.createDirectories(tmp.resolve("two-files"));
+        Files.copy(src.resolve("before/perfquery-x.txt"), d.resolve("before.txt"));
+        Files.copy(src.resolve("after/perfquery-x.txt"), d.resolve("after.txt"));
+        Incident folder = Incident.of(d), given = Incident.between(List.of(d.resolve("before.txt")), List.of(d.resolve("after.txt")));
+        assertEquals(given.ports().stream().map(p -> p.port() + " " + p.verdict()).toList(),
+                folder.ports().stream().map(p -> p.port() + " " + p.verdict()).toList());
+        assertTrue(!folder.ports().isEmpty());
+    }
+
     /** A bundled before/after folder renamed pre/post gives the same verdicts through incident(dir). */
     @Test void aRenamedBundledFolderGivesTheSameVerdicts() throws IOException {
         Path src = IncidentDatasetsTest.folders().get(0);
