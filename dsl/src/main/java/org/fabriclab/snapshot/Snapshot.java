@@ -104,6 +104,7 @@ public final class Snapshot implements Renderable {
         Readers readers = Readers.standard();
         List<Capture> caps = new ArrayList<>();
         Map<Capture, Bundle> capBundles = new java.util.IdentityHashMap<>();   // the bundle a capture was read from
+        Map<Capture, String> capFolders = new java.util.IdentityHashMap<>();   // the sub-folder of a given folder a capture was read from
         List<String> skipped = new ArrayList<>();
         Map<Bundle, List<String>> bundles = new java.util.LinkedHashMap<>();
         org.fabriclab.capture.NotACaptureException firstStray = null;
@@ -118,6 +119,7 @@ public final class Snapshot implements Renderable {
                         Capture c = readers.read(f);
                         caps.add(c);
                         if (f.bundle() != null) capBundles.put(c, f.bundle());
+                        else if (inFolder) subFolder(p, f.path()).ifPresent(sub -> capFolders.put(c, sub));
                     } catch (org.fabriclab.capture.NotACaptureException e) {
                         if (!inFolder) throw e;
                         if (firstStray == null) firstStray = e;
@@ -144,7 +146,54 @@ public final class Snapshot implements Renderable {
             }
         }
         String shown = name != null ? name : paths.size() == 1 ? paths.get(0).toString() : paths.toString();
-        return SnapshotBuilder.build(shown, onBundleHosts(caps, capBundles), skipped, List.copyOf(bundles.keySet()), read);
+        List<Capture> named = onHostFolders(onBundleHosts(caps, capBundles), capFolders, read);
+        return SnapshotBuilder.build(shown, named, skipped, List.copyOf(bundles.keySet()), read);
+    }
+
+    /** The first folder of {@code file}'s path below the folder {@code given} ({@code before/node07/ethtool.txt}: node07), if any. */
+    private static java.util.Optional<String> subFolder(Path given, Path file) {
+        if (file == null || !java.nio.file.Files.isDirectory(given)) return java.util.Optional.empty();
+        Path rel;
+        try {
+            rel = given.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+        if (rel.getNameCount() < 1 || rel.startsWith("..")) return java.util.Optional.empty();
+        if (rel.getNameCount() == 1 && !java.nio.file.Files.isDirectory(file)) return java.util.Optional.empty();   // a file of the folder itself
+        return java.util.Optional.of(rel.getName(0).toString());
+    }
+
+    /**
+     * A snapshot folder of host folders ({@code before/node07/...}, {@code before/node08/...}, as a collection over several
+     * hosts saves them): when one port's same counter is read in two of its sub-folders, the sub-folders are hosts, and
+     * every port read in one is named after it ({@link HostPort}: {@code node07:mlx5_0/1}), as a multi-host output names
+     * them; else (tools in folders of their own, {@code before/ethtool/}, {@code before/sysfs/}) the names stay. Said in
+     * {@code notes}.
+     */
+    private static List<Capture> onHostFolders(List<Capture> caps, Map<Capture, String> folders, List<String> notes) {
+        java.util.Set<String> subs = new java.util.TreeSet<>(folders.values());
+        if (subs.size() < 2) return caps;
+        Map<String, String> firstFolder = new java.util.HashMap<>();   // "port\0counter" -> the first sub-folder reading it
+        String clash = null;
+        for (Capture c : caps) {
+            String sub = folders.get(c);
+            if (sub == null) continue;
+            for (org.fabriclab.capture.Reading r : c.readings()) {
+                String key = r.port() + "\0" + r.counter();
+                String was = firstFolder.putIfAbsent(key, sub);
+                if (was != null && !was.equals(sub) && clash == null) clash = r.port() + " " + r.counter() + " in " + was + "/ and " + sub + "/";
+            }
+        }
+        if (clash == null) return caps;
+        notes.add("ports named after their host folders (" + String.join("/, ", subs) + "/): " + clash + " (one port's counter read twice "
+                + "is two hosts)");
+        List<Capture> out = new ArrayList<>(caps.size());
+        for (Capture c : caps) {
+            String sub = folders.get(c);
+            out.add(sub == null ? c : Capture.merge(c.file(), List.of(c.onHost(sub)), c.warnings()));
+        }
+        return out;
     }
 
     /**

@@ -150,21 +150,31 @@ final class SnapshotBuilder {
      * same file name pairs them across snapshots; one such file keeps {@code netdev ?} (paired with the only RDMA port).
      */
     static List<Capture> unnamedApart(List<Capture> captures, List<String> notes) {
-        List<Capture> unnamed = captures.stream().filter(c -> !unnamedPorts(c).isEmpty()).toList();
-        if (unnamed.size() < 2) return captures;
+        // per host (HostPort: node01:netdev ?), how many files hold an unnamed port of it: one host's files are counted
+        // apart from another's (a host folder or a multi-host output gives each host its one unnamed dump)
+        Map<String, Integer> files = new java.util.HashMap<>();
+        for (Capture c : captures) {
+            Set<String> hosts = new LinkedHashSet<>();
+            for (String port : unnamedPorts(c)) hosts.add(String.valueOf(HostPort.host(port)));
+            for (String h : hosts) files.merge(h, 1, Integer::sum);
+        }
+        if (files.values().stream().allMatch(n -> n < 2)) return captures;
         List<Capture> out = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        int apart = 0;
         for (Capture c : captures) {
-            if (!unnamed.contains(c)) { out.add(c); continue; }
-            // a multi-host output's unnamed dumps (node01:netdev ?, node02:netdev ?) each keep their host
+            boolean renamed = false;
             for (String port : unnamedPorts(c)) {
+                if (files.get(String.valueOf(HostPort.host(port))) < 2) continue;
                 String name = port + " " + java.nio.file.Path.of(c.file()).getFileName();
                 names.add(name);
                 c = c.withPort(port, name);
+                renamed = true;
             }
+            if (renamed) apart++;
             out.add(c);
         }
-        notes.add(unnamed.size() + " files name no interface (no '# ethtool -S NETDEV' line): each is its own port, named after its file: "
+        notes.add(apart + " files name no interface (no '# ethtool -S NETDEV' line): each is its own port, named after its file: "
                 + String.join(", ", names));
         return out;
     }
