@@ -82,7 +82,7 @@ public final class EthtoolReader implements CaptureReader {
         }
         int pairs = 0;
         int ethNames = 0;
-        int sysfsNames = 0;
+        List<String> names = new java.util.ArrayList<>();
         for (String l : head) {
             String t = l.strip();
             int sep = t.lastIndexOf(": ");
@@ -91,13 +91,14 @@ public final class EthtoolReader implements CaptureReader {
             if (v.isEmpty() || !v.chars().allMatch(Character::isDigit)) continue;
             pairs++;
             if (t.startsWith("rx") || t.startsWith("tx") || t.startsWith("ch")) ethNames++;
-            if (sysfsName(t.substring(0, sep).strip())) sysfsNames++;
+            names.add(t.substring(0, sep).strip());
         }
+        if (pairs < Math.min(5, head.size()) || pairs * 10 < head.size() * 8) return 0;
         // 'port_xmit_data: 5', 'symbol_error: 0' (a loop printing each sysfs counter file's name and value): sysfs
         // counters without their path, which the collection-script reader binds; no ethtool -S dump of this driver's
-        if (sysfsNames * 2 > pairs) return 0;
-        if (pairs >= Math.min(5, head.size()) && pairs * 10 >= head.size() * 8) return ethNames * 2 >= pairs ? 70 : 40;
-        return 0;
+        // (asked of the catalogue only here, for a file of name: value lines: its per-source indexes are built on first use)
+        if (ethNames * 2 < pairs && names.stream().filter(EthtoolReader::sysfsName).count() * 2 > pairs) return 0;
+        return ethNames * 2 >= pairs ? 70 : 40;
     }
 
     /** A name the catalogue binds in sysfs ({@code counters/}, {@code hw_counters/}) and never in ethtool -S. */

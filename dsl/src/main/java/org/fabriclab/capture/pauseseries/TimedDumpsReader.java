@@ -53,8 +53,22 @@ public final class TimedDumpsReader implements CaptureReader {
         while (s < e && BANNER.indexOf(t.charAt(s)) >= 0) s++;
         while (e > s && BANNER.indexOf(t.charAt(e - 1)) >= 0) e--;
         String d = t.substring(s, e);
-        if (DateOutput.EPOCH.matcher(d).matches()) return null;
-        return DateOutput.epochMs(d);
+        // every file's first line is sniffed: only a line shaped as a date (ISO's 2026-12-07T..., date's or RFC's "Mon ...",
+        // with an HH:MM:SS) goes to the date parser, whose first use loads java.time's locale data
+        if (d.length() < 19 || !clock(d)) return null;
+        boolean iso = Character.isDigit(d.charAt(0)) && d.charAt(4) == '-';
+        boolean named = Character.isLetter(d.charAt(0)) && Character.isLetter(d.charAt(1)) && Character.isLetter(d.charAt(2))
+                && (d.charAt(3) == ' ' || d.charAt(3) == ',');
+        return iso || named ? DateOutput.epochMs(d) : null;
+    }
+
+    /** Whether {@code d} holds a time of day, {@code HH:MM:SS}. */
+    private static boolean clock(String d) {
+        for (int i = d.indexOf(':'); i > 1 && i + 5 < d.length(); i = d.indexOf(':', i + 1)) {
+            if (Character.isDigit(d.charAt(i - 1)) && Character.isDigit(d.charAt(i + 1)) && d.charAt(i + 3) == ':'
+                    && Character.isDigit(d.charAt(i + 4))) return true;
+        }
+        return false;
     }
 
     @Override public int sniff(Input in) {
