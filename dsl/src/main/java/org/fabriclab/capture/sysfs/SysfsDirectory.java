@@ -72,9 +72,23 @@ final class SysfsDirectory {
         return true;
     }
 
+    /**
+     * A port folder: {@code counters/} or {@code hw_counters/} holding a sysfs file (named after its counter, no
+     * extension), or {@code state} beside {@code link_layer}. A folder named {@code hw_counters/} that holds a saved
+     * {@code grep} of them ({@code hw_counters/hw_counters.txt}, a hand collection's folder per tool) is no port folder.
+     */
     private static boolean isPortDir(Path dir) {
-        for (String d : SysfsPorts.COUNTER_DIRS) if (Files.isDirectory(dir.resolve(d))) return true;
+        for (String d : SysfsPorts.COUNTER_DIRS) if (Files.isDirectory(dir.resolve(d)) && holdsSysfsFile(dir.resolve(d))) return true;
         return Files.isRegularFile(dir.resolve("state")) && Files.isRegularFile(dir.resolve("link_layer"));
+    }
+
+    /** Whether {@code dir} holds a file named as sysfs names one: no extension ({@code symbol_error}, not {@code hw_counters.txt}). */
+    private static boolean holdsSysfsFile(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> Files.isRegularFile(p) && p.getFileName().toString().indexOf('.') < 0);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
