@@ -17,7 +17,7 @@ import org.fabriclab.catalogue.Source;
 
 /**
  * Reads {@code mlxlink} / {@code mstlink} text output ({@code -d <dev> [-p <port>] -c -m}): sections
- * (a title line underlined with dashes) of {@code Key : value} lines; ANSI colour codes are removed.
+ * (a title line underlined with dashes) of {@code Key : value} lines (colour codes are gone before any reader: {@code Pasted}).
  * Measurement tables:
  * <ul>
  * <li>{@value #BER}: port, file, time_since_clear_min, raw_ber, effective_ber, symbol_ber (doubles;
@@ -31,7 +31,7 @@ import org.fabriclab.catalogue.Source;
  * Effective and symbol error counts (and the link down / error recovery counters when printed) are
  * also readings, and so is each lane's raw errors ({@code raw_physical_errors_lane<k>}, the catalogue's PPCNT lane
  * counter; an empty or N/A lane is absent) beside their sum {@code raw_physical_errors}; Troubleshooting Info's {@code Recommendation} is the port attribute
- * {@value MlxlinkTables#RECOMMENDATION} (ANSI colour removed). The port is named from a command line in the file
+ * {@value MlxlinkTables#RECOMMENDATION}. The port is named from a command line in the file
  * ({@code mlxlink -d mlx5_0 -p 1 ...}): an RDMA device name gives the device form {@code mlx5_0/1}
  * (mlxlink's default port is 1), any other device (PCI address, {@code /dev/mst/...}) gives
  * {@code mlxlink <device>}; without a command line the port is {@code mlxlink <file name stem>}.
@@ -57,7 +57,6 @@ public final class MlxlinkReader implements CaptureReader {
     static final String COUNTERS_INFO = "Physical Counters and BER Info";
     static final String MODULE_INFO = "Module Info";
     static final String TROUBLESHOOTING_INFO = "Troubleshooting Info";
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s/$#])(?:mlxlink|mstlink)\\s+(.*)$");
     private static final Pattern RDMA_DEVICE = Pattern.compile("^[a-z][a-z0-9]*_\\d+$");
 
@@ -68,8 +67,8 @@ public final class MlxlinkReader implements CaptureReader {
         int score = 0;
         List<String> head = in.head(80);
         for (int i = 0; i < head.size(); i++) {
-            String l = strip(head.get(i)).trim();
-            boolean underlined = i + 1 < head.size() && isDashes(strip(head.get(i + 1)).trim());
+            String l = head.get(i).trim();
+            boolean underlined = i + 1 < head.size() && isDashes(head.get(i + 1).trim());
             if (l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO) || l.equals(MlxlinkPcie.INFO)) score += 50;
             // 'mlxlink -m' prints Module Info (and the default Troubleshooting Info) without the two sections above
             else if ((l.equals(MODULE_INFO) || l.equals(TROUBLESHOOTING_INFO)) && underlined) score += 50;
@@ -89,8 +88,6 @@ public final class MlxlinkReader implements CaptureReader {
         Port(String id, int line) { this.id = id; this.line = line; }
     }
 
-    static String strip(String s) { return s.indexOf('\u001B') < 0 ? s : ANSI.matcher(s).replaceAll(""); }
-
     @Override public Capture read(Input in) {
         String file = in.name();
         List<String> lines = in.lines();
@@ -103,7 +100,7 @@ public final class MlxlinkReader implements CaptureReader {
         String firstToolError = null;
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
-            String l = strip(lines.get(i)).strip();
+            String l = lines.get(i).strip();
             if (l.isEmpty()) { continue; }
             if (isRule(l)) continue;
             String device = deviceHeader(l);
@@ -130,7 +127,7 @@ public final class MlxlinkReader implements CaptureReader {
                 section = null;
                 continue;
             }
-            boolean underlined = i + 1 < lines.size() && isDashes(strip(lines.get(i + 1)).strip());
+            boolean underlined = i + 1 < lines.size() && isDashes(lines.get(i + 1).strip());
             int colon = l.indexOf(':');
             if (underlined || colon <= 0) {
                 if (underlined || l.endsWith("Info") || l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)

@@ -136,7 +136,7 @@ final class MlxlinkTables {
             if (p.sections().containsKey(FEC_HISTOGRAM)) histogram(b, p, hPort, hBin, hRange, hCount);
             if (MlxlinkPcie.has(p)) pcie.add(b, p);
             Value rec = p.value(MlxlinkReader.TROUBLESHOOTING_INFO, "Recommendation");
-            if (rec != null && !isNa(rec.text())) b.attr(port, RECOMMENDATION, MlxlinkReader.strip(rec.text()).strip(), rec.line());
+            if (rec != null && !isNa(rec.text())) b.attr(port, RECOMMENDATION, rec.text().strip(), rec.line());
             reportedErrors(b, p);
         }
         if (!bPort.isEmpty()) {

@@ -73,7 +73,6 @@ public final class PerftestReader implements CaptureReader {
     private static final Pattern LOCAL_LID = Pattern.compile("^local address:\\s*LID\\s+(?:0x)?([0-9a-fA-F]+)\\b");
     private static final Pattern COMMAND = Pattern.compile("\\b(ib_\\w+_(?:bw|lat)|raw_ethernet_\\w+)\\b(.*)$");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,30}(?:\\.\\d{1,30})?");
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
     private static final String CPU_FREQ = "Conflicting CPU frequency values detected";
     private static final String NO_PEAK = "BW peak won't be measured";
 
@@ -129,7 +128,7 @@ public final class PerftestReader implements CaptureReader {
         PerftestFailure failure = new PerftestFailure();
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
-            String t = ANSI.matcher(lines.get(i)).replaceAll("").trim();
+            String t = lines.get(i).trim();   // colour codes are gone before any reader (Pasted)
             if (t.isEmpty() || t.chars().allMatch(c -> c == '-')) continue;
             if (t.contains(CPU_FREQ)) { cpuFreq++; noise++; continue; }
             if (t.contains(NO_PEAK)) { noPeak = true; noise++; continue; }
