@@ -161,10 +161,6 @@ final class Explain {
     }
 
     /**
-     * The next steps, with what the host's QoS configuration ({@code mlnx_qos}, {@code dcb}) says about
-     * the verdict in place of the advice to go and look at it.
-     */
-    /**
      * Where each of {@code counters} is captured, as the catalogue binds it: counters that the same tools print
      * grouped, e.g. {@code "local_ack_timeout_err, packet_seq_err: sysfs hw_counters/ or rdma statistic"}. Only
      * what a host collection runs is named (no exporter or fabric manager); empty when none of the counters is
@@ -209,6 +205,10 @@ final class Explain {
         };
     }
 
+    /**
+     * The next steps, with what the host's QoS configuration ({@code mlnx_qos}, {@code dcb}) says about
+     * the verdict in place of the advice to go and look at it.
+     */
     static List<String> nextSteps(Verdict v, FabricKind fabric, LosslessConfig qos, Map<String, CounterDelta> port) {
         List<String> out = new ArrayList<>();
         List<String> said = qos.onVerdict(v, port);
@@ -225,11 +225,12 @@ final class Explain {
                     out.add("capture any other missing counter: ethtool -S of the RDMA netdev, sysfs hw_counters; or grade with the -full profile, which needs fewer");
                 }
                 else {
-                    String where = whereCaptured(v.detail(), Catalogue.standard());
+                    Catalogue cat = Catalogue.standard();
+                    String where = whereCaptured(v.detail(), cat);
                     out.add("capture the missing counters: " + (!where.isEmpty() ? where : fabric == FabricKind.ROCE
                             ? "ethtool -S of the RDMA netdev, sysfs hw_counters"
                             : "perfquery -x for the port, sysfs counters/ and hw_counters/")
-                            + (fabric == FabricKind.ROCE && perPriority(v.detail(), Catalogue.standard())
+                            + (fabric == FabricKind.ROCE && perPriority(v.detail(), cat)
                                     ? " (per-priority pause counters exist only for PFC-enabled priorities: check mlnx_qos / dcb)" : "")
                             + "; or grade with the -full profile, which needs fewer");
                 }

@@ -474,7 +474,6 @@ public final class PerftestReader implements CaptureReader {
         return (cmd >= 0 && rest.isEmpty()) || rest.equals("sudo");
     }
 
-    /** Options of a perftest command line that the header does not print. */
     /** Key of a command line's options: "true" when it names the server (a client), "false" when it names none; absent when unsure. */
     static final String SERVER_NAMED = "server_named";
     /** perftest's short options that take a value (its getopt string), and long ones often given without {@code =}. */
@@ -493,6 +492,7 @@ public final class PerftestReader implements CaptureReader {
             "--use-srq", "--use_srq", "--tclass", "--source", "--report-histogram", "--report-unsorted", "--disable_pcie_relaxed",
             "--use_data_direct", "--no_lock", "--help", "--version");
 
+    /** Options of a perftest command line that the header does not print. */
     private static void commandOptions(String args, Map<String, String> out) {
         String[] w = Words.split(args);
         int positional = 0;
