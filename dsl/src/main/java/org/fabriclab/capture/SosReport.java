@@ -10,8 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.fabriclab.io.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The layout of a sosreport ({@code sos report}, Red Hat, Ubuntu, SUSE; {@code sosreport} before 4.0), unpacked: a
@@ -41,8 +42,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class SosReport {
     static final String KIND = "sosreport";
-    /** Made when a file is first parsed, not when the class is loaded (an ObjectMapper is ~50-150 ms of a small command's start). */
-    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     /** A mangled file name and the command it stands for ({@code $1} ... from the name's groups). */
     private record Named(Pattern name, String command) {
@@ -129,7 +128,7 @@ final class SosReport {
         for (Input in : b.captures()) taken.add(dir.relativize(in.path()).toString().replace('\\', '/'));
         JsonNode plugins;
         try {
-            plugins = Json.MAPPER.readTree(m.toFile()).path("components").path("report").path("plugins");
+            plugins = Json.mapper().readTree(m.toFile()).path("components").path("report").path("plugins");
         } catch (IOException | RuntimeException e) {
             return null;
         }

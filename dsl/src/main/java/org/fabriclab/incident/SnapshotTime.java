@@ -7,10 +7,10 @@ import java.time.Instant;
 
 import org.fabriclab.capture.Bundle;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.io.Json;
 import org.fabriclab.snapshot.Snapshot;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * When a snapshot was taken: its {@value Layout#TIMESTAMP}. {@code epochMs} is the wall clock
@@ -26,8 +26,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file, String how) {
-    /** Made when a file is first parsed, not when the class is loaded (an ObjectMapper is ~50-150 ms of a small command's start). */
-    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     /** A time read from {@code file} of the snapshot folder, described by {@link #source()}'s default. */
     public SnapshotTime(long epochMs, long monotonicNs, long durationMs, String bootId, String file) {
@@ -59,7 +57,7 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
         Path f = dir.resolve(Layout.TIMESTAMP);
         JsonNode n;
         try {
-            n = Json.MAPPER.readTree(Files.readString(f));
+            n = Json.mapper().readTree(Files.readString(f));
         } catch (IOException e) {
             throw new CaptureException(f.toString(), 0, "cannot read the snapshot's timestamp: " + e.getMessage());
         }

@@ -5,12 +5,12 @@ import java.io.IOException;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.PortAttr;
+import org.fabriclab.io.Json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The shape every {@code ethtool --json} query prints: a JSON array of one object per interface, each naming it
@@ -18,7 +18,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * handed over with its port ({@code netdev <ifname>}, whose {@link PortAttr#NETDEV} is set) and the line it starts on.
  */
 public final class JsonInterfaces {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** What is read from one interface's object. */
     public interface PerInterface {
@@ -39,13 +38,13 @@ public final class JsonInterfaces {
         if (start < 0) throw new CaptureException(file, 1, "expected a JSON array, as " + what + " prints");
         int skipped = (int) text.substring(0, start).chars().filter(ch -> ch == '\n').count();
         int objects = 0;
-        try (JsonParser p = MAPPER.createParser(text.substring(start))) {
+        try (JsonParser p = Json.mapper().createParser(text.substring(start))) {
             if (p.nextToken() != JsonToken.START_ARRAY) throw new CaptureException(file, skipped + 1, "expected a JSON array, as " + what + " prints");
             JsonToken t;
             while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
                 int line = skipped + p.currentLocation().getLineNr();
                 if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line, "expected one JSON object per interface (" + what + ")");
-                JsonNode o = MAPPER.readTree(p);
+                JsonNode o = Json.mapper().readTree(p);
                 JsonNode name = o.get("ifname");
                 if (name == null || !name.isTextual() || name.asText().isBlank()) {
                     throw new CaptureException(file, line, "an object without \"ifname\"; expected " + what + " output");

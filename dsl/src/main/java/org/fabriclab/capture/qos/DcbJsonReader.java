@@ -14,13 +14,13 @@ import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Source;
+import org.fabriclab.io.Json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads {@code dcb -j [-p] [-s] pfc show dev X} and {@code dcb -j ets show dev X}: one JSON object per
@@ -38,11 +38,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * }</pre>
  */
 public final class DcbJsonReader implements CaptureReader {
-    /**
-     * Made on the first read, not when the reader is loaded: every command loads every reader to sniff its input, and an
-     * ObjectMapper costs ~50-70 ms of a small command's start (C1, measured with the CLI's class-data archive).
-     */
-    private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
 
     @Override public String format() { return "dcb-json"; }
 
@@ -80,14 +75,14 @@ public final class DcbJsonReader implements CaptureReader {
             }
         }
         int objects = 0;
-        try (JsonParser p = new JsonFactory(Json.MAPPER).createParser(json.toString())) {
+        try (JsonParser p = new JsonFactory(Json.mapper()).createParser(json.toString())) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
                 int line = p.currentLocation().getLineNr();
                 if (t == JsonToken.START_ARRAY) continue;   // dcb -j prints one object; tolerate a wrapping array
                 if (t == JsonToken.END_ARRAY) continue;
                 if (t != JsonToken.START_OBJECT) throw new CaptureException(file, line, "expected a JSON object from dcb -j");
-                JsonNode o = Json.MAPPER.readTree(p);
+                JsonNode o = Json.mapper().readTree(p);
                 String port = "netdev ?";
                 for (int[] cl : commandLines) {
                     if (cl[0] < line) port = "netdev " + devs.get(cl[1]);
