@@ -213,33 +213,29 @@ public final class PauseAnalysis implements Renderable {
 
     private List<String> distributionLines() {
         List<String> out = new ArrayList<>();
+        PauseCharts.Measure m = PauseCharts.measure(intervals);
+        boolean rate = m == PauseCharts.Measure.FRAME_RATE;
         Map<String, List<PauseRow>> by = new LinkedHashMap<>();
-        if (PauseCharts.measure(intervals) == PauseCharts.Measure.FRAME_RATE) {
-            // the priorities that paused at all (every one when none did), as the charts show them
-            for (PauseRow r : PauseCharts.shownLabels(intervals)) {
-                if (!Double.isNaN(r.framesPerSecond())) by.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
-            }
-            for (var e : by.entrySet()) {
-                double[] v = e.getValue().stream().mapToDouble(PauseRow::framesPerSecond).sorted().toArray();
-                long storm = e.getValue().stream().filter(PauseRow::storm).count();
-                double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
-                out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; pause frames per second %s; watchdog fired "
-                        + "in %d (no pause-duration counter captured: no duty cycle)", seriesName, e.getKey(), v.length, References.seconds(step),
-                        spread(v, ""), storm));
-            }
-            return out;
+        // a frame rate over the priorities that paused at all (every one when none did), as the charts show them
+        for (PauseRow r : rate ? PauseCharts.shownLabels(intervals) : intervals) {
+            if (!Double.isNaN(m.of(r))) by.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
         }
-        for (PauseRow r : intervals) if (!Double.isNaN(r.dutyCycle())) by.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(r);
         for (var e : by.entrySet()) {
-            double[] v = e.getValue().stream().mapToDouble(r -> r.dutyCycle() * 100).sorted().toArray();
+            double[] v = e.getValue().stream().mapToDouble(m::of).sorted().toArray();
+            long storm = e.getValue().stream().filter(PauseRow::storm).count();
+            double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
+            String head = String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; ", seriesName, e.getKey(), v.length,
+                    References.seconds(step));
+            if (rate) {
+                out.add(head + String.format(Locale.ROOT, "pause frames per second %s; watchdog fired in %d (no pause-duration counter "
+                        + "captured: no duty cycle)", spread(v, ""), storm));
+                continue;
+            }
             long over80 = e.getValue().stream().filter(r -> r.dutyCycle() > References.SONIC_OLD_DUTY).count();
             long over99 = e.getValue().stream().filter(r -> r.dutyCycle() > References.SONIC_DUTY).count();
             long over100 = e.getValue().stream().filter(r -> r.dutyCycle() > 1.0).count();
-            long storm = e.getValue().stream().filter(PauseRow::storm).count();
-            double step = e.getValue().stream().mapToDouble(PauseRow::elapsedS).average().orElse(Double.NaN);
-            out.add(String.format(Locale.ROOT, "series %s, %s: %d port-intervals of about %s; duty cycle %s; "
-                            + "%d above 80%%, %d above 99%%; watchdog fired in %d", seriesName, e.getKey(), v.length, References.seconds(step),
-                    spread(v, "%"), over80, over99, storm)
+            out.add(head + String.format(Locale.ROOT, "duty cycle %s; %d above 80%%, %d above 99%%; watchdog fired in %d", spread(v, "%"),
+                    over80, over99, storm)
                     + (over100 == 0 ? "" : "; " + over100 + " above 100% (more time paused than elapsed: the duration counter or the sample times are wrong)"));
         }
         return out;

@@ -60,6 +60,12 @@ public final class PauseCharts {
 
         /** The row's value in this measure (duty cycle in %, or frames per second); NaN when the row does not have it. */
         double of(PauseRow r) { return this == DUTY ? r.dutyCycle() * 100 : r.framesPerSecond(); }
+
+        /** The histogram's bins: {@link #DUTY_BINS}, or {@link #RATE_BINS} by decade. */
+        String[] bins() { return this == DUTY ? DUTY_BINS : RATE_BINS; }
+
+        /** The index in {@link #bins()} of the row's value. */
+        int binOf(PauseRow r) { return this == DUTY ? bin(of(r)) : rateBin(of(r)); }
     }
 
     /** {@link Measure#DUTY} when some row has a duty cycle, else {@link Measure#FRAME_RATE}. */
@@ -84,7 +90,7 @@ public final class PauseCharts {
      */
     public static CategoryChart window(List<PauseRow> rows) {
         if (rows.isEmpty()) throw new IllegalArgumentException("no pause counters: nothing to chart");
-        boolean duty = rows.stream().anyMatch(r -> !Double.isNaN(r.dutyCycle()));
+        boolean duty = measure(rows) == Measure.DUTY;
         boolean time = !duty && rows.stream().anyMatch(r -> r.pauseUs() != null);
         boolean rate = !duty && !time && rows.stream().anyMatch(r -> !Double.isNaN(r.framesPerSecond()));
         java.util.function.ToDoubleFunction<PauseRow> value = duty ? r -> r.dutyCycle() * 100
@@ -212,7 +218,7 @@ public final class PauseCharts {
     public static CategoryChart histogram(List<PauseRow> intervals) {
         Measure m = measure(intervals);
         boolean duty = m == Measure.DUTY;
-        List<String> bins = List.of(duty ? DUTY_BINS : RATE_BINS);
+        List<String> bins = List.of(m.bins());
         CategoryChart c = new CategoryChartBuilder().width(900).height(420)
                 .title("Distribution of the " + (duty ? "pause duty cycle" : "pause frame rate") + " over " + countIntervals(intervals) + " port-intervals")
                 .xAxisTitle(duty ? "time paused / interval (SONiC's bars: 80%, 99%)" : "pause frames per second (no pause-duration counter captured)")
@@ -231,8 +237,8 @@ public final class PauseCharts {
     }
 
     private static List<Integer> counts(List<PauseRow> rows, Measure m, boolean stormOnly) {
-        int[] n = new int[m == Measure.DUTY ? DUTY_BINS.length : RATE_BINS.length];
-        for (PauseRow r : rows) if (!stormOnly || r.storm()) n[m == Measure.DUTY ? bin(m.of(r)) : rateBin(m.of(r))]++;
+        int[] n = new int[m.bins().length];
+        for (PauseRow r : rows) if (!stormOnly || r.storm()) n[m.binOf(r)]++;
         List<Integer> ys = new ArrayList<>();
         for (int x : n) ys.add(x);
         return ys;
