@@ -86,8 +86,8 @@ public final class Input {
 
     /** An in-memory input, for tests and for text pasted into a cell. */
     public static Input ofText(String name, String text) {
-        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        return new Input(null, name, false, TerminalLog.unwrap(Pasted.clean(t)));
+        // a leading byte-order mark goes with what a paste adds (Pasted removes U+FEFF anywhere)
+        return new Input(null, name, false, TerminalLog.unwrap(Pasted.clean(text)));
     }
 
     /**

@@ -65,9 +65,8 @@ final class Pasted {
         StringBuilder sb = new StringBuilder(t.length());
         for (int k = 0; k < t.length(); k++) {
             char c = t.charAt(k);
-            if (c == '\u00a0' || c >= '\u2000' && c <= '\u200a' || c == '\u202f' || c == '\u3000') sb.append(' ');
-            else if (c >= '\u200b' && c <= '\u200d' || c == '\ufeff') continue;
-            else sb.append(c);
+            if (space(c)) sb.append(' ');
+            else if (!zeroWidth(c)) sb.append(c);
         }
         return sb.toString();
     }
@@ -80,7 +79,16 @@ final class Pasted {
 
     /** A char that starts an escape sequence or is a typographic space or zero-width char. */
     private static boolean noise(char c) {
-        if (c < '\u00a0') return c == ESC;
-        return c == '\u00a0' || c >= '\u2000' && c <= '\u200d' || c == '\u202f' || c == '\u3000' || c == '\ufeff';
+        return c < '\u00a0' ? c == ESC : space(c) || zeroWidth(c);
+    }
+
+    /** A typographic space, made a plain one: no-break, U+2000-U+200A, narrow no-break, ideographic. */
+    private static boolean space(char c) {
+        return c == '\u00a0' || c >= '\u2000' && c <= '\u200a' || c == '\u202f' || c == '\u3000';
+    }
+
+    /** A zero-width space or joiner (U+200B-U+200D), or a byte-order mark inside the text: removed. */
+    private static boolean zeroWidth(char c) {
+        return c >= '\u200b' && c <= '\u200d' || c == '\ufeff';
     }
 }

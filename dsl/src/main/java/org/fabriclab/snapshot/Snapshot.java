@@ -191,9 +191,14 @@ public final class Snapshot implements Renderable {
         List<Capture> out = new ArrayList<>(caps.size());
         for (Capture c : caps) {
             String sub = folders.get(c);
-            out.add(sub == null ? c : Capture.merge(c.file(), List.of(c.onHost(sub)), c.warnings()));
+            out.add(sub == null ? c : onHost(c, sub));
         }
         return out;
+    }
+
+    /** {@code c} with its ports named after {@code host} ({@link Capture#onHost}), its warnings kept. */
+    private static Capture onHost(Capture c, String host) {
+        return Capture.merge(c.file(), List.of(c.onHost(host)), c.warnings());
     }
 
     /**
@@ -210,7 +215,7 @@ public final class Snapshot implements Renderable {
         for (Capture c : caps) {
             Bundle b = from.get(c);
             if (b == null || b.host().isEmpty()) { out.add(c); continue; }
-            out.add(Capture.merge(c.file(), List.of(c.onHost(HostPort.shortHost(b.host().get()))), c.warnings()));
+            out.add(onHost(c, HostPort.shortHost(b.host().get())));
         }
         return out;
     }

@@ -36,6 +36,8 @@ public final class Classifier {
     public static final double DEFAULT_CONG_PER_GB = 1000.0;
     /** The reason a profile counter neither snapshot holds is given ({@link Verdict#reasons()}). */
     static final String NOT_CAPTURED = "not in either snapshot";
+    /** What the reason of an optional counter starts with ({@link Verdict#reasons()}). */
+    static final String OPTIONAL = "optional, ";
 
     static final byte QUIET = 0, LIVE = 1, UNUSABLE = 2, MISSING = 3, SKIPPED = 4;
     static final int INCOMPLETE = -2, UNUSABLE_VERDICT = -1, CLEAN = 99;
@@ -131,7 +133,7 @@ public final class Classifier {
             if (isLive(code, state[i])) live.add(names[i]);
             if (inDetail(code, state[i], layers[i])) detail.add(names[i]);
             if (layers[i] == Layer.CONGESTION && present[i] && !unusable[i] && changed[i]) perGb.put(names[i], delta[i] / gb);
-            if (state[i] == SKIPPED) reasons.computeIfPresent(names[i], (k, r) -> "optional, " + r);
+            if (state[i] == SKIPPED) reasons.computeIfPresent(names[i], (k, r) -> OPTIONAL + r);
         }
         return new Verdict(port, profileName, label(code), detail, live, reasons, perGb, bytes, congPerGb);
     }

@@ -77,7 +77,7 @@ public record Verdict(String port, String profile, String verdict, List<String> 
     }
 
     /** The reason {@link Classifier} gives an optional counter that neither snapshot holds. */
-    static final String OPTIONAL_NOT_CAPTURED = "optional, " + Classifier.NOT_CAPTURED;
+    static final String OPTIONAL_NOT_CAPTURED = Classifier.OPTIONAL + Classifier.NOT_CAPTURED;
 
     /**
      * {@link #reasons()} as lines for a table row or a card ({@code "counter: reason"}), in their order, except that the

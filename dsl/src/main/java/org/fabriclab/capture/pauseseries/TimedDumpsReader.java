@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -104,7 +105,7 @@ public final class TimedDumpsReader implements CaptureReader {
         Readers readers = Readers.standard();
         // per sample: port -> counter -> value, in file order
         List<Map<String, Map<String, Long>>> samples = new ArrayList<>();
-        TreeMap<String, Boolean> counters = new TreeMap<>();
+        TreeSet<String> counters = new TreeSet<>();
         List<String> warnings = new ArrayList<>();
         for (int k = 0; k < at.size(); k++) {
             int from = at.get(k) + 1, to = k + 1 < at.size() ? at.get(k + 1) : lines.size();
@@ -133,7 +134,7 @@ public final class TimedDumpsReader implements CaptureReader {
             for (Reading r : c.readings()) {
                 if (!r.catalogued() || r.isQueue()) continue;
                 sample.computeIfAbsent(r.port(), p -> new LinkedHashMap<>()).putIfAbsent(r.counter(), r.value());
-                counters.put(r.counter(), true);
+                counters.add(r.counter());
             }
         }
         if (counters.isEmpty()) {
@@ -146,7 +147,7 @@ public final class TimedDumpsReader implements CaptureReader {
         LongColumn ts = LongColumn.create(Telemetry.TIMESTAMP);
         StringColumn port = StringColumn.create(Telemetry.PORT);
         Map<String, LongColumn> cols = new LinkedHashMap<>();
-        for (String c : counters.keySet()) cols.put(c, LongColumn.create(c));
+        for (String c : counters) cols.put(c, LongColumn.create(c));
         byPort.forEach((p, ks) -> {
             for (int k : ks) {
                 ts.append(times.get(k));
