@@ -113,13 +113,15 @@ public final class Snapshot implements Renderable {
                 List<Input> files = opened.inputs();
                 skipped.addAll(opened.notes());
                 boolean inFolder = files.size() != 1 || !p.equals(files.get(0).path());
+                // the folder given, against which each file's host sub-folder is found (onHostFolders)
+                Path base = inFolder && java.nio.file.Files.isDirectory(p) ? p.toAbsolutePath().normalize() : null;
                 for (Input f : files) {
                     if (f.bundle() != null) bundles.computeIfAbsent(f.bundle(), k -> new ArrayList<>());
                     try {
                         Capture c = readers.read(f);
                         caps.add(c);
                         if (f.bundle() != null) capBundles.put(c, f.bundle());
-                        else if (inFolder) subFolder(p, f.path()).ifPresent(sub -> capFolders.put(c, sub));
+                        else if (base != null) subFolder(base, f.path()).ifPresent(sub -> capFolders.put(c, sub));
                     } catch (org.fabriclab.capture.NotACaptureException e) {
                         if (!inFolder) throw e;
                         if (firstStray == null) firstStray = e;
@@ -150,12 +152,15 @@ public final class Snapshot implements Renderable {
         return SnapshotBuilder.build(shown, named, skipped, List.copyOf(bundles.keySet()), read);
     }
 
-    /** The first folder of {@code file}'s path below the folder {@code given} ({@code before/node07/ethtool.txt}: node07), if any. */
-    private static java.util.Optional<String> subFolder(Path given, Path file) {
-        if (file == null || !java.nio.file.Files.isDirectory(given)) return java.util.Optional.empty();
+    /**
+     * The first folder of {@code file}'s path below the folder {@code base} (absolute, normalised; {@code before/node07/ethtool.txt}:
+     * node07), if any.
+     */
+    private static java.util.Optional<String> subFolder(Path base, Path file) {
+        if (file == null) return java.util.Optional.empty();
         Path rel;
         try {
-            rel = given.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
+            rel = base.relativize(file.toAbsolutePath().normalize());
         } catch (IllegalArgumentException e) {
             return java.util.Optional.empty();
         }
