@@ -135,8 +135,9 @@ public final class Fabric {
 
     /**
      * The one-call analysis of an incident folder ({@code before/} + {@code after/}, or {@code t0/ t1/ ...} as
-     * {@code fabriclab collect} writes it): verdicts per port, checks, reconciliation, pause analysis, the report.
-     * {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say. A relative
+     * {@code fabriclab collect} writes it), or one capture file holding the tool's output two or more times
+     * (appended before and after the test, or a sampling loop's dated log): verdicts per port, checks, reconciliation,
+     * pause analysis, the report. {@code incident(dir).bytesMoved(1e12).fabric("roce")} overrides what the captures say. A relative
      * {@code dir} is taken from the notebook's folder when a notebook runs ({@link NotebookFolder}).
      */
     public static Incident incident(String dir) { return Incident.of(NotebookFolder.resolve(dir)); }

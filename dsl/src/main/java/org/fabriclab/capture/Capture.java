@@ -205,6 +205,23 @@ public final class Capture implements Renderable {
     }
 
     /**
+     * A part of this capture ({@link Runs}): its source and file with only {@code readings}, {@code absents} and
+     * {@code attrs}; its measurement tables when {@code tables}, its noise count and warnings when {@code notes}.
+     */
+    Capture part(List<Reading> readings, List<Absent> absents, List<PortAttr> attrs, boolean tables, boolean notes) {
+        Builder b = new Builder(source, file, Catalogue.standard());
+        b.readings.addAll(readings);
+        b.absents.addAll(absents);
+        b.attrs.addAll(attrs);
+        if (tables) b.measurements.putAll(measurements);
+        if (notes) {
+            b.noiseLines = noiseLines;
+            b.warnings.addAll(warnings);
+        }
+        return b.build();
+    }
+
+    /**
      * This capture with port {@code from} called {@code to} in its readings, absents and attributes (measurement tables
      * unchanged): a snapshot gives each of several files that name no port ({@code netdev ?}) a port of its own.
      */

@@ -79,6 +79,16 @@ final class Analysis {
                 folders = readAll(found, u);
                 extras = Extras.scan(u.folder(), found, u);
             }
+        } else if (Files.isRegularFile(dir)) {
+            // one capture file holding the tool's output two or more times (appended, pasted, a loop's log): its runs are the snapshots
+            List<Path> shown = new ArrayList<>();
+            for (RunsFile.Run r : RunsFile.read(dir)) {
+                snapshots.add(r.snapshot());
+                times.add(r.time());
+                shown.add(r.name());
+            }
+            folders = List.copyOf(shown);
+            extras = Extras.NONE;
         } else {
             if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
             List<Path> found = snapshotPaths(dir, null);

@@ -25,7 +25,8 @@ import tech.tablesaw.api.Table;
 
 /**
  * One call for a collected incident folder ({@link Layout}: {@code before/} and {@code after/}, or a
- * series {@code t0/ t1/ ...}): the snapshots and the delta between the first and the last, each port's
+ * series {@code t0/ t1/ ...}; or one capture file holding its tool's output two or more times, each run a snapshot:
+ * {@link RunsFile}): the snapshots and the delta between the first and the last, each port's
  * fabric (its link layer or counters) and bytes moved (from its data counters unless given), one
  * verdict per port with a second opinion under the fabric's other profile, the zero-tolerance and BER
  * checks, the reconciliation when perftest output is in the folder, the pause analysis when pause
@@ -80,7 +81,7 @@ public final class Incident implements Renderable {
         this.congPerGb = congPerGb;
     }
 
-    /** The incident folder {@code dir}; nothing is read until a result is asked for. */
+    /** The incident folder {@code dir} (or one capture file of two or more runs); nothing is read until a result is asked for. */
     public static Incident of(Path dir) {
         return new Incident(dir, Double.NaN, null, false, null, Double.NaN, Classifier.DEFAULT_CONG_PER_GB, null);
     }

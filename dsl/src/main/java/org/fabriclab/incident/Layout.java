@@ -138,7 +138,8 @@ public final class Layout {
             throw new CaptureException(dir.toString(), 0, "not an incident folder: expected before/ and after/ (or pre/ post/, "
                     + "start/ end/), or t0/ t1/ ... (as fabriclab collect writes), or a series snap1/ snap2/ ... or "
                     + "timestamp-named folders, each a folder or an archive of one (before.tar.gz), or sosreports of one host, "
-                    + "or single capture files named so (before.txt after.txt); found "
+                    + "or single capture files named so (before.txt after.txt), or one file holding a tool's output two or more times "
+                    + "(give that file); found "
                     + (names.isEmpty() ? "no folders" + filesFound(dir) : String.join(" ", names))
                     + (incidents.isEmpty() ? "" : "; " + String.join(" ", incidents) + (incidents.size() == 1 ? " is an incident folder" : " are incident folders")
                             + " of its own (one host each?): give one, as " + dir.resolve(incidents.get(0)).normalize()));

@@ -86,7 +86,24 @@ public final class TimedDumpsReader implements CaptureReader {
         return dates >= 2 && other >= dates - 1 ? 96 : 0;
     }
 
-    @Override public Capture read(Input in) {
+    /**
+     * One sample of a loop's log: the date at line {@code line} (1-based) and what the reader that claims the output
+     * after it made of it, at the log's own line numbers; {@code capture} is null when nothing follows the date.
+     */
+    public record Sample(long epochMs, int line, String date, Capture capture) {}
+
+    /**
+     * Whether {@code in} is a sampling loop's log (two or more date lines with output between them), as {@link #sniff}
+     * decides.
+     */
+    public static boolean isLog(Input in) { return new TimedDumpsReader().sniff(in) > 0; }
+
+    /**
+     * The samples of the log {@code in}, in file order, each output read by the reader that claims it.
+     *
+     * @throws CaptureException when the dates are not in time order, fewer than two, or an output is no capture
+     */
+    public static List<Sample> samples(Input in) {
         String file = in.name();
         List<String> lines = in.lines();
         List<Integer> at = new ArrayList<>();
@@ -103,10 +120,7 @@ public final class TimedDumpsReader implements CaptureReader {
         }
         if (times.size() < 2) throw new CaptureException(file, 1, "expected two or more date lines, each followed by a tool's output");
         Readers readers = Readers.standard();
-        // per sample: port -> counter -> value, in file order
-        List<Map<String, Map<String, Long>>> samples = new ArrayList<>();
-        TreeSet<String> counters = new TreeSet<>();
-        List<String> warnings = new ArrayList<>();
+        List<Sample> out = new ArrayList<>();
         for (int k = 0; k < at.size(); k++) {
             int from = at.get(k) + 1, to = k + 1 < at.size() ? at.get(k + 1) : lines.size();
             StringBuilder sb = new StringBuilder();
@@ -116,29 +130,47 @@ public final class TimedDumpsReader implements CaptureReader {
                 sb.append(lines.get(i)).append('\n');
                 any |= !lines.get(i).isBlank();
             }
-            Map<String, Map<String, Long>> sample = new LinkedHashMap<>();
-            samples.add(sample);
+            String date = lines.get(from - 1).strip();
             if (!any) {
-                warnings.add(file + ":" + (from) + ": nothing after the date " + lines.get(from - 1).strip() + "; no sample there");
+                out.add(new Sample(times.get(k), from, date, null));
                 continue;
             }
-            Capture c;
             try {
-                c = readers.read(Input.part(in, null, sb.toString()));
+                out.add(new Sample(times.get(k), from, date, readers.read(Input.part(in, null, sb.toString()))));
             } catch (org.fabriclab.capture.NotACaptureException e) {
                 int first = from;
                 while (first < to && lines.get(first).isBlank()) first++;
                 throw new CaptureException(file, first + 1, "the output after the date at line " + from + " is no capture fabriclab reads "
                         + "(first line '" + org.fabriclab.capture.Values.abbreviate(lines.get(first).strip()) + "')");
             }
-            for (Reading r : c.readings()) {
+        }
+        return out;
+    }
+
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        List<Sample> got = samples(in);
+        // per sample: port -> counter -> value, in file order
+        List<Map<String, Map<String, Long>>> samples = new ArrayList<>();
+        List<Long> times = new ArrayList<>();
+        TreeSet<String> counters = new TreeSet<>();
+        List<String> warnings = new ArrayList<>();
+        for (Sample s : got) {
+            Map<String, Map<String, Long>> sample = new LinkedHashMap<>();
+            samples.add(sample);
+            times.add(s.epochMs());
+            if (s.capture() == null) {
+                warnings.add(file + ":" + s.line() + ": nothing after the date " + s.date() + "; no sample there");
+                continue;
+            }
+            for (Reading r : s.capture().readings()) {
                 if (!r.catalogued() || r.isQueue()) continue;
                 sample.computeIfAbsent(r.port(), p -> new LinkedHashMap<>()).putIfAbsent(r.counter(), r.value());
                 counters.add(r.counter());
             }
         }
         if (counters.isEmpty()) {
-            throw new CaptureException(file, at.get(0) + 1, "no counter the catalogue knows in the output after the dates; "
+            throw new CaptureException(file, got.get(0).line(), "no counter the catalogue knows in the output after the dates; "
                     + "expected a tool's counters (ethtool -S, perfquery -x, sysfs) after each date");
         }
         // rows by port, then time (the telemetry contract)

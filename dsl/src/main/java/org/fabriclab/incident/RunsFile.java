@@ -1,0 +1,62 @@
+package org.fabriclab.incident;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.Readers;
+import org.fabriclab.capture.Runs;
+import org.fabriclab.capture.pauseseries.TimedDumpsReader;
+import org.fabriclab.snapshot.Snapshot;
+
+/**
+ * An incident given as one capture file that holds the tool's output two or more times: the runs are the
+ * snapshots, in file order. A sampling loop's log (a date line before each output:
+ * {@link TimedDumpsReader}) gives each snapshot its date, so the elapsed time and a series are known; a file of
+ * runs without dates ({@code perfquery -x > c.txt}, the test, {@code perfquery -x >> c.txt}: {@link Runs}) has
+ * none. Each snapshot is named after the file, its run and the line it starts at
+ * ({@code c.txt (run 2 of 2, line 27)}).
+ */
+final class RunsFile {
+    /** One run: its snapshot, its name as a path (for messages), its time or null. */
+    record Run(Snapshot snapshot, Path name, SnapshotTime time) {}
+
+    private RunsFile() {}
+
+    /**
+     * The runs of {@code file}.
+     *
+     * @throws CaptureException when the file is no capture, or holds its output once (naming how to give two)
+     */
+    static List<Run> read(Path file) {
+        String name = file.toString();
+        Input in = Input.of(file);
+        List<Run> out = new ArrayList<>();
+        if (TimedDumpsReader.isLog(in)) {
+            List<TimedDumpsReader.Sample> samples = new ArrayList<>(TimedDumpsReader.samples(in).stream().filter(s -> s.capture() != null).toList());
+            for (TimedDumpsReader.Sample s : samples) {
+                Path shown = Path.of(name + " (" + s.date() + ", line " + s.line() + ")");
+                out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(s.capture())), shown,
+                        new SnapshotTime(s.epochMs(), 0, 0, "", file.getFileName().toString(),
+                                "the date lines of " + file.getFileName() + " (to the second unless they print finer)")));
+            }
+        } else {
+            List<Capture> runs = Runs.of(Readers.standard().read(file));
+            for (int k = 0; k < runs.size(); k++) {
+                Capture c = runs.get(k);
+                int line = c.readings().isEmpty() ? 0 : c.readings().get(0).line();
+                Path shown = Path.of(name + " (run " + (k + 1) + " of " + runs.size() + (line > 0 ? ", line " + line : "") + ")");
+                out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(c)), shown, null));
+            }
+        }
+        if (out.size() < 2) {
+            throw new CaptureException(name, 0, "holds its tool's output once (every counter read once): a delta needs two snapshots; "
+                    + "append the run after the test to the same file (CMD >> " + file.getFileName() + "), or give a folder "
+                    + "with before/ and after/ (or before.txt and after.txt)");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,64 @@
+package org.fabriclab.incident;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.verdict.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An incident given as one file: the tool's output appended before and after the test, or a sampling loop's dated log. */
+class RunsFileTest {
+    @TempDir Path tmp;
+
+    /** perfquery -x of one port (LID 7 port 1). */
+    private static String perfquery(long symbols, long xmitData, long xmitWait) {
+        return "# Port extended counters: Lid 7 port 1 (CapMask: 0x5A00)\n"
+                + "PortSelect:......................1\n"
+                + "PortXmitData:....................%d\n".formatted(xmitData)
+                + "PortRcvData:.....................%d\n".formatted(xmitData)
+                + "PortXmitPkts:....................%d\n".formatted(xmitData / 1000)
+                + "PortRcvPkts:.....................%d\n".formatted(xmitData / 1000)
+                + "SymbolErrorCounter:..............%d\n".formatted(symbols)
+                + "LinkErrorRecoveryCounter:........0\nLinkDownedCounter:...............0\nPortRcvErrors:...................0\n"
+                + "PortXmitDiscards:................0\n"
+                + "PortXmitWait:....................%d\n".formatted(xmitWait);
+    }
+
+    @Test void appendedRunsAreTheSnapshotsInFileOrder() throws IOException {
+        Path f = Files.writeString(tmp.resolve("perfquery.txt"), perfquery(0, 1_000_000, 0) + "\n" + perfquery(40, 250_001_000_000L, 0));
+        Incident inc = Incident.of(f);
+        assertEquals(2, inc.snapshots().size());
+        Verdict v = inc.verdict("lid 7/1");
+        assertEquals("physical", v.verdict(), v.toString());
+        assertEquals(40L, inc.delta().port("lid 7/1").get("SymbolErrorCounter").delta());
+        String after = inc.snapshotFolders().get(1).getFileName().toString();
+        assertTrue(after.startsWith("perfquery.txt (run 2 of 2, line "), after);
+        assertTrue(inc.elapsedHow().startsWith("elapsed time unknown"), inc.elapsedHow());
+    }
+
+    @Test void aDatedLoopLogGivesEachSnapshotItsTime() throws IOException {
+        String log = "Mon Dec  7 10:00:00 UTC 2026\n" + perfquery(0, 1_000_000, 0)
+                + "Mon Dec  7 10:00:10 UTC 2026\n" + perfquery(0, 100_001_000_000L, 30_000_000)
+                + "Mon Dec  7 10:00:20 UTC 2026\n" + perfquery(0, 200_001_000_000L, 60_000_000);
+        Incident inc = Incident.of(Files.writeString(tmp.resolve("loop.log"), log));
+        assertEquals(3, inc.snapshots().size());
+        assertEquals(20.0, inc.elapsedSeconds(), 1e-9);
+        assertTrue(inc.elapsedHow().contains("the date lines of loop.log"), inc.elapsedHow());
+        assertEquals("congestion", inc.verdict("lid 7/1").verdict());
+        assertTrue(inc.snapshotFolders().get(2).getFileName().toString().contains("Mon Dec  7 10:00:20 UTC 2026"));
+    }
+
+    @Test void oneRunIsRefusedSayingHowToGiveTwo() throws IOException {
+        Path f = Files.writeString(tmp.resolve("once.txt"), perfquery(0, 1, 0));
+        CaptureException e = assertThrows(CaptureException.class, () -> Incident.of(f).verdicts());
+        assertTrue(e.getMessage().startsWith(f + ": holds its tool's output once"), e.getMessage());
+        assertTrue(e.getMessage().contains(">> once.txt"), e.getMessage());
+    }
+}
