@@ -82,13 +82,14 @@ final class Analysis {
         } else if (Files.isRegularFile(dir)) {
             // one capture file holding the tool's output two or more times (appended, pasted, a loop's log): its runs are the snapshots
             List<Path> shown = new ArrayList<>();
-            for (RunsFile.Run r : RunsFile.read(dir)) {
+            RunsFile f = RunsFile.read(dir);
+            for (RunsFile.Run r : f.runs()) {
                 snapshots.add(r.snapshot());
                 times.add(r.time());
                 shown.add(r.name());
             }
             folders = List.copyOf(shown);
-            extras = Extras.NONE;
+            extras = f.extras();
         } else {
             if (!Files.isDirectory(dir)) throw new CaptureException(dir.toString(), 0, "no such incident folder");
             List<Path> found = snapshotPaths(dir, null);

@@ -18,20 +18,23 @@ import org.fabriclab.snapshot.Snapshot;
  * {@link TimedDumpsReader}) gives each snapshot its date, so the elapsed time and a series are known; a file of
  * runs without dates ({@code perfquery -x > c.txt}, the test, {@code perfquery -x >> c.txt}: {@link Runs}) has
  * none. Each snapshot is named after the file, its run and the line it starts at
- * ({@code c.txt (run 2 of 2, line 27)}).
+ * ({@code c.txt (run 2 of 2, line 27)}). The test's own output between the first run and the last (a terminal log:
+ * {@code perfquery -x}, {@code ib_write_bw ...}, {@code perfquery -x}) is read too: perftest's report feeds the
+ * reconciliation as it does from an incident folder's {@code test/stdout.txt}.
  */
-final class RunsFile {
+record RunsFile(List<RunsFile.Run> runs, Extras extras) {
+    /** The reader of the test's output between the runs. */
+    private static final String PERFTEST = new org.fabriclab.capture.perftest.PerftestReader().format();
+
     /** One run: its snapshot, its name as a path (for messages), its time or null. */
     record Run(Snapshot snapshot, Path name, SnapshotTime time) {}
 
-    private RunsFile() {}
-
     /**
-     * The runs of {@code file}.
+     * The runs of {@code file}, and the test's output between them.
      *
      * @throws CaptureException when the file is no capture, or holds its output once (naming how to give two)
      */
-    static List<Run> read(Path file) {
+    static RunsFile read(Path file) {
         String name = file.toString();
         Input in = Input.of(file);
         List<Run> out = new ArrayList<>();
@@ -44,7 +47,7 @@ final class RunsFile {
                                 "the date lines of " + file.getFileName() + " (to the second unless they print finer)")));
             }
         } else {
-            List<Capture> runs = Runs.of(Readers.standard().read(file));
+            List<Capture> runs = Runs.of(Readers.standard().read(in));
             for (int k = 0; k < runs.size(); k++) {
                 Capture c = runs.get(k);
                 int line = c.readings().isEmpty() ? 0 : c.readings().get(0).line();
@@ -57,6 +60,30 @@ final class RunsFile {
                     + "append the run after the test to the same file (CMD >> " + file.getFileName() + "), or give a folder "
                     + "with before/ and after/ (or before.txt and after.txt)");
         }
-        return out;
+        return new RunsFile(List.copyOf(out), between(in, out.get(0).snapshot(), out.get(out.size() - 1).snapshot()));
+    }
+
+    /**
+     * The extras read from the lines after {@code first}'s last reading and before {@code last}'s first: perftest's report
+     * when they hold one (at the file's own line numbers), else none.
+     */
+    private static Extras between(Input in, Snapshot first, Snapshot last) {
+        int from = 0, to = Integer.MAX_VALUE;
+        for (Capture c : first.captures()) for (var r : c.readings()) from = Math.max(from, r.line());
+        for (Capture c : last.captures()) for (var r : c.readings()) to = Math.min(to, r.line());
+        List<String> lines = in.lines();
+        if (from <= 0 || to == Integer.MAX_VALUE || to - from < 3) return Extras.NONE;
+        StringBuilder sb = new StringBuilder("\n".repeat(from));
+        for (int i = from; i < to - 1 && i < lines.size(); i++) sb.append(lines.get(i)).append('\n');
+        Capture c;
+        try {
+            // read as perftest's whatever else claims it: the lines may end with the next run's header
+            c = Readers.standard().read(Input.part(in, null, sb.toString()), PERFTEST);
+        } catch (CaptureException e) {
+            return Extras.NONE;   // whatever the test printed, it is no capture: the runs alone stand
+        }
+        if (c.measurements("perftest_run").isEmpty() || c.measurements("bandwidth").map(t -> t.rowCount() == 0).orElse(true)) return Extras.NONE;
+        return new Extras(List.of(c), List.of(), List.of(), List.of(in.name() + ":" + (from + 1) + "-" + (to - 1)
+                + ": perftest output between the runs (reconciliation)"), List.of());
     }
 }

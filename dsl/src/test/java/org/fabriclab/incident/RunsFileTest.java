@@ -55,6 +55,22 @@ class RunsFileTest {
         assertTrue(inc.snapshotFolders().get(2).getFileName().toString().contains("Mon Dec  7 10:00:20 UTC 2026"));
     }
 
+    @Test void theTestsOwnOutputBetweenTheRunsIsReconciled() throws IOException {
+        String prompt = "[root@node07 ~]# ";
+        String log = prompt + "perfquery -x\n" + perfquery(0, 1_000_000, 0)
+                + prompt + "ib_write_bw -d mlx5_0 -i 1 --report_gbits -D 10 10.0.0.2\n"
+                + "                    RDMA_Write BW Test\n Device         : mlx5_0\n"
+                + " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                + " 65536      1869312          0.00               96.02 \t\t     0.183\n"
+                + prompt + "perfquery -x\n" + perfquery(0, 30_001_000_000L, 0);
+        Incident inc = Incident.of(Files.writeString(tmp.resolve("session.log"), log));
+        assertEquals(2, inc.snapshots().size());
+        assertTrue(inc.reconciliation().isPresent(), inc.folderNotes().toString());
+        assertTrue(inc.folderNotes().stream().anyMatch(n -> n.startsWith(tmp.resolve("session.log") + ":")
+                && n.endsWith("perftest output between the runs (reconciliation)")), inc.folderNotes().toString());
+        assertTrue(inc.elapsedHow().contains("perftest -D"), inc.elapsedHow());
+    }
+
     @Test void oneRunIsRefusedSayingHowToGiveTwo() throws IOException {
         Path f = Files.writeString(tmp.resolve("once.txt"), perfquery(0, 1, 0));
         CaptureException e = assertThrows(CaptureException.class, () -> Incident.of(f).verdicts());
