@@ -296,7 +296,9 @@ final class SnapshotBuilder {
         }
         throw new CaptureException(b.file(), b.line(), "port " + b.port() + " counter " + b.counter() + " = " + b.value()
                 + " conflicts with " + a.value() + " read from " + a.file() + ":" + a.line()
-                + "; expected one value per port and counter in one snapshot (are 'before' and 'after' files mixed?)");
+                + "; expected one value per port and counter in one snapshot (are 'before' and 'after' files mixed?)"
+                + (a.file().equals(b.file()) ? "; a file holding the tool's output two or more times is an incident of its own: "
+                        + "incident(\"" + b.file() + "\") or fabriclab classify " + b.file() + " reads each run as a snapshot" : ""));
     }
 
     /** The reading kept when two sources disagree: the wider field, then the source earlier in {@link #SOURCE_PREFERENCE}. */

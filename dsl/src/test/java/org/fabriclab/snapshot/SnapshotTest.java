@@ -69,6 +69,8 @@ class SnapshotTest {
                 .counter("mlx4_0/2", "multicast_rcv_packets", 93, 64).build();
         var e = assertThrows(CaptureException.class, () -> Snapshot.ofCaptures("t", List.of(mixed)));
         assertTrue(e.getMessage().contains("conflicts with"), e.getMessage());
+        // one file holding the counter twice: the message says how to read its runs as an incident
+        assertTrue(e.getMessage().endsWith("incident(\"sysfs.txt\") or fabriclab classify sysfs.txt reads each run as a snapshot"), e.getMessage());
     }
 
     /**

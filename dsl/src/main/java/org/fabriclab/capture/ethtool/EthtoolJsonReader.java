@@ -8,6 +8,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.JsonDocuments;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
@@ -67,36 +68,39 @@ public final class EthtoolJsonReader implements CaptureReader {
         int objects = 0;
         try (JsonParser p = JSON.createParser(text.substring(start))) {
             if (p.nextToken() != JsonToken.START_ARRAY) throw new CaptureException(file, skipped + 1, "expected a JSON array, as ethtool --json -S prints");
-            JsonToken t;
-            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                int objLine = skipped + line(p);
-                if (t != JsonToken.START_OBJECT) throw new CaptureException(file, objLine, "expected one JSON object per interface (ethtool --json -S)");
-                String ifname = null;
-                int ifLine = objLine;
-                List<Value> values = new ArrayList<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String key = p.currentName();
-                    JsonToken v = p.nextToken();
-                    int vLine = skipped + line(p);
-                    if (key.equals("ifname")) {
-                        if (v != JsonToken.VALUE_STRING || p.getText().isBlank()) {
-                            throw new CaptureException(file, vLine, "\"ifname\" is not an interface name; expected ethtool --json -S output");
+            // one array, or several appended (ethtool --json -S X >> f before and after the test): each read in turn
+            do {
+                JsonToken t;
+                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                    int objLine = skipped + line(p);
+                    if (t != JsonToken.START_OBJECT) throw new CaptureException(file, objLine, "expected one JSON object per interface (ethtool --json -S)");
+                    String ifname = null;
+                    int ifLine = objLine;
+                    List<Value> values = new ArrayList<>();
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = p.currentName();
+                        JsonToken v = p.nextToken();
+                        int vLine = skipped + line(p);
+                        if (key.equals("ifname")) {
+                            if (v != JsonToken.VALUE_STRING || p.getText().isBlank()) {
+                                throw new CaptureException(file, vLine, "\"ifname\" is not an interface name; expected ethtool --json -S output");
+                            }
+                            ifname = p.getText();
+                            ifLine = vLine;
+                        } else if (v == JsonToken.START_OBJECT) {
+                            group(p, key, values, file, skipped);
+                        } else {
+                            throw new CaptureException(file, vLine, "\"" + key + "\" is " + Values.abbreviate(p.getText())
+                                    + "; expected a group of counters ({...}) as ethtool --json -S prints");
                         }
-                        ifname = p.getText();
-                        ifLine = vLine;
-                    } else if (v == JsonToken.START_OBJECT) {
-                        group(p, key, values, file, skipped);
-                    } else {
-                        throw new CaptureException(file, vLine, "\"" + key + "\" is " + Values.abbreviate(p.getText())
-                                + "; expected a group of counters ({...}) as ethtool --json -S prints");
                     }
+                    if (ifname == null) throw new CaptureException(file, objLine, "an object without \"ifname\"; expected ethtool --json -S output");
+                    String port = "netdev " + ifname;
+                    b.attr(port, PortAttr.NETDEV, ifname, ifLine);
+                    for (Value v : values) b.counter(port, v.raw(), v.value(), v.line());
+                    objects++;
                 }
-                if (ifname == null) throw new CaptureException(file, objLine, "an object without \"ifname\"; expected ethtool --json -S output");
-                String port = "netdev " + ifname;
-                b.attr(port, PortAttr.NETDEV, ifname, ifLine);
-                for (Value v : values) b.counter(port, v.raw(), v.value(), v.line());
-                objects++;
-            }
+            } while (JsonDocuments.next(p, b, file, skipped));
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : skipped + e.getLocation().getLineNr();
             throw new CaptureException(file, line, "invalid JSON (expected ethtool --json -S output): " + e.getOriginalMessage(), e);

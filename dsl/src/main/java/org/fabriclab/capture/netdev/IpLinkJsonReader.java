@@ -11,6 +11,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.CommandLine;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.JsonDocuments;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.catalogue.Source;
@@ -127,6 +128,8 @@ public final class IpLinkJsonReader implements CaptureReader {
                 for (Member m : members) b.counter(port, m.field(), m.value(), m.line());
                 counts += members.size();
                 t = p.nextToken();   // the next interface, or the array's end
+                // after the array, another one appended (ip -j -s link >> f before and after the test), read in turn
+                if (array && t == JsonToken.END_ARRAY && JsonDocuments.next(p, b, file, 0)) t = p.nextToken();
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();

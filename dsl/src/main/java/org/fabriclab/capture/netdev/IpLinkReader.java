@@ -62,7 +62,8 @@ public final class IpLinkReader implements CaptureReader {
     /**
      * @throws CaptureException naming file and line for a statistics row with another number of counts than labels, a
      *         label of no row, a value that is no exact count, a row outside an interface, a file cut after a row's
-     *         labels, an interface printed twice, or a file holding no statistics
+     *         labels, an interface printed twice in one run (a run of several, appended, starts again at the first interface), or
+     *         a file holding no statistics
      */
     @Override public Capture read(Input in) {
         String file = in.name();
@@ -70,6 +71,7 @@ public final class IpLinkReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String port = null;
         Map<String, Integer> seen = new HashMap<>();
+        String firstName = null;
         boolean vf = false, foreign = false;
         IpLinkRows row = null;
         String[] labels = null;
@@ -88,10 +90,13 @@ public final class IpLinkReader implements CaptureReader {
                 Matcher h = HEADER.matcher(line);
                 if (h.matches()) {
                     String name = h.group(1);
+                    // the file's first interface again: the next run of ip -s link (appended after the test), read as one
+                    if (name.equals(firstName)) seen.clear();
+                    if (firstName == null) firstName = name;
                     Integer before = seen.put(name, n);
                     if (before != null) {
                         throw new CaptureException(file, n, "interface " + name + " is printed twice (line " + before + " and " + n
-                                + "); expected one ip -s link run per file (one snapshot is one moment)");
+                                + ") in one run of ip -s link (a run starts at the file's first interface, " + firstName + ")");
                     }
                     port = LinkStats.start(b, name, file, n);
                     headerAttrs(b, port, h.group(3), file, n);

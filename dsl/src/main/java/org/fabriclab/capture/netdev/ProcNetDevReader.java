@@ -54,7 +54,8 @@ public final class ProcNetDevReader implements CaptureReader {
     /**
      * @throws CaptureException naming file and line for an interface line with another number of counts than the header
      *         has labels, a label the kernel does not print, a value that is no count, an interface line before the
-     *         header, an interface printed twice, or no interface at all
+     *         header, an interface printed twice under one header (a run of several, appended, repeats the header), or no
+     *         interface at all
      */
     @Override public Capture read(Input in) {
         String file = in.name();
@@ -67,7 +68,8 @@ public final class ProcNetDevReader implements CaptureReader {
             String t = c.line().strip();
             int n = c.number();
             if (t.isEmpty() || t.startsWith(FIRST) || ShellPrompt.isPromptLine(c.line()) || t.startsWith("cat ")) { noise++; continue; }
-            if (t.startsWith("face |")) { fields = columns(t, file, n); noise++; continue; }
+            // a header again: the next run of cat /proc/net/dev (appended after the test), read as one
+            if (t.startsWith("face |")) { fields = columns(t, file, n); seen.clear(); noise++; continue; }
             int colon = t.indexOf(':');
             if (colon <= 0) {
                 throw new CaptureException(file, n, "expected 'NAME: counts' as /proc/net/dev prints, found '" + Values.abbreviate(t) + "'");
@@ -84,7 +86,7 @@ public final class ProcNetDevReader implements CaptureReader {
             Integer before = seen.put(name, n);
             if (before != null) {
                 throw new CaptureException(file, n, "interface " + name + " is printed twice (line " + before + " and " + n
-                        + "); expected one /proc/net/dev per file (one snapshot is one moment)");
+                        + ") under one header; expected each run of /proc/net/dev under its own header");
             }
             String port = LinkStats.start(b, name, file, n);
             for (int i = 0; i < fields.length; i++) b.counter(port, fields[i], LinkStats.count(values[i], fields[i], file, n), n);

@@ -54,37 +54,50 @@ final class RdmaJson {
     static void read(String file, String text, Capture.Builder b) {
         int ports = 0;
         int qp = 0;
+        int documents = 0;
+        boolean inDocument = false;
         try (JsonParser p = JSON.createParser(text)) {
-            JsonToken t = p.nextToken();
-            boolean array = t == JsonToken.START_ARRAY;
-            if (!array && t != JsonToken.START_OBJECT) {
-                throw new CaptureException(file, line(p), "expected a JSON array of objects with ifname and port");
-            }
-            int index = 0;
-            while (true) {
-                if (array) {
-                    t = p.nextToken();
-                    if (t == JsonToken.END_ARRAY) break;
-                    if (t != JsonToken.START_OBJECT) {
-                        throw new CaptureException(file, line(p), "expected an object like {\"ifname\":\"mlx5_0\",\"port\":1,...}");
+            // one document, or several appended one after another (rdma statistic -j >> f, before and after the test): each read in turn
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                inDocument = true;
+                boolean array = t == JsonToken.START_ARRAY;
+                if (!array && t != JsonToken.START_OBJECT) {
+                    throw new CaptureException(file, line(p), "expected a JSON array of objects with ifname and port");
+                }
+                int index = 0;
+                while (true) {
+                    if (array) {
+                        t = p.nextToken();
+                        if (t == JsonToken.END_ARRAY) break;
+                        if (t != JsonToken.START_OBJECT) {
+                            throw new CaptureException(file, line(p), "expected an object like {\"ifname\":\"mlx5_0\",\"port\":1,...}");
+                        }
                     }
+                    index++;
+                    int objLine = line(p);
+                    List<Member> members = new ArrayList<>();
+                    object(p, members, file);
+                    Map<String, Member> byName = new LinkedHashMap<>();
+                    for (Member m : members) byName.putIfAbsent(m.name(), m);
+                    if (!byName.containsKey("ifname") || !byName.containsKey("port")) {
+                        throw new CaptureException(file, objLine, "element " + index + " has no ifname/port; expected objects "
+                                + "like {\"ifname\":\"mlx5_0\",\"port\":1,...}");
+                    }
+                    if (byName.containsKey("cntn") || byName.containsKey("lqpn") || byName.containsKey("LQPN")) { qp++; }
+                    else { element(byName.get("ifname").text(), byName.get("port").text(), members, b, file); ports++; }
+                    if (!array) break;
                 }
-                index++;
-                int objLine = line(p);
-                List<Member> members = new ArrayList<>();
-                object(p, members, file);
-                Map<String, Member> byName = new LinkedHashMap<>();
-                for (Member m : members) byName.putIfAbsent(m.name(), m);
-                if (!byName.containsKey("ifname") || !byName.containsKey("port")) {
-                    throw new CaptureException(file, objLine, "element " + index + " has no ifname/port; expected objects "
-                            + "like {\"ifname\":\"mlx5_0\",\"port\":1,...}");
-                }
-                if (byName.containsKey("cntn") || byName.containsKey("lqpn") || byName.containsKey("LQPN")) { qp++; }
-                else { element(byName.get("ifname").text(), byName.get("port").text(), members, b, file); ports++; }
-                if (!array) break;
+                inDocument = false;
+                documents++;
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            if (!inDocument && documents > 0) {
+                // after whole documents, something that is no JSON (a prompt pasted after the output): the documents stand
+                b.warn(file + ":" + line + ": text after the JSON is not rdma -j output; not read");
+                if (qp > 0) b.warn(file + ": " + qp + " per-QP counter object(s) skipped: they are per QP, not per port");
+                return;
+            }
             // the file ends inside the array (| head, a full disk, one long -j line cut): the whole elements before are good
             boolean atEnd = e instanceof com.fasterxml.jackson.core.io.JsonEOFException
                     || e.getLocation() != null && e.getLocation().getCharOffset() >= text.stripTrailing().length();

@@ -43,6 +43,16 @@ class EthtoolJsonReaderTest {
         assertEquals(34, c.reading("netdev ens1f0np0", "rx-rmon-etherStatsPkts64Octets").orElseThrow().line());
     }
 
+    /** ethtool --json -S X appended after the test: the second array is read too (it was dropped unread), and a prompt after them is warned of. */
+    @Test void arraysAppendedOneAfterAnotherAreEachRead() {
+        String run = "[ {\n  \"ifname\": \"eth0\",\n  \"eth-mac\": {\n    \"FrameCheckSequenceErrors\": %d\n  }\n} ]\n";
+        Capture c = reader.read(Input.ofText("runs.json", run.formatted(3) + run.formatted(9) + "$ \n"));
+        assertEquals(List.of("netdev eth0 eth-mac-FrameCheckSequenceErrors=3", "netdev eth0 eth-mac-FrameCheckSequenceErrors=9"), named(c));
+        assertEquals(10, c.readings().get(1).line());
+        assertEquals(List.of("runs.json:13: text after the JSON output is no JSON; not read"), c.warnings());
+        assertEquals(2, org.fabriclab.capture.Runs.of(c).size());
+    }
+
     @Test void sniffedAmongAllReaders() {
         assertEquals("ethtool-json", Readers.standard().choose(Input.of(CaptureCsv.fixture("ethtool/all_groups_json.json"))).format());
         Path f = BadInput.write(tmp, "s.json", "[ {\"ifname\": \"eth0\", \"eth-ctrl\": {\"MACControlFramesReceived\": 4}} ]\n");

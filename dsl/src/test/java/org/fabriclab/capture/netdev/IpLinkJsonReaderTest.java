@@ -62,6 +62,16 @@ class IpLinkJsonReaderTest {
         assertEquals(2, c.readings().get(0).line());
     }
 
+    /** ip -j -s link appended after the test: the second array is read too (it was dropped unread). */
+    @Test void arraysAppendedOneAfterAnotherAreEachRead() {
+        String run = "[{\"ifname\":\"eth0\",\"link_type\":\"ether\",\"stats64\":{\"rx\":{\"bytes\":%d,\"packets\":1}}}]\n";
+        Capture c = reader.read(Input.ofText("runs.json", run.formatted(10) + run.formatted(90)));
+        List<Capture> runs = org.fabriclab.capture.Runs.of(c);
+        assertEquals(2, runs.size());
+        assertEquals(90L, runs.get(1).reading("netdev eth0", "netdev_rx_bytes").orElseThrow().value());
+        assertEquals(2, runs.get(1).reading("netdev eth0", "netdev_rx_bytes").orElseThrow().line());
+    }
+
     @Test void aNonIntegerCountIsRefusedAtItsLine() {
         Path f = BadInput.write(tmp, "bad.json", "[ {\n  \"ifname\": \"eth0\",\n  \"link_type\": \"ether\",\n  \"stats64\": {\n"
                 + "    \"rx\": {\n      \"bytes\": \"many\"\n    }\n  }\n} ]\n");

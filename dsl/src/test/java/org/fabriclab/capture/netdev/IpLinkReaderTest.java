@@ -171,9 +171,23 @@ class IpLinkReaderTest {
         BadInput.expect(reader, f, 2, "has no line of counts after it");
     }
 
-    @Test void anInterfacePrintedTwiceIsRefused() {
-        String one = "2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets errors dropped overrun mcast\n    1 1 0 0 0 0\n";
-        Path f = BadInput.write(tmp, "twice.txt", one + one);
-        BadInput.expect(reader, f, 4, "interface eth0 is printed twice");
+    @Test void anInterfacePrintedTwiceInOneRunIsRefused() {
+        String eth0 = "2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets errors dropped overrun mcast\n    1 1 0 0 0 0\n";
+        String eth1 = eth0.replace("2: eth0", "3: eth1");
+        Path f = BadInput.write(tmp, "twice.txt", eth0 + eth1 + eth1);
+        BadInput.expect(reader, f, 7, "interface eth1 is printed twice (line 4 and 7) in one run of ip -s link");
+    }
+
+    /** ip -s link appended after the test: the second run starts again at the first interface, and each is read. */
+    @Test void runsAppendedOneAfterAnotherAreEachRead() {
+        String run = "2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets errors dropped overrun mcast\n    %d 1 0 0 0 0\n"
+                + "3: eth1: <UP> mtu 1500 state UP\n    RX: bytes packets errors dropped overrun mcast\n    %d 1 0 0 0 0\n";
+        Capture c = reader.read(Input.ofText("runs.txt", run.formatted(10, 20) + run.formatted(110, 220)));
+        List<Capture> runs = org.fabriclab.capture.Runs.of(c);
+        assertEquals(2, runs.size());
+        // the first count of a line is its bytes
+        assertEquals(10L, runs.get(0).readings().stream().filter(r -> r.line() == 3).findFirst().orElseThrow().value());
+        assertEquals(220L, runs.get(1).readings().stream().filter(r -> r.line() == 12).findFirst().orElseThrow().value());
+        assertEquals(List.of(9, 12), runs.get(1).readings().stream().map(Reading::line).distinct().toList());
     }
 }

@@ -49,6 +49,19 @@ class ProcNetDevReaderTest {
         assertEquals("proc-net-dev", Readers.standard().choose(Input.of(CaptureCsv.fixture("netdev/proc_net_dev.txt"))).format());
     }
 
+    /** cat /proc/net/dev appended after the test: each run under its own header is read; twice under one header is refused. */
+    @Test void runsUnderTheirOwnHeadersAreEachRead() {
+        String head = "Inter-|   Receive                                                |  Transmit\n"
+                + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n";
+        String eth0 = "  eth0: %d 2 0 0 0 0 0 0 9 10 0 0 0 0 0 0\n";
+        Capture c = reader.read(Input.ofText("dev.txt", head + eth0.formatted(100) + head + eth0.formatted(700)));
+        List<Capture> runs = org.fabriclab.capture.Runs.of(c);
+        assertEquals(2, runs.size());
+        assertEquals(700L, runs.get(1).reading("netdev eth0", "netdev_rx_bytes").orElseThrow().value());
+        Path f = BadInput.write(tmp, "twice.txt", head + eth0.formatted(1) + eth0.formatted(2));
+        BadInput.expect(reader, f, 4, "interface eth0 is printed twice (line 3 and 4) under one header");
+    }
+
     @Test void aLineWithTooFewCountsIsRefused() {
         Path f = BadInput.write(tmp, "dev.txt", "Inter-|   Receive                                                |  Transmit\n"
                 + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"

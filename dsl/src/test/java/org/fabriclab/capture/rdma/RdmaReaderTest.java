@@ -59,6 +59,20 @@ class RdmaReaderTest {
         BadInput.expect(reader, f, 3, "conflicts with 3 at line 1");
     }
 
+    /** rdma statistic -j appended after the test: the second document is read too (it was dropped unread). */
+    @Test void jsonDocumentsAppendedOneAfterAnotherAreEachRead() {
+        String run = "[ {\"ifname\": \"mlx5_0\", \"port\": 1, \"out_of_buffer\": %d} ]\n";
+        Capture c = reader.read(Input.ofText("runs.json", run.formatted(4) + run.formatted(40)));
+        assertEquals(List.of(4L, 40L), c.readings().stream().map(r -> r.value()).toList());
+        assertEquals(List.of(1, 2), c.readings().stream().map(r -> r.line()).toList());
+        List<Capture> runs = org.fabriclab.capture.Runs.of(c);
+        assertEquals(40L, runs.get(1).reading("mlx5_0/1", "out_of_buffer").orElseThrow().value());
+        // a prompt pasted after the documents ends the reading with a warning; inside a document it is still an error
+        Capture prompt = reader.read(Input.ofText("p.json", run.formatted(4) + "user@host:~$ \n"));
+        assertEquals(1, prompt.readings().size());
+        assertTrue(prompt.warnings().get(0).startsWith("p.json:2: text after the JSON"), prompt.warnings().toString());
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "rdma.txt", "link mlx5_0/1 rx_write_requests 8 rx_read_requests four\n");
         BadInput.expect(reader, f, 1, "found 'four'");
