@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * {@code fabriclab classify DIR} (an incident folder), {@code fabriclab classify BEFORE AFTER}, or
+ * {@code fabriclab classify DIR} (an incident folder, or one file of two or more runs), {@code fabriclab classify BEFORE AFTER}, or
  * {@code --before PATH... --after PATH...}; {@code --fabric} and {@code --bytes} are optional: without them
  * each port's fabric (link layer or counters) and bytes (data counters) are found as
  * {@link Incident} finds them, and printed with how they were found. And
@@ -37,7 +37,9 @@ final class ClassifyCommand implements Callable<Integer> {
     /** The whole description: {@link #SUMMARY}, the exit codes and the {@code --jsonl} input. */
     static final String[] DESCRIPTION = {SUMMARY,
         "Give an incident folder (before/ after/, t0/ t1/ ..., as collect writes it),",
-        "or the captures before and after (two paths, or --before/--after). Without",
+        "one file holding the tool's output two or more times (perfquery -x >> f",
+        "before and after the test, or a loop's dated log), or the captures before",
+        "and after (two paths, or --before/--after). Without",
         "--fabric and --bytes each port's fabric comes from its link layer (or its",
         "counters) and its bytes from its data counters, and both are printed with",
         "how they were found.",
@@ -73,7 +75,7 @@ final class ClassifyCommand implements Callable<Integer> {
     CommandSpec spec() {
         CommandSpec s = Commands.command(this, "classify", DESCRIPTION);
         s.addPositional(PositionalParamSpec.builder().arity("0..2").paramLabel("PATH").type(List.class).auxiliaryTypes(Path.class)
-                .description("an incident folder, or the captures before and after the test (files or folders)").build());
+                .description("an incident folder (or one file of two or more runs), or the captures before and after the test (files or folders)").build());
         s.addOption(OptionSpec.builder("--fabric").paramLabel("<fabric>").type(String.class)
                 .description("profile: ib, roce, ib-full, roce-full (default: each port's, from its link layer)").build());
         s.addOption(OptionSpec.builder("--bytes").paramLabel("<bytes>").type(String.class)
