@@ -132,6 +132,23 @@ public final class Input {
     /** Whether this is one host's output of a multi-host output ({@link #hostPart}). */
     public boolean isHostPart() { return hostPart; }
 
+    /** The line of a session part's command line (1-based), 0 for any other input. */
+    private int sessionLine;
+
+    /**
+     * One command of a pasted terminal session ({@link ShellSession}): {@code text} is its command line, at line
+     * {@code line}, and its output, at their own line numbers in the file (the other lines blank). It is read as a file
+     * of one tool's output is (a multi-file dump in it is split); it is not split by session or host again.
+     */
+    static Input sessionPart(Input session, String text, int line) {
+        Input in = new Input(null, session.name(), false, text);
+        in.sessionLine = line;
+        return in;
+    }
+
+    /** The line of the command line of a session part ({@link #sessionPart}), 0 when this is none. */
+    public int sessionLine() { return sessionLine; }
+
     /** The name of the file this input is one part of a multi-file dump for ({@code eth0}), or null. */
     public String partName() { return partName; }
 

@@ -89,9 +89,11 @@ public final class Readers {
      * {@code HOST:PORT} ({@link HostPort}).
      */
     public Capture read(Input in) {
-        if (!in.isDirectory() && in.partName() == null && !in.isHostPart()) {
+        if (!in.isDirectory() && in.partName() == null && !in.isHostPart() && in.sessionLine() == 0) {
             HostOutput hosts = HostOutput.of(in, this::bestScore);
             if (hosts != null) return readHosts(in, hosts);
+            List<Input> session = ShellSession.parts(in);
+            if (session != null) return readSession(in, session);
         }
         if (!in.isDirectory() && in.partName() == null) {
             List<Input> parts = MultiFileDump.headTail(in);
@@ -134,6 +136,37 @@ public final class Readers {
         if (caps.isEmpty()) {
             throw first != null ? first : new NotACaptureException(in.name(), 0, "no host of the " + hosts.kind() + " output printed "
                     + "anything; expected a capture tool's output on each host");
+        }
+        return Capture.merge(in.name(), caps, warnings);
+    }
+
+    /**
+     * Each command of a pasted session read as a file of its own ({@link ShellSession}), into one capture: a command
+     * that printed nothing ({@code cd}, {@code sleep 10}) or only a date ({@code date}) is passed over, one whose output is no capture ({@code ls}, a
+     * test's own output no reader takes) is a warning naming its line; a capture that is malformed still fails.
+     */
+    private Capture readSession(Input in, List<Input> parts) {
+        List<Capture> caps = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        NotACaptureException first = null;
+        for (Input part : parts) {
+            List<String> lines = part.lines();
+            String command = lines.get(part.sessionLine() - 1).strip();
+            List<String> output = new ArrayList<>();
+            for (int i = part.sessionLine(); i < lines.size() && output.size() < 2; i++) {
+                if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(lines.get(i).strip());
+            }
+            // a command that printed nothing, or date's one line (the time of what follows: an incident of the file reads it there)
+            if (output.isEmpty() || output.size() == 1 && DateOutput.epochMs(output.get(0)) != null) continue;
+            try {
+                caps.add(read(part));
+            } catch (NotACaptureException e) {
+                if (first == null) first = e;
+                warnings.add(in.name() + ":" + part.sessionLine() + ": the output of '" + Values.abbreviate(command) + "' is no capture; not read");
+            }
+        }
+        if (caps.isEmpty()) {
+            throw first != null ? first : new NotACaptureException(in.name(), 0, "no command of the session printed anything; expected a capture tool's output");
         }
         return Capture.merge(in.name(), caps, warnings);
     }

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * One file holding a tool's output two or more times, as a quick collection appends it
  * ({@code perfquery -x > c.txt}, the test, {@code perfquery -x >> c.txt}; or both runs pasted into one ticket),
- * cut into its runs. The runs are counted by the counter read most often: the first counter (port, raw name,
- * queue) read that many times starts a run at each of its readings, and everything read from there up to the
+ * cut into its runs. The runs are counted by the counter read most often: the first counter (source, port, raw name,
+ * queue; classic {@code perfquery} and {@code perfquery -x} are two sources) read that many times starts a run at each of its readings, and everything read from there up to the
  * next start is that run's. So a run may hold several tools' output ({@code perfquery} beside
  * {@code perfquery -x}, each repeated) and several ports ({@code ethtool -S eth0; ethtool -S eth1}, repeated).
  * Readings and absent counters before the first start belong to the first run; a port attribute (rate, link
@@ -81,6 +81,6 @@ public final class Runs {
     }
 
     private static String key(Reading r) {
-        return r.port() + '\0' + r.rawName() + '\0' + r.queue();
+        return r.source().key() + '\0' + r.port() + '\0' + r.rawName() + '\0' + r.queue();
     }
 }

@@ -48,11 +48,12 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
             }
         } else {
             List<Capture> runs = Runs.of(Readers.standard().read(in));
+            List<SnapshotTime> times = datesBefore(in, runs, file.getFileName().toString());
             for (int k = 0; k < runs.size(); k++) {
                 Capture c = runs.get(k);
-                int line = c.readings().isEmpty() ? 0 : c.readings().get(0).line();
+                int line = firstLine(c);
                 Path shown = Path.of(name + " (run " + (k + 1) + " of " + runs.size() + (line > 0 ? ", line " + line : "") + ")");
-                out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(c)), shown, null));
+                out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(c)), shown, times.get(k)));
             }
         }
         if (out.size() < 2) {
@@ -61,6 +62,44 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
                     + "with before/ and after/ (or before.txt and after.txt)");
         }
         return new RunsFile(List.copyOf(out), between(in, out.get(0).snapshot(), out.get(out.size() - 1).snapshot()));
+    }
+
+    /**
+     * Each run's time from a date printed before it ({@code date; perfquery -x} in a session, or in a script's output),
+     * after the run before it: the last date line in between ({@link TimedDumpsReader#dateLine}'s forms). Every entry
+     * null unless every run has one and they increase (a time for some runs only would mix clocks with guesses).
+     */
+    private static List<SnapshotTime> datesBefore(Input in, List<Capture> runs, String file) {
+        List<String> lines = in.lines();
+        List<SnapshotTime> out = new ArrayList<>();
+        int from = 0;
+        long last = Long.MIN_VALUE;
+        for (Capture c : runs) {
+            int to = firstLine(c);
+            Long ms = null;
+            int at = 0;
+            for (int i = from; i > -1 && i < to - 1 && i < lines.size(); i++) {
+                Long t = TimedDumpsReader.dateLine(lines.get(i));
+                if (t != null) { ms = t; at = i + 1; }
+            }
+            if (ms == null || ms <= last) return java.util.Collections.nCopies(runs.size(), null);
+            last = ms;
+            out.add(new SnapshotTime(ms, 0, 0, "", file, "the date at line " + at + " of " + file));
+            from = lastLine(c);
+        }
+        return out;
+    }
+
+    private static int firstLine(Capture c) {
+        int line = Integer.MAX_VALUE;
+        for (var r : c.readings()) line = Math.min(line, r.line());
+        return line == Integer.MAX_VALUE ? 0 : line;
+    }
+
+    private static int lastLine(Capture c) {
+        int line = 0;
+        for (var r : c.readings()) line = Math.max(line, r.line());
+        return line;
     }
 
     /**

@@ -71,6 +71,22 @@ class RunsFileTest {
         assertTrue(inc.elapsedHow().contains("perftest -D"), inc.elapsedHow());
     }
 
+    /** A pasted session of several tools (date, ibstat, perfquery, the test), run before and after: the dates time the runs. */
+    @Test void aSessionOfSeveralToolsWithDatesIsATimedIncident() throws IOException {
+        String p = "root@node07:~# ";
+        String ibstat = "CA 'mlx5_0'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Active\n\t\tRate: 200\n"
+                + "\t\tBase lid: 7\n\t\tLink layer: InfiniBand\n";
+        String session = p + "date\nMon Dec  7 10:00:00 UTC 2026\n" + p + "ibstat\n" + ibstat + p + "perfquery -x 7 1\n" + perfquery(0, 1_000_000, 0)
+                + p + "sleep 30\n"
+                + p + "date\nMon Dec  7 10:00:30 UTC 2026\n" + p + "ibstat\n" + ibstat + p + "perfquery -x 7 1\n" + perfquery(25, 750_001_000_000L, 0) + p;
+        Incident inc = Incident.of(Files.writeString(tmp.resolve("ticket.txt"), session));
+        assertEquals(2, inc.snapshots().size());
+        assertEquals(30.0, inc.elapsedSeconds(), 1e-9);
+        assertTrue(inc.elapsedHow().contains("the date at line 2 of ticket.txt"), inc.elapsedHow());
+        // ibstat names the port mlx5_0/1 and its LID joins perfquery's counters to it
+        assertEquals("physical", inc.verdict("mlx5_0/1").verdict(), inc.verdicts().toString());
+    }
+
     @Test void oneRunIsRefusedSayingHowToGiveTwo() throws IOException {
         Path f = Files.writeString(tmp.resolve("once.txt"), perfquery(0, 1, 0));
         CaptureException e = assertThrows(CaptureException.class, () -> Incident.of(f).verdicts());

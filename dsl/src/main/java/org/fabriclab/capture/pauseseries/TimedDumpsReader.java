@@ -47,7 +47,7 @@ public final class TimedDumpsReader implements CaptureReader {
     @Override public String format() { return "timed-dumps"; }
 
     /** Epoch ms of a date line (see the class), else null. */
-    static Long dateLine(String line) {
+    public static Long dateLine(String line) {
         String t = line.strip();
         if (t.length() < 19 || t.length() > 60) return null;
         int s = 0, e = t.length();

@@ -1,0 +1,79 @@
+package org.fabriclab.capture;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A pasted terminal session of several tools: a command line behind a shell prompt ({@link ShellPrompt}:
+ * {@code [root@node07 ~]# ibstat}, {@code $ perfquery -x}), its output, the next command line, and so on
+ * ({@code ibstat}, {@code perfquery -x}, {@code ethtool -S eth0}, a test, the same again). Each command with its
+ * output is one part, read by the reader that claims it, at the session's own line numbers, with its command line
+ * on top (so {@code ethtool -S X} names its port and perftest's {@code -D} its duration). A session is taken as one
+ * only when it starts with a command line and runs two or more different tools: the output of one tool run several
+ * times is its reader's to read as it is. A bare {@code # } prompt is not taken for one (perfquery's
+ * {@code # Port counters: ...} and perftest's {@code #bytes} start so).
+ *
+ * <pre>{@code
+ * List<Input> parts = ShellSession.parts(Input.of(Path.of("ticket-paste.txt")));   // null when it is no session
+ * }</pre>
+ */
+public final class ShellSession {
+    /** Lines read for the first command line. */
+    private static final int HEAD = 20;
+
+    /** One command of the session: its command line (0-based index) and the tool it runs. */
+    private record Command(int line, String tool) {}
+
+    private ShellSession() {}
+
+    /** The parts of a session of two or more tools, each holding its command line; null when {@code in} is no such session. */
+    public static List<Input> parts(Input in) {
+        if (in.isDirectory()) return null;
+        // the first non-blank line is a command line: a cheap gate before any other line is looked at
+        Command first = null;
+        for (String l : in.head(HEAD)) {
+            if (l.isBlank()) continue;
+            first = command(l, 0);
+            break;
+        }
+        if (first == null) return null;
+        List<String> lines = in.lines();
+        List<Command> cmds = new ArrayList<>();
+        Set<String> tools = new LinkedHashSet<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Command c = command(lines.get(i), i);
+            if (c == null) continue;
+            cmds.add(c);
+            tools.add(c.tool());
+        }
+        if (cmds.size() < 2 || tools.size() < 2) return null;
+        List<Input> parts = new ArrayList<>();
+        for (int k = 0; k < cmds.size(); k++) {
+            int from = cmds.get(k).line(), to = k + 1 < cmds.size() ? cmds.get(k + 1).line() : lines.size();
+            StringBuilder sb = new StringBuilder(from + 64);
+            sb.append("\n".repeat(from));   // the part keeps the session's line numbers
+            for (int i = from; i < to; i++) sb.append(lines.get(i)).append('\n');
+            parts.add(Input.sessionPart(in, sb.toString(), from + 1));
+        }
+        return parts;
+    }
+
+    /** The command on {@code line} (index {@code i}) behind a prompt, or null; a line starting with {@code #} is none. */
+    private static Command command(String line, int i) {
+        if (line.isEmpty() || line.strip().startsWith("#")) return null;
+        if (!ShellPrompt.isPromptLine(line)) return null;
+        int at = ShellPrompt.commandStart(line);
+        if (at < 0) return null;
+        String[] w = Words.split(line.substring(at).strip());
+        int k = 0;
+        // sudo [-E ...], time, env and VAR=value in front of the tool
+        while (k < w.length && (w[k].equals("sudo") || w[k].equals("time") || w[k].equals("env") || w[k].startsWith("-")
+                || w[k].indexOf('=') > 0 && !w[k].startsWith("="))) k++;
+        if (k >= w.length) return null;
+        String tool = w[k];
+        int slash = tool.lastIndexOf('/');
+        return new Command(i, slash >= 0 ? tool.substring(slash + 1) : tool);
+    }
+}

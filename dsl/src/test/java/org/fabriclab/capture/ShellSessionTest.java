@@ -1,0 +1,70 @@
+package org.fabriclab.capture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** A pasted terminal session of several tools: each command's output read by its own reader, at the session's line numbers. */
+class ShellSessionTest {
+    static final String PROMPT = "[root@node07 ~]# ";
+    static final String IBSTAT = """
+            CA 'mlx5_0'
+            	CA type: MT4123
+            	Number of ports: 1
+            	Port 1:
+            		State: Active
+            		Physical state: LinkUp
+            		Rate: 200
+            		Base lid: 17
+            		Link layer: InfiniBand
+            """;
+    static final String PERFQUERY = """
+            # Port extended counters: Lid 17 port 1 (CapMask: 0x5A00)
+            PortSelect:......................1
+            CounterSelect:...................0x0000
+            PortXmitData:....................1000
+            PortRcvData:.....................1000
+            PortXmitPkts:....................10
+            PortRcvPkts:.....................10
+            SymbolErrorCounter:..............%d
+            """;
+
+    private static Capture read(String text) {
+        return Readers.standard().read(Input.ofText("session.txt", text));
+    }
+
+    @Test void eachCommandIsReadByItsOwnReader() {
+        String text = PROMPT + "cd /tmp\n" + PROMPT + "ibstat\n" + IBSTAT + PROMPT + "perfquery -x 17 1\n" + PERFQUERY.formatted(7)
+                + PROMPT + "ls\nnotes.txt  run.sh\n" + PROMPT + "date\nMon Dec  7 10:00:00 UTC 2026\n" + PROMPT;
+        Capture c = read(text);
+        // ibstat's attributes and perfquery's counters, each at its own line of the session
+        assertEquals("200", c.attr("mlx5_0/1", "rate_gbps").orElseThrow());
+        Reading sym = c.readings().stream().filter(r -> r.rawName().equals("SymbolErrorCounter")).findFirst().orElseThrow();
+        assertEquals(7, sym.value());
+        assertEquals(20, sym.line());
+        // ls printed no capture: named; cd and date printed nothing to read: passed over
+        assertEquals(List.of("session.txt:21: the output of '" + PROMPT.strip() + " ls' is no capture; not read"), c.warnings());
+    }
+
+    @Test void oneToolRunSeveralTimesIsNoSessionOfItsOwn() {
+        String ethtool = PROMPT + "ethtool -S eth0\nNIC statistics:\n     rx_pause_ctrl_phy: 1\n" + PROMPT + "ethtool -S eth1\nNIC statistics:\n     rx_pause_ctrl_phy: 2\n";
+        assertNull(ShellSession.parts(Input.ofText("e.txt", ethtool)));
+        // perfquery's "# Port ..." header and perftest's "#bytes" are no bare "# " prompt
+        assertNull(ShellSession.parts(Input.ofText("p.txt", PERFQUERY.formatted(1) + "\n #bytes     #iterations\n")));
+        // a session must start with a command line
+        assertNull(ShellSession.parts(Input.ofText("s.txt", "output first\n" + PROMPT + "ibstat\n" + IBSTAT + PROMPT + "perfquery\n")));
+        List<Input> parts = ShellSession.parts(Input.ofText("t.txt", PROMPT + "sudo -E ibstat\n" + IBSTAT + "$ perfquery -x\n" + PERFQUERY.formatted(1)));
+        assertEquals(2, parts.size());
+        assertEquals(List.of(1, 11), parts.stream().map(Input::sessionLine).toList());
+    }
+
+    @Test void aMalformedCaptureInASessionStillFails() {
+        String text = PROMPT + "ibstat\n" + IBSTAT + PROMPT + "perfquery -x 17 1\n" + PERFQUERY.formatted(7).replace("SymbolErrorCounter:..............7", "SymbolErrorCounter:..............x7");
+        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class, () -> read(text));
+        assertTrue(e.getMessage().startsWith("session.txt:19:"), e.getMessage());
+    }
+}
