@@ -76,7 +76,7 @@ public final class Input {
 
     /**
      * The command line that produced this file when it is recorded outside the file (a sosreport's file name or
-     * manifest, a sysinfo-snapshot's file name), or null: readers that name a port from a command line in the
+     * manifest, a sysinfo-snapshot's file name, the command line of a pasted session's part), or null: readers that name a port from a command line in the
      * text ({@code # ethtool -S eth0}) take this one when the text has none.
      */
     public String command() { return command; }
@@ -140,9 +140,10 @@ public final class Input {
      * {@code line}, and its output, at their own line numbers in the file (the other lines blank). It is read as a file
      * of one tool's output is (a multi-file dump in it is split); it is not split by session or host again.
      */
-    static Input sessionPart(Input session, String text, int line) {
+    static Input sessionPart(Input session, String text, int line, String command) {
         Input in = new Input(null, session.name(), false, text);
         in.sessionLine = line;
+        in.command = command;   // also where the text leaves it out (JSON output): see command()
         return in;
     }
 

@@ -151,7 +151,7 @@ public final class Readers {
         NotACaptureException first = null;
         for (Input part : parts) {
             List<String> lines = part.lines();
-            String command = lines.get(part.sessionLine() - 1).strip();
+            String command = part.command();
             List<String> output = new ArrayList<>();
             for (int i = part.sessionLine(); i < lines.size() && output.size() < 2; i++) {
                 if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(lines.get(i).strip());

@@ -10,7 +10,8 @@ import java.util.Set;
  * {@code [root@node07 ~]# ibstat}, {@code $ perfquery -x}), its output, the next command line, and so on
  * ({@code ibstat}, {@code perfquery -x}, {@code ethtool -S eth0}, a test, the same again). Each command with its
  * output is one part, read by the reader that claims it, at the session's own line numbers, with its command line
- * on top (so {@code ethtool -S X} names its port and perftest's {@code -D} its duration). A session is taken as one
+ * on top (so {@code ethtool -S X} names its port and perftest's {@code -D} its duration; JSON output is given
+ * without it, as the tool printed it, the command then known as {@link Input#command()}). A session is taken as one
  * only when it starts with a command line and runs two or more different tools: the output of one tool run several
  * times is its reader's to read as it is. A bare {@code # } prompt is not taken for one (perfquery's
  * {@code # Port counters: ...} and perftest's {@code #bytes} start so).
@@ -54,8 +55,15 @@ public final class ShellSession {
             int from = cmds.get(k).line(), to = k + 1 < cmds.size() ? cmds.get(k + 1).line() : lines.size();
             StringBuilder sb = new StringBuilder(from + 64);
             sb.append("\n".repeat(from));   // the part keeps the session's line numbers
-            for (int i = from; i < to; i++) sb.append(lines.get(i)).append('\n');
-            parts.add(Input.sessionPart(in, sb.toString(), from + 1));
+            // JSON output (rdma -j, mlxlink --json, ip -j) goes to its reader as the tool printed it, without the command line
+            int out = from + 1;
+            while (out < to && lines.get(out).isBlank()) out++;
+            boolean json = out < to && (lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("["));
+            sb.append(json ? "" : lines.get(from)).append('\n');
+            // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output
+            for (int i = from + 1; i < to; i++) sb.append(ShellPrompt.isBare(lines.get(i)) ? "" : lines.get(i)).append('\n');
+            String cmd = lines.get(from);
+            parts.add(Input.sessionPart(in, sb.toString(), from + 1, cmd.substring(ShellPrompt.commandStart(cmd)).strip()));
         }
         return parts;
     }

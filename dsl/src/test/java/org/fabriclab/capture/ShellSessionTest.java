@@ -47,7 +47,7 @@ class ShellSessionTest {
         assertEquals(7, sym.value());
         assertEquals(20, sym.line());
         // ls printed no capture: named; cd and date printed nothing to read: passed over
-        assertEquals(List.of("session.txt:21: the output of '" + PROMPT.strip() + " ls' is no capture; not read"), c.warnings());
+        assertEquals(List.of("session.txt:21: the output of 'ls' is no capture; not read"), c.warnings());
     }
 
     @Test void oneToolRunSeveralTimesIsNoSessionOfItsOwn() {
@@ -60,6 +60,18 @@ class ShellSessionTest {
         List<Input> parts = ShellSession.parts(Input.ofText("t.txt", PROMPT + "sudo -E ibstat\n" + IBSTAT + "$ perfquery -x\n" + PERFQUERY.formatted(1)));
         assertEquals(2, parts.size());
         assertEquals(List.of(1, 11), parts.stream().map(Input::sessionLine).toList());
+    }
+
+    /** JSON output goes to its reader without the command line (known as the part's command), and the paste's last bare prompt is no output. */
+    @Test void jsonOutputIsReadAsTheToolPrintedIt() {
+        String text = PROMPT + "ibstat\n" + IBSTAT + PROMPT + "rdma statistic show link mlx5_0/1 -j\n"
+                + "[{\"ifname\":\"mlx5_0\",\"port\":1,\"out_of_buffer\":12}]\n" + PROMPT + "\n";
+        Capture c = read(text);
+        assertEquals(12, c.reading("mlx5_0/1", "out_of_buffer").orElseThrow().value());
+        assertEquals(12, c.reading("mlx5_0/1", "out_of_buffer").orElseThrow().line());
+        List<Input> parts = ShellSession.parts(Input.ofText("s.txt", text));
+        assertEquals("rdma statistic show link mlx5_0/1 -j", parts.get(1).command());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
     }
 
     @Test void aMalformedCaptureInASessionStillFails() {
