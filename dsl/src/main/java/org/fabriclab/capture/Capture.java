@@ -206,18 +206,16 @@ public final class Capture implements Renderable {
 
     /**
      * A part of this capture ({@link Runs}): its source and file with only {@code readings}, {@code absents} and
-     * {@code attrs}; its measurement tables when {@code tables}, its noise count and warnings when {@code notes}.
+     * {@code attrs}; its measurement tables when {@code tables}, its noise count when {@code noise}; {@code warnings}.
      */
-    Capture part(List<Reading> readings, List<Absent> absents, List<PortAttr> attrs, boolean tables, boolean notes) {
+    Capture part(List<Reading> readings, List<Absent> absents, List<PortAttr> attrs, boolean tables, boolean noise, List<String> warnings) {
         Builder b = new Builder(source, file, Catalogue.standard());
         b.readings.addAll(readings);
         b.absents.addAll(absents);
         b.attrs.addAll(attrs);
         if (tables) b.measurements.putAll(measurements);
-        if (notes) {
-            b.noiseLines = noiseLines;
-            b.warnings.addAll(warnings);
-        }
+        if (noise) b.noiseLines = noiseLines;
+        b.warnings.addAll(warnings);
         return b.build();
     }
 

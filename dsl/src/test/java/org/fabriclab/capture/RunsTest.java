@@ -64,6 +64,18 @@ class RunsTest {
                 .findFirst().orElseThrow().value());
     }
 
+    /** What lies between two runs (ibstat's attributes and warning before perfquery in a session) is the next run's. */
+    @Test void whatLiesBetweenRunsIsTheNextRunsByLine() {
+        Capture c = Capture.builder(org.fabriclab.catalogue.Source.PERFQUERY_X, "s.txt")
+                .attr("lid 7/1", "state", "Active", 1).counter("lid 7/1", "SymbolErrorCounter", 0, 3)
+                .attr("lid 7/1", "state", "Init", 5).warn("s.txt:6: ibstat output cut").warn("no line named")
+                .counter("lid 7/1", "SymbolErrorCounter", 4, 8).build();
+        List<Capture> runs = Runs.of(c);
+        assertEquals(List.of("Active", "Init"), runs.stream().map(r -> r.attr("lid 7/1", "state").orElseThrow()).toList());
+        assertEquals(List.of("no line named"), runs.get(0).warnings());
+        assertEquals(List.of("s.txt:6: ibstat output cut"), runs.get(1).warnings());
+    }
+
     @Test void aPortAttributeReadOnceIsLentToEveryRun() {
         String text = """
                 /sys/class/infiniband/mlx5_0/ports/1/rate:100 Gb/sec (4X EDR)
