@@ -12,6 +12,7 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Telemetry;
+import org.fabriclab.capture.perftest.PerftestReader;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Role;
 
@@ -64,8 +65,7 @@ record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telem
                 skipped.add(name + ": " + (msg.contains("not a capture format") ? "not a capture format" : msg));
                 continue;
             }
-            if (c.measurements("perftest_run").isPresent() && c.measurements("bandwidth").isPresent()
-                    && c.measurements("bandwidth").get().rowCount() > 0) {
+            if (isPerftest(c)) {
                 perftest.add(c);
                 read.add(name + ": perftest output (reconciliation)");
             } else if (c.measurements(Telemetry.NAME).isPresent()) {
@@ -81,6 +81,11 @@ record Extras(List<Capture> perftest, List<Table> pauseSeries, List<Table> telem
             }
         }
         return new Extras(List.copyOf(perftest), List.copyOf(pause), List.copyOf(tele), List.copyOf(read), List.copyOf(skipped));
+    }
+
+    /** Whether {@code c} is perftest output with a bandwidth row: what the reconciliation takes. */
+    static boolean isPerftest(Capture c) {
+        return c.measurements(PerftestReader.RUN).isPresent() && c.measurements(PerftestReader.BANDWIDTH).map(t -> t.rowCount() > 0).orElse(false);
     }
 
     private static void list(Path dir, List<Path> out) {

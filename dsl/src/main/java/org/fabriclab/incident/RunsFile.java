@@ -9,6 +9,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Runs;
+import org.fabriclab.capture.perftest.PerftestReader;
 import org.fabriclab.capture.pauseseries.TimedDumpsReader;
 import org.fabriclab.snapshot.Snapshot;
 
@@ -24,7 +25,7 @@ import org.fabriclab.snapshot.Snapshot;
  */
 record RunsFile(List<RunsFile.Run> runs, Extras extras) {
     /** The reader of the test's output between the runs. */
-    private static final String PERFTEST = new org.fabriclab.capture.perftest.PerftestReader().format();
+    private static final String PERFTEST = new PerftestReader().format();
 
     /** One run: its snapshot, its name as a path (for messages), its time or null. */
     record Run(Snapshot snapshot, Path name, SnapshotTime time) {}
@@ -39,8 +40,8 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
         Input in = Input.of(file);
         List<Run> out = new ArrayList<>();
         if (TimedDumpsReader.isLog(in)) {
-            List<TimedDumpsReader.Sample> samples = new ArrayList<>(TimedDumpsReader.samples(in).stream().filter(s -> s.capture() != null).toList());
-            for (TimedDumpsReader.Sample s : samples) {
+            for (TimedDumpsReader.Sample s : TimedDumpsReader.samples(in)) {
+                if (s.capture() == null) continue;   // a date with nothing after it
                 Path shown = Path.of(name + " (" + s.date() + ", line " + s.line() + ")");
                 out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(s.capture())), shown,
                         new SnapshotTime(s.epochMs(), 0, 0, "", file.getFileName().toString(),
@@ -51,7 +52,7 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
             List<SnapshotTime> times = datesBefore(in, runs, file.getFileName().toString());
             for (int k = 0; k < runs.size(); k++) {
                 Capture c = runs.get(k);
-                int line = firstLine(c);
+                int line = firstLine(List.of(c));
                 Path shown = Path.of(name + " (run " + (k + 1) + " of " + runs.size() + (line > 0 ? ", line " + line : "") + ")");
                 out.add(new Run(Snapshot.ofCaptures(shown.toString(), List.of(c)), shown, times.get(k)));
             }
@@ -75,30 +76,32 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
         int from = 0;
         long last = Long.MIN_VALUE;
         for (Capture c : runs) {
-            int to = firstLine(c);
+            int to = firstLine(List.of(c));
             Long ms = null;
             int at = 0;
-            for (int i = from; i > -1 && i < to - 1 && i < lines.size(); i++) {
+            for (int i = from; i < to - 1 && i < lines.size(); i++) {
                 Long t = TimedDumpsReader.dateLine(lines.get(i));
                 if (t != null) { ms = t; at = i + 1; }
             }
             if (ms == null || ms <= last) return java.util.Collections.nCopies(runs.size(), null);
             last = ms;
             out.add(new SnapshotTime(ms, 0, 0, "", file, "the date at line " + at + " of " + file));
-            from = lastLine(c);
+            from = lastLine(List.of(c));
         }
         return out;
     }
 
-    private static int firstLine(Capture c) {
+    /** The first line of a reading of {@code cs}, 0 when they hold none. */
+    private static int firstLine(List<Capture> cs) {
         int line = Integer.MAX_VALUE;
-        for (var r : c.readings()) line = Math.min(line, r.line());
+        for (Capture c : cs) for (var r : c.readings()) line = Math.min(line, r.line());
         return line == Integer.MAX_VALUE ? 0 : line;
     }
 
-    private static int lastLine(Capture c) {
+    /** The last line of a reading of {@code cs}, 0 when they hold none. */
+    private static int lastLine(List<Capture> cs) {
         int line = 0;
-        for (var r : c.readings()) line = Math.max(line, r.line());
+        for (Capture c : cs) for (var r : c.readings()) line = Math.max(line, r.line());
         return line;
     }
 
@@ -107,11 +110,9 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
      * when they hold one (at the file's own line numbers), else none.
      */
     private static Extras between(Input in, Snapshot first, Snapshot last) {
-        int from = 0, to = Integer.MAX_VALUE;
-        for (Capture c : first.captures()) for (var r : c.readings()) from = Math.max(from, r.line());
-        for (Capture c : last.captures()) for (var r : c.readings()) to = Math.min(to, r.line());
+        int from = lastLine(first.captures()), to = firstLine(last.captures());
         List<String> lines = in.lines();
-        if (from <= 0 || to == Integer.MAX_VALUE || to - from < 3) return Extras.NONE;
+        if (from <= 0 || to - from < 3) return Extras.NONE;
         StringBuilder sb = new StringBuilder("\n".repeat(from));
         for (int i = from; i < to - 1 && i < lines.size(); i++) sb.append(lines.get(i)).append('\n');
         Capture c;
@@ -121,7 +122,7 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
         } catch (CaptureException e) {
             return Extras.NONE;   // whatever the test printed, it is no capture: the runs alone stand
         }
-        if (c.measurements("perftest_run").isEmpty() || c.measurements("bandwidth").map(t -> t.rowCount() == 0).orElse(true)) return Extras.NONE;
+        if (!Extras.isPerftest(c)) return Extras.NONE;
         return new Extras(List.of(c), List.of(), List.of(), List.of(in.name() + ":" + (from + 1) + "-" + (to - 1)
                 + ": perftest output between the runs (reconciliation)"), List.of());
     }
