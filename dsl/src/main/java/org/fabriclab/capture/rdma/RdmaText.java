@@ -65,6 +65,15 @@ final class RdmaText {
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noValue(st); st.noise++; st.mode = Mode.NONE; continue; }
+            String[] cmd = org.fabriclab.capture.CommandLine.command(t, "rdma");
+            if (cmd != null) {
+                // the command the output below comes from: a counter read again under another command line is the same moment
+                noValue(st);
+                st.command = st.commands.computeIfAbsent(String.join(" ", cmd), k -> st.commands.size() + 1);
+                st.noise++;
+                st.mode = Mode.NONE;
+                continue;
+            }
             List<String> segments = oneLineSegments(t);
             if (segments.size() == 1) {
                 segment(t, c.skipSpace(c.start()) > c.start(), c.number(), st);
@@ -93,7 +102,11 @@ final class RdmaText {
     private static final class State {
         final String file;
         final Capture.Builder b;
+        /** port + name -> {value, line, command}: a counter's latest reading, for the same-moment rule of {@link #pairs}. */
         final Map<String, long[]> seen = new HashMap<>();
+        /** The command lines seen ({@code rdma stat show link X}), numbered from 1; {@link #command}: the current one's, 0 before any. */
+        final Map<String, Integer> commands = new HashMap<>();
+        int command;
         Mode mode = Mode.NONE;
         String port;
         /** A counter name that ended a wrapped record's line, its value still to come on the next line; and its line. */
@@ -129,7 +142,7 @@ final class RdmaText {
         if (st.pendingName != null) {
             // a wrapped record broke between a name and its value: the value starts this line
             if (st.mode != Mode.LINE || !isCount(w[0])) noValue(st);
-            pairs(new String[] {st.pendingName, w[0]}, 0, st.port, st.b, st.seen, st.file, line);
+            pairs(new String[] {st.pendingName, w[0]}, 0, st.port, st.b, st, line);
             st.pendingName = null;
             if (w.length == 1) return;
             w = Arrays.copyOfRange(Words.split(t), 1, Words.split(t).length);
@@ -161,7 +174,7 @@ final class RdmaText {
         switch (st.mode) {
             case MULTI -> {
                 if (indented && w.length == 2 && isNameToken(w[0])) {
-                    pairs(w, 0, st.port, st.b, st.seen, st.file, line);
+                    pairs(w, 0, st.port, st.b, st, line);
                     return;
                 }
             }
@@ -189,12 +202,12 @@ final class RdmaText {
      */
     private static void linePairs(String[] w, int from, int line, State st) {
         if ((w.length - from) % 2 != 0 && isNameToken(w[w.length - 1])) {
-            pairs(Arrays.copyOf(w, w.length - 1), from, st.port, st.b, st.seen, st.file, line);
+            pairs(Arrays.copyOf(w, w.length - 1), from, st.port, st.b, st, line);
             st.pendingName = w[w.length - 1];
             st.pendingLine = line;
             return;
         }
-        pairs(w, from, st.port, st.b, st.seen, st.file, line);
+        pairs(w, from, st.port, st.b, st, line);
     }
 
     /**
@@ -247,21 +260,24 @@ final class RdmaText {
         return !s.isEmpty() && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
     }
 
-    /** Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. */
-    private static void pairs(String[] w, int from, String port, Capture.Builder b, Map<String, long[]> seen,
-                              String file, int line) {
+    /**
+     * Counter pairs from {@code w[from]}: name value name value ...; a non-integer value is an error. A counter read
+     * again with the same value under another command line ({@code rdma stat show link X} beside {@code ... -p}: the same
+     * moment) is read once; under the same command line, or none, it is the command run again (appended after a test)
+     * and is read again, as is another value (a snapshot refuses that naming both lines; an incident of the file reads
+     * each run).
+     */
+    private static void pairs(String[] w, int from, String port, Capture.Builder b, State st, int line) {
         if ((w.length - from) % 2 != 0) {
-            throw new CaptureException(file, line, "counter '" + w[w.length - 1] + "' has no value; expected "
+            throw new CaptureException(st.file, line, "counter '" + w[w.length - 1] + "' has no value; expected "
                     + "'name value' pairs (is the line cut?)");
         }
         for (int i = from; i < w.length; i += 2) {
-            long v = org.fabriclab.capture.Values.parseCounter(w[i + 1], file, line);
+            long v = org.fabriclab.capture.Values.parseCounter(w[i + 1], st.file, line);
             String key = port + '\u0000' + w[i];
-            long[] prev = seen.get(key);
-            // the same value again (the same command run with and without a port): read once; another value is another
-            // moment (the command run again after the test), kept for the snapshot to refuse or for Runs to cut
-            if (prev != null && prev[0] == v) continue;
-            seen.put(key, new long[] {v, line});
+            long[] prev = st.seen.get(key);
+            if (prev != null && prev[0] == v && prev[2] != st.command) continue;
+            st.seen.put(key, new long[] {v, line, st.command});
             b.counter(port, w[i], v, line);
         }
     }
