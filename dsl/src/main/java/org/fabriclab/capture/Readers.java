@@ -157,7 +157,7 @@ public final class Readers {
                 if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(lines.get(i).strip());
             }
             // a command that printed nothing, or date's one line (the time of what follows: an incident of the file reads it there)
-            if (output.isEmpty() || output.size() == 1 && DateOutput.epochMs(output.get(0)) != null) continue;
+            if (output.isEmpty() || output.size() == 1 && CommandLine.command(command, "date") != null && DateOutput.epochMs(output.get(0)) != null) continue;
             try {
                 caps.add(read(part));
             } catch (NotACaptureException e) {

@@ -12,8 +12,10 @@ import java.util.Set;
  * output is one part, read by the reader that claims it, at the session's own line numbers, with its command line
  * on top (so {@code ethtool -S X} names its port and perftest's {@code -D} its duration; JSON output is given
  * without it, as the tool printed it, the command then known as {@link Input#command()}). A session is taken as one
- * only when it starts with a command line and runs two or more different tools: the output of one tool run several
- * times is its reader's to read as it is. A bare {@code # } prompt is not taken for one (perfquery's
+ * only when it starts with a command line and runs two or more different tools (a {@code cat} of each file counts as
+ * a tool of its own): the output of one tool run several times is its reader's to read as it is. {@code cat FILE} of one file that printed one line (a sysfs counter,
+ * {@code cat /sys/class/infiniband/mlx5_0/ports/1/counters/symbol_error}) is read as {@code grep -H} prints it,
+ * {@code FILE:value}, at the output's line. A bare {@code # } prompt is not taken for one (perfquery's
  * {@code # Port counters: ...} and perftest's {@code #bytes} start so).
  *
  * <pre>{@code
@@ -58,14 +60,31 @@ public final class ShellSession {
             // JSON output (rdma -j, mlxlink --json, ip -j) goes to its reader as the tool printed it, without the command line
             int out = from + 1;
             while (out < to && lines.get(out).isBlank()) out++;
-            boolean json = out < to && (lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("["));
-            sb.append(json ? "" : lines.get(from)).append('\n');
-            // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output
-            for (int i = from + 1; i < to; i++) sb.append(ShellPrompt.isBare(lines.get(i)) ? "" : lines.get(i)).append('\n');
-            String cmd = lines.get(from);
-            parts.add(Input.sessionPart(in, sb.toString(), from + 1, cmd.substring(ShellPrompt.commandStart(cmd)).strip()));
+            String cmd = lines.get(from), command = cmd.substring(ShellPrompt.commandStart(cmd)).strip();
+            String file = catOf(command, lines, out, to);
+            if (file != null) {
+                // cat of one file that printed one line (a sysfs counter): that line as grep -H prints it, FILE:value
+                sb.append('\n').append("\n".repeat(out - from - 1)).append(file).append(':').append(lines.get(out).strip()).append('\n');
+            } else {
+                boolean json = out < to && (lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("["));
+                sb.append(json ? "" : cmd).append('\n');
+                // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output
+                for (int i = from + 1; i < to; i++) sb.append(ShellPrompt.isBare(lines.get(i)) ? "" : lines.get(i)).append('\n');
+            }
+            parts.add(Input.sessionPart(in, sb.toString(), from + 1, command));
         }
         return parts;
+    }
+
+    /**
+     * The file {@code command} cats when it is {@code cat FILE} of one file (no option, no glob, no pipe) and its output,
+     * {@code lines[out..to)}, is one non-blank line; else null.
+     */
+    private static String catOf(String command, List<String> lines, int out, int to) {
+        String[] w = CommandLine.command(command, "cat");
+        if (w == null || w.length != 2 || w[1].startsWith("-") || w[1].indexOf('*') >= 0 || w[1].indexOf('?') >= 0 || out >= to) return null;
+        for (int i = out + 1; i < to; i++) if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) return null;
+        return w[1];
     }
 
     /** The command on {@code line} (index {@code i}) behind a prompt, or null; a line starting with {@code #} is none. */
@@ -82,6 +101,9 @@ public final class ShellSession {
         if (k >= w.length) return null;
         String tool = w[k];
         int slash = tool.lastIndexOf('/');
-        return new Command(i, slash >= 0 ? tool.substring(slash + 1) : tool);
+        tool = slash >= 0 ? tool.substring(slash + 1) : tool;
+        // each file a cat shows is a tool of its own: a session of cats of counter files is read cat by cat
+        if (tool.equals("cat") && k + 2 == w.length) tool = "cat " + w[k + 1];
+        return new Command(i, tool);
     }
 }

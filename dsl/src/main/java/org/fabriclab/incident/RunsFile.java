@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CommandLine;
+import org.fabriclab.capture.DateOutput;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.Readers;
 import org.fabriclab.capture.Runs;
@@ -67,7 +69,8 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
 
     /**
      * Each run's time from a date printed before it ({@code date; perfquery -x} in a session, or in a script's output),
-     * after the run before it: the last date line in between ({@link TimedDumpsReader#dateLine}'s forms). Every entry
+     * after the run before it: the last date line in between ({@link TimedDumpsReader#dateLine}'s forms, or epoch
+     * seconds right under a {@code date} command line: {@code date +%s}). Every entry
      * null unless every run has one and they increase (a time for some runs only would mix clocks with guesses).
      */
     private static List<SnapshotTime> datesBefore(Input in, List<Capture> runs, String file) {
@@ -79,9 +82,13 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
             int to = firstLine(List.of(c));
             Long ms = null;
             int at = 0;
+            String prev = "";
             for (int i = from; i < to - 1 && i < lines.size(); i++) {
                 Long t = TimedDumpsReader.dateLine(lines.get(i));
+                // bare epoch seconds count only right under a date command line (date +%s): a cat of a counter prints a number too
+                if (t == null && CommandLine.command(prev, "date") != null) t = DateOutput.epochMs(lines.get(i));
                 if (t != null) { ms = t; at = i + 1; }
+                if (!lines.get(i).isBlank()) prev = lines.get(i);
             }
             if (ms == null || ms <= last) return java.util.Collections.nCopies(runs.size(), null);
             last = ms;

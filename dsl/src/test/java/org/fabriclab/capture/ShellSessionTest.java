@@ -74,6 +74,24 @@ class ShellSessionTest {
         assertTrue(c.warnings().isEmpty(), c.warnings().toString());
     }
 
+    /**
+     * A session of cats of counter files (a cat of each file is a tool of its own) reads each as grep -H prints it; a
+     * 10-digit counter value is not taken for date +%s's output, which only a date command line makes one.
+     */
+    @Test void catsOfCounterFilesAreSysfsCounters() {
+        String dir = "/sys/class/infiniband/mlx5_0/ports/1/counters/";
+        String text = PROMPT + "date +%s\n1796637600\n" + PROMPT + "cat " + dir + "port_xmit_data\n1234567890\n"
+                + PROMPT + "cat " + dir + "symbol_error\n3\n" + PROMPT + "\n";
+        Capture c = read(text);
+        Reading data = c.reading("mlx5_0/1", "PortXmitData").orElseThrow();
+        assertEquals(1234567890L, data.value());
+        assertEquals(4, data.line());
+        assertEquals(3, c.reading("mlx5_0/1", "SymbolErrorCounter").orElseThrow().value());
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+        // one cat, twice: its reader's (no session), and a cat of several files is no counter file
+        assertNull(ShellSession.parts(Input.ofText("c.txt", PROMPT + "cat " + dir + "symbol_error\n3\n" + PROMPT + "cat " + dir + "symbol_error\n4\n")));
+    }
+
     @Test void aMalformedCaptureInASessionStillFails() {
         String text = PROMPT + "ibstat\n" + IBSTAT + PROMPT + "perfquery -x 17 1\n" + PERFQUERY.formatted(7).replace("SymbolErrorCounter:..............7", "SymbolErrorCounter:..............x7");
         CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class, () -> read(text));

@@ -87,6 +87,18 @@ class RunsFileTest {
         assertEquals("physical", inc.verdict("mlx5_0/1").verdict(), inc.verdicts().toString());
     }
 
+    /** date +%s before each run (epoch seconds right under a date command line) times the runs. */
+    @Test void epochSecondsUnderADateCommandTimeTheRuns() throws IOException {
+        String p = "$ ";
+        String text = p + "date +%s\n1796637600\n" + p + "perfquery -x 7 1\n" + perfquery(0, 1_000_000, 0)
+                + p + "date +%s\n1796637645.5\n" + p + "perfquery -x 7 1\n" + perfquery(0, 2_000_000, 0);
+        Incident inc = Incident.of(Files.writeString(tmp.resolve("epoch.txt"), text));
+        assertEquals(45.5, inc.elapsedSeconds(), 1e-9);
+        // without the date command line a bare number is no time (a cat of a counter prints one too)
+        Incident bare = Incident.of(Files.writeString(tmp.resolve("bare.txt"), text.replace(p + "date +%s\n", "")));
+        assertTrue(Double.isNaN(bare.elapsedSeconds()), bare.elapsedHow());
+    }
+
     @Test void oneRunIsRefusedSayingHowToGiveTwo() throws IOException {
         Path f = Files.writeString(tmp.resolve("once.txt"), perfquery(0, 1, 0));
         CaptureException e = assertThrows(CaptureException.class, () -> Incident.of(f).verdicts());
