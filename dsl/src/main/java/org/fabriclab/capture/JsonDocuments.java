@@ -27,19 +27,28 @@ public final class JsonDocuments {
      * @throws IOException when the text cannot be read
      */
     public static boolean next(JsonParser p, Capture.Builder b, String file, int lineOffset) throws IOException {
-        JsonToken t;
-        int line = p.currentLocation().getLineNr();
-        try {
-            t = p.nextToken();
-        } catch (JsonProcessingException e) {
-            int at = e.getLocation() == null ? line : e.getLocation().getLineNr();
-            b.warn(file + ":" + (lineOffset + at) + ": text after the JSON output is no JSON; not read");
-            return false;
-        }
+        JsonToken t = after(p, b, file, lineOffset);
         if (t == null) return false;
         if (t == JsonToken.START_ARRAY) return true;
         b.warn(file + ":" + (lineOffset + p.currentTokenLocation().getLineNr()) + ": after the JSON output, " + t
                 + " where another array would start; not read");
         return false;
+    }
+
+    /**
+     * After a document has ended: the first token of what follows it, for a reader that takes more than an array for a
+     * document; null at the end of the text, or (after a warning on {@code b}) at text that is no JSON.
+     *
+     * @throws IOException when the text cannot be read
+     */
+    public static JsonToken after(JsonParser p, Capture.Builder b, String file, int lineOffset) throws IOException {
+        int line = p.currentLocation().getLineNr();
+        try {
+            return p.nextToken();
+        } catch (JsonProcessingException e) {
+            int at = e.getLocation() == null ? line : e.getLocation().getLineNr();
+            b.warn(file + ":" + (lineOffset + at) + ": text after the JSON output is no JSON; not read");
+            return null;
+        }
     }
 }

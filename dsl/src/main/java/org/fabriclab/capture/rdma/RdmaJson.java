@@ -10,6 +10,7 @@ import java.util.Set;
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.Input;
+import org.fabriclab.capture.JsonDocuments;
 import org.fabriclab.capture.PortAttr;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Source;
@@ -54,12 +55,10 @@ final class RdmaJson {
     static void read(String file, String text, Capture.Builder b) {
         int ports = 0;
         int qp = 0;
-        int documents = 0;
-        boolean inDocument = false;
         try (JsonParser p = JSON.createParser(text)) {
-            // one document, or several appended one after another (rdma statistic -j >> f, before and after the test): each read in turn
-            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                inDocument = true;
+            // one document, or several appended one after another (rdma statistic -j >> f, before and after the test): each read
+            // in turn; text after them that is no JSON (a prompt pasted after the output) is warned of, the documents stand
+            for (JsonToken t = p.nextToken(); t != null; t = JsonDocuments.after(p, b, file, 0)) {
                 boolean array = t == JsonToken.START_ARRAY;
                 if (!array && t != JsonToken.START_OBJECT) {
                     throw new CaptureException(file, line(p), "expected a JSON array of objects with ifname and port");
@@ -87,17 +86,9 @@ final class RdmaJson {
                     else { element(byName.get("ifname").text(), byName.get("port").text(), members, b, file); ports++; }
                     if (!array) break;
                 }
-                inDocument = false;
-                documents++;
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            if (!inDocument && documents > 0) {
-                // after whole documents, something that is no JSON (a prompt pasted after the output): the documents stand
-                b.warn(file + ":" + line + ": text after the JSON is not rdma -j output; not read");
-                if (qp > 0) b.warn(file + ": " + qp + " per-QP counter object(s) skipped: they are per QP, not per port");
-                return;
-            }
             // the file ends inside the array (| head, a full disk, one long -j line cut): the whole elements before are good
             boolean atEnd = e instanceof com.fasterxml.jackson.core.io.JsonEOFException
                     || e.getLocation() != null && e.getLocation().getCharOffset() >= text.stripTrailing().length();
