@@ -17,10 +17,10 @@ import org.fabriclab.capture.Words;
 /**
  * The text shapes of {@code rdma statistic show} and {@code rdma link show}. Lines that are neither
  * a {@code link <dev>/<port>} line nor a continuation of one (prose, shell prompts, {@code Signed-off-by})
- * are noise. A counter read twice for the same port with one value (the same command run with and without
- * {@code -p}) is read once; with another value it is another moment (the command run again after a test), read
- * as it is: a snapshot refuses it naming both lines, an incident of the one file reads each run ({@code Runs}). {@code rdma -oneline} (-o)
- * prints a record's line breaks as a {@code \\} word; the pieces between them are read as the lines they
+ * are noise. A counter read again with one value under another command line (the same command run with and without
+ * {@code -p}) is read once; under the same command line, or none, it is the command run again after a test and is read
+ * again, as is another value: a snapshot refuses two values naming both lines, an incident of the one file reads each
+ * run ({@code Runs}). {@code rdma -oneline} (-o) prints a record's line breaks as a {@code \\} word; the pieces between them are read as the lines they
  * stand for. A one-line-per-port record wrapped by a mailer or terminal paste may break between a counter's name
  * and its value ({@code ... rx_atomic_requests} / {@code 0 out_of_buffer 0 ...}): the value at the start of the
  * next line is that name's; a name whose value never comes (a blank line, another record, the end of the file)
@@ -102,7 +102,7 @@ final class RdmaText {
     private static final class State {
         final String file;
         final Capture.Builder b;
-        /** port + name -> {value, line, command}: a counter's latest reading, for the same-moment rule of {@link #pairs}. */
+        /** port + name -> {value, command}: a counter's latest reading, for the same-moment rule of {@link #pairs}. */
         final Map<String, long[]> seen = new HashMap<>();
         /** The command lines seen ({@code rdma stat show link X}), numbered from 1; {@link #command}: the current one's, 0 before any. */
         final Map<String, Integer> commands = new HashMap<>();
@@ -142,7 +142,7 @@ final class RdmaText {
         if (st.pendingName != null) {
             // a wrapped record broke between a name and its value: the value starts this line
             if (st.mode != Mode.LINE || !isCount(w[0])) noValue(st);
-            pairs(new String[] {st.pendingName, w[0]}, 0, st.port, st.b, st, line);
+            pairs(new String[] {st.pendingName, w[0]}, 0, st, line);
             st.pendingName = null;
             if (w.length == 1) return;
             w = Arrays.copyOfRange(Words.split(t), 1, Words.split(t).length);
@@ -174,7 +174,7 @@ final class RdmaText {
         switch (st.mode) {
             case MULTI -> {
                 if (indented && w.length == 2 && isNameToken(w[0])) {
-                    pairs(w, 0, st.port, st.b, st, line);
+                    pairs(w, 0, st, line);
                     return;
                 }
             }
@@ -202,12 +202,12 @@ final class RdmaText {
      */
     private static void linePairs(String[] w, int from, int line, State st) {
         if ((w.length - from) % 2 != 0 && isNameToken(w[w.length - 1])) {
-            pairs(Arrays.copyOf(w, w.length - 1), from, st.port, st.b, st, line);
+            pairs(Arrays.copyOf(w, w.length - 1), from, st, line);
             st.pendingName = w[w.length - 1];
             st.pendingLine = line;
             return;
         }
-        pairs(w, from, st.port, st.b, st, line);
+        pairs(w, from, st, line);
     }
 
     /**
@@ -267,18 +267,18 @@ final class RdmaText {
      * and is read again, as is another value (a snapshot refuses that naming both lines; an incident of the file reads
      * each run).
      */
-    private static void pairs(String[] w, int from, String port, Capture.Builder b, State st, int line) {
+    private static void pairs(String[] w, int from, State st, int line) {
         if ((w.length - from) % 2 != 0) {
             throw new CaptureException(st.file, line, "counter '" + w[w.length - 1] + "' has no value; expected "
                     + "'name value' pairs (is the line cut?)");
         }
         for (int i = from; i < w.length; i += 2) {
             long v = org.fabriclab.capture.Values.parseCounter(w[i + 1], st.file, line);
-            String key = port + '\u0000' + w[i];
+            String key = st.port + '\u0000' + w[i];
             long[] prev = st.seen.get(key);
-            if (prev != null && prev[0] == v && prev[2] != st.command) continue;
-            st.seen.put(key, new long[] {v, line, st.command});
-            b.counter(port, w[i], v, line);
+            if (prev != null && prev[0] == v && prev[1] != st.command) continue;
+            st.seen.put(key, new long[] {v, st.command});
+            st.b.counter(st.port, w[i], v, line);
         }
     }
 
