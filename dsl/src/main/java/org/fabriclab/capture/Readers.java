@@ -141,28 +141,20 @@ public final class Readers {
     }
 
     /**
-     * Each command of a pasted session read as a file of its own ({@link ShellSession}), into one capture: a command
-     * that printed nothing ({@code cd}, {@code sleep 10}) or only a date ({@code date}) is passed over, one whose output is no capture ({@code ls}, a
-     * test's own output no reader takes) is a warning naming its line; a capture that is malformed still fails.
+     * Each command of a pasted session read as a file of its own ({@link ShellSession}, which passes over the commands
+     * that printed nothing or only a date), into one capture: one whose output is no capture ({@code ls}, a test's own
+     * output no reader takes) is a warning naming its line; a capture that is malformed still fails.
      */
     private Capture readSession(Input in, List<Input> parts) {
         List<Capture> caps = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         NotACaptureException first = null;
         for (Input part : parts) {
-            List<String> lines = part.lines();
-            String command = part.command();
-            List<String> output = new ArrayList<>();
-            for (int i = part.sessionLine(); i < lines.size() && output.size() < 2; i++) {
-                if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(lines.get(i).strip());
-            }
-            // a command that printed nothing, or date's one line (the time of what follows: an incident of the file reads it there)
-            if (output.isEmpty() || output.size() == 1 && CommandLine.command(command, "date") != null && DateOutput.epochMs(output.get(0)) != null) continue;
             try {
                 caps.add(read(part));
             } catch (NotACaptureException e) {
                 if (first == null) first = e;
-                warnings.add(in.name() + ":" + part.sessionLine() + ": the output of '" + Values.abbreviate(command) + "' is no capture; not read");
+                warnings.add(in.name() + ":" + part.sessionLine() + ": the output of '" + Values.abbreviate(part.command()) + "' is no capture; not read");
             }
         }
         if (caps.isEmpty()) {

@@ -31,7 +31,10 @@ public final class ShellSession {
 
     private ShellSession() {}
 
-    /** The parts of a session of two or more tools, each holding its command line; null when {@code in} is no such session. */
+    /**
+     * The parts of a session of two or more tools, one per command that printed something, each holding its command line
+     * (possibly none); null when {@code in} is no such session.
+     */
     public static List<Input> parts(Input in) {
         if (in.isDirectory()) return null;
         // the first non-blank line is a command line: a cheap gate before any other line is looked at
@@ -55,18 +58,24 @@ public final class ShellSession {
         List<Input> parts = new ArrayList<>();
         for (int k = 0; k < cmds.size(); k++) {
             int from = cmds.get(k).line(), to = k + 1 < cmds.size() ? cmds.get(k + 1).line() : lines.size();
+            String cmd = lines.get(from), command = cmd.substring(ShellPrompt.commandStart(cmd)).strip();
+            // the command's output: its first two lines that are neither blank nor a bare prompt (the end of the paste, an Enter)
+            List<Integer> output = new ArrayList<>(2);
+            for (int i = from + 1; i < to && output.size() < 2; i++) if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(i);
+            // a command that printed nothing (cd, sleep 30), or date's one line (the time of what follows, which an incident
+            // of the file reads there): passed over
+            if (output.isEmpty() || output.size() == 1 && CommandLine.command(command, "date") != null
+                    && DateOutput.epochMs(lines.get(output.get(0))) != null) continue;
+            int out = output.get(0);
             StringBuilder sb = new StringBuilder(from + 64);
             sb.append("\n".repeat(from));   // the part keeps the session's line numbers
-            // JSON output (rdma -j, mlxlink --json, ip -j) goes to its reader as the tool printed it, without the command line
-            int out = from + 1;
-            while (out < to && lines.get(out).isBlank()) out++;
-            String cmd = lines.get(from), command = cmd.substring(ShellPrompt.commandStart(cmd)).strip();
-            String file = catOf(command, lines, out, to);
+            String file = output.size() == 1 ? catFile(command) : null;
             if (file != null) {
                 // cat of one file that printed one line (a sysfs counter): that line as grep -H prints it, FILE:value
                 sb.append('\n').append("\n".repeat(out - from - 1)).append(file).append(':').append(lines.get(out).strip()).append('\n');
             } else {
-                boolean json = out < to && (lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("["));
+                // JSON output (rdma -j, mlxlink --json, ip -j) goes to its reader as the tool printed it, without the command line
+                boolean json = lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("[");
                 sb.append(json ? "" : cmd).append('\n');
                 // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output
                 for (int i = from + 1; i < to; i++) sb.append(ShellPrompt.isBare(lines.get(i)) ? "" : lines.get(i)).append('\n');
@@ -76,14 +85,10 @@ public final class ShellSession {
         return parts;
     }
 
-    /**
-     * The file {@code command} cats when it is {@code cat FILE} of one file (no option, no glob, no pipe) and its output,
-     * {@code lines[out..to)}, is one non-blank line; else null.
-     */
-    private static String catOf(String command, List<String> lines, int out, int to) {
+    /** The file {@code command} cats when it is {@code cat FILE} of one file (no option, no glob, no pipe); else null. */
+    private static String catFile(String command) {
         String[] w = CommandLine.command(command, "cat");
-        if (w == null || w.length != 2 || w[1].startsWith("-") || w[1].indexOf('*') >= 0 || w[1].indexOf('?') >= 0 || out >= to) return null;
-        for (int i = out + 1; i < to; i++) if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) return null;
+        if (w == null || w.length != 2 || w[1].startsWith("-") || w[1].indexOf('*') >= 0 || w[1].indexOf('?') >= 0) return null;
         return w[1];
     }
 
