@@ -116,6 +116,18 @@ public final class Input {
         return in;
     }
 
+    /**
+     * Lines {@code from} (0-based) up to {@code to} (exclusive) of {@code in}, at their own line numbers (the lines before
+     * them blank): a stretch of a file read on its own ({@link #part} with no part name), whose messages name the file
+     * and its lines.
+     */
+    public static Input slice(Input in, int from, int to) {
+        List<String> lines = in.lines();
+        StringBuilder sb = new StringBuilder("\n".repeat(from));
+        for (int i = from; i < to; i++) sb.append(lines.get(i)).append('\n');
+        return part(in, null, sb.toString());
+    }
+
     private boolean hostPart;
 
     /**

@@ -120,12 +120,10 @@ record RunsFile(List<RunsFile.Run> runs, Extras extras) {
         int from = lastLine(first.captures()), to = firstLine(last.captures());
         List<String> lines = in.lines();
         if (from <= 0 || to - from < 3) return Extras.NONE;
-        StringBuilder sb = new StringBuilder("\n".repeat(from));
-        for (int i = from; i < to - 1 && i < lines.size(); i++) sb.append(lines.get(i)).append('\n');
         Capture c;
         try {
             // read as perftest's whatever else claims it: the lines may end with the next run's header
-            c = Readers.standard().read(Input.part(in, null, sb.toString()), PERFTEST);
+            c = Readers.standard().read(Input.slice(in, from, Math.min(to - 1, lines.size())), PERFTEST);
         } catch (CaptureException e) {
             return Extras.NONE;   // whatever the test printed, it is no capture: the runs alone stand
         }

@@ -123,20 +123,14 @@ public final class TimedDumpsReader implements CaptureReader {
         List<Sample> out = new ArrayList<>();
         for (int k = 0; k < at.size(); k++) {
             int from = at.get(k) + 1, to = k + 1 < at.size() ? at.get(k + 1) : lines.size();
-            StringBuilder sb = new StringBuilder();
-            sb.append("\n".repeat(from));   // the output keeps its line numbers in the log
-            boolean any = false;
-            for (int i = from; i < to; i++) {
-                sb.append(lines.get(i)).append('\n');
-                any |= !lines.get(i).isBlank();
-            }
+            Input output = Input.slice(in, from, to);   // the output keeps its line numbers in the log
             String date = lines.get(from - 1).strip();
-            if (!any) {
+            if (output.text().isBlank()) {
                 out.add(new Sample(times.get(k), from, date, null));
                 continue;
             }
             try {
-                out.add(new Sample(times.get(k), from, date, readers.read(Input.part(in, null, sb.toString()))));
+                out.add(new Sample(times.get(k), from, date, readers.read(output)));
             } catch (org.fabriclab.capture.NotACaptureException e) {
                 int first = from;
                 while (first < to && lines.get(first).isBlank()) first++;
