@@ -64,6 +64,24 @@ class RunsTest {
                 .findFirst().orElseThrow().value());
     }
 
+    /** A loop that samples one interface after the other (eth0, eth0, eth1, eth1): each port's first sample is the first run. */
+    @Test void portsSampledOneAfterTheOtherGiveEachPortBothRuns() {
+        String one = "# ethtool -S %s\nNIC statistics:\n     rx_pause_ctrl_phy: %d\n     tx_pause_ctrl_phy: 0\n";
+        String text = String.format(one, "eth0", 1) + String.format(one, "eth0", 10) + String.format(one, "eth1", 2)
+                + String.format(one, "eth1", 20);
+        List<Capture> runs = Runs.of(read(text));
+        assertEquals(2, runs.size());
+        for (Capture run : runs) assertEquals(List.of("netdev eth0", "netdev eth1"), run.ports());
+        long[][] want = {{1, 2}, {10, 20}};
+        for (int k = 0; k < 2; k++) {
+            for (int p = 0; p < 2; p++) {
+                String port = "netdev eth" + p;
+                assertEquals(want[k][p], runs.get(k).readings().stream().filter(r -> r.port().equals(port)
+                        && r.rawName().equals("rx_pause_ctrl_phy")).findFirst().orElseThrow().value(), "run " + k + " " + port);
+            }
+        }
+    }
+
     /** What lies between two runs (ibstat's attributes and warning before perfquery in a session) is the next run's. */
     @Test void whatLiesBetweenRunsIsTheNextRunsByLine() {
         Capture c = Capture.builder(org.fabriclab.catalogue.Source.PERFQUERY_X, "s.txt")

@@ -41,9 +41,6 @@ import tech.tablesaw.columns.Column;
 public final class TimedDumpsReader implements CaptureReader {
     /** Banner characters around a date line ({@code === date ===}, {@code # date}, {@code --- date ---}). */
     private static final String BANNER = "=#-*[] \t";
-    /** Lines sniffed for the second date line. */
-    static final int SNIFF_LINES = 400;
-
     @Override public String format() { return "timed-dumps"; }
 
     /** Epoch ms of a date line (see the class), else null. */
@@ -76,14 +73,20 @@ public final class TimedDumpsReader implements CaptureReader {
         if (in.isDirectory() || in.partName() != null) return 0;
         List<String> head = in.head(1);
         if (head.isEmpty() || dateLine(head.get(0)) == null) return 0;
+        // the second date may come thousands of lines down (ethtool -S of a NIC with many queues): the whole file is
+        // scanned, which only a file whose first line is a date pays
         int dates = 0, other = 0;
-        for (String l : in.head(SNIFF_LINES)) {
-            if (dateLine(l) != null) dates++;
-            else other++;
+        for (String l : in.lines()) {
+            if (l.isBlank()) continue;
+            if (dateLine(l) != null) {
+                // two dates with output between them: a loop's log (a date file alone is one line: a snapshot's time, not
+                // this) above a tool's own reader, which would take the dates for junk and one port's samples for one snapshot
+                if (++dates >= 2 && other >= 1) return 96;
+            } else {
+                other++;
+            }
         }
-        // two dates with output between them: a loop's log (a date file alone is one line: a snapshot's time, not this)
-        // above a tool's own reader, which would take the dates for junk and one port's samples for one snapshot
-        return dates >= 2 && other >= dates - 1 ? 96 : 0;
+        return 0;
     }
 
     /**

@@ -61,6 +61,19 @@ class TimedDumpsReaderTest {
         assertEquals("lid 7/1", t.stringColumn(Telemetry.PORT).get(1));
     }
 
+    /** A NIC with many queues prints thousands of lines per {@code ethtool -S}: the second date is far down. */
+    @Test void theSecondDateMayComeAfterALongOutput() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 2; i++) {
+            sb.append(String.format("Mon Dec  7 10:00:%02d UTC 2026%n", i * 10));
+            sb.append("     rx_prio3_pause: ").append(100 * i).append('\n');
+            for (int q = 0; q < 1000; q++) sb.append("     rx").append(q).append("_packets: ").append(q * (i + 1)).append('\n');
+        }
+        Table t = Readers.standard().read(Input.ofText("long.log", sb.toString())).measurements(Telemetry.NAME).orElseThrow();
+        assertEquals(List.of(T0, T0 + 10_000), t.longColumn(Telemetry.TIMESTAMP).asList());
+        assertEquals(List.of(0L, 100L), t.longColumn("rx_prio3_pause").asList());
+    }
+
     @Test void datesOutOfOrderOrABadOutputAreRefusedAtTheirLine() {
         String back = "Mon Dec  7 10:00:05 UTC 2026\n     rx_prio3_pause: 1\nMon Dec  7 10:00:01 UTC 2026\n     rx_prio3_pause: 2\n";
         CaptureException e = assertThrows(CaptureException.class, () -> Readers.standard().read(Input.ofText("back.log", back)));
