@@ -33,8 +33,9 @@ import tech.tablesaw.columns.Column;
  * <ul>
  * <li>{@code PM_INFO} becomes counter readings, port id {@code guid <NodeGUID>/<PortNumber>} with
  * attributes {@code node_guid}, {@code guid} (PortGUID) and {@code port_num}. {@code -1} (how
- * db_csv writes "not available") is an absent counter; hex masks above 2^63
- * ({@code 0xfffffffffffffffe}) are kept as string attributes, not counters.</li>
+ * db_csv writes "not available") is an absent counter, and so is {@code 0xfffffffffffffffe} or
+ * {@code 0xffffffffffffffff} (an unset 64-bit field: {@code retransmission_per_sec} of a port without the feature,
+ * where {@code ibdiagnet2.pm} prints {@code NA}); other hex values above 2^63 are kept as string attributes.</li>
  * <li>{@code PM_DELTA}, the change ibdiagnet itself measured over {@code --pm_pause_time}, is not a
  * snapshot: it becomes the measurement table {@code pm_delta} (port, node_guid, port_guid,
  * port_num, then one exact {@code LongColumn} per raw counter column; string columns for masks).</li>
@@ -272,7 +273,10 @@ public final class IbdiagnetCsvReader implements CaptureReader {
                 String v = c[k];
                 if (isAbsent(v)) b.absent(port, header[k], line, "'" + v + "' in ibdiagnet2.db_csv PM_INFO (not available)");
                 else if (Values.isWide(v)) {
-                    if (Catalogue.standard().lookup(Source.IBDIAGNET_CSV, header[k]).isPresent()) {
+                    if (isUnset(v)) {
+                        // retransmission_per_sec of a port without the feature: the same sample's ibdiagnet2.pm prints NA
+                        b.absent(port, header[k], line, "'" + v + "' in ibdiagnet2.db_csv PM_INFO (not available: ibdiagnet2.pm prints NA)");
+                    } else if (Catalogue.standard().lookup(Source.IBDIAGNET_CSV, header[k]).isPresent()) {
                         b.absent(port, header[k], line, "value " + v + " is above 2^63-1 (unset or invalid field)");
                     } else {
                         b.attr(port, header[k], v, line);
@@ -340,6 +344,12 @@ public final class IbdiagnetCsvReader implements CaptureReader {
     private static boolean isAbsent(String v) {
         String t = v.trim().toUpperCase(Locale.ROOT);
         return t.equals("-1") || t.equals("NA") || t.equals("N/A") || t.isEmpty();
+    }
+
+    /** Whether {@code v} is 64 bits of ones, or ones but the last ({@code 0xfffffffffffffffe}): how db_csv writes an unset 64-bit field. */
+    private static boolean isUnset(String v) {
+        String t = v.strip().toLowerCase(Locale.ROOT);
+        return t.equals("0xffffffffffffffff") || t.equals("0xfffffffffffffffe");
     }
 
     private static int index(String[] header, String name, String file, int start) {

@@ -30,7 +30,8 @@ import org.fabriclab.catalogue.Source;
  * Files that are not ibdiagnet's (their names do not start with {@code ibdiagnet}) are the user's captures
  * dropped beside its output, as in a hand-collected {@code before/} holding {@code ibdiagnet2.*},
  * {@code perfquery.txt} and {@code ibstat.txt}: each is read by its own reader and merged into the capture
- * (a file no reader recognises is a warning; a malformed one fails as it would on its own).
+ * (a file no reader recognises is a warning; a malformed one fails as it would on its own). A sub-folder that is
+ * an ibdiagnet output folder itself is another run, of another moment: it is left out with a warning, not merged.
  *
  * <pre>{@code
  * Capture c = Readers.standard().read(Path.of("/var/tmp/ibdiagnet2"));
@@ -106,6 +107,12 @@ public final class IbdiagnetDirReader implements CaptureReader {
         for (Input entry : readers.entries(in)) {
             Path p = entry.path();
             if (p.getParent().equals(d) && p.getFileName().toString().startsWith("ibdiagnet")) continue;
+            if (entry.isDirectory() && sniff(entry) > 0) {
+                // another ibdiagnet run (an earlier one kept in a sub-folder): merged, its ports would hold two samples
+                warnings.add(entry.name() + ": another ibdiagnet run (its own " + CSV + " or " + PM + ") left out; "
+                        + "give that folder on its own");
+                continue;
+            }
             try {
                 parts.add(readers.read(entry));
             } catch (NotACaptureException e) {

@@ -84,6 +84,18 @@ class IbdiagnetDirReaderTest {
         assertTrue(c.measurements(IbdiagnetCsvReader.PM_DELTA).isPresent());
     }
 
+    /** An earlier run kept in a sub-folder (as gary-minghuili/infiniband-exporter's data/ibdiagnet2 holds one) is not merged in. */
+    @Test void anotherRunInASubFolderIsLeftOutWithAWarning(@TempDir Path dir) throws IOException {
+        folder(dir, "small.db_csv", null, null);
+        Path earlier = Files.createDirectory(dir.resolve("infiniband-default"));
+        Files.writeString(earlier.resolve("ibdiagnet2.pm"), "Port=1 Lid=0x0007 GUID=0x0002c90300000001 Device=4123 Port Name=other/U1/P1\n"
+                + "port_xmit_wait=0x0000000000000005\n");
+        Capture c = Readers.standard().read(dir);
+        assertEquals(2, c.ports().size(), "the earlier run's port is not in: " + c.ports());
+        assertEquals(9463628588L, Snapshot.ofCaptures("t", List.of(c)).value("guid 0xb0cf0e0300d33fc0/1", "PortXmitWait").getAsLong());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("infiniband-default") && w.contains("another ibdiagnet run")), c.warnings().toString());
+    }
+
     @Test void notAnIbdiagnetFolder(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("notes.txt"), "hello\n");
         assertEquals(0, reader.sniff(Input.of(dir)));

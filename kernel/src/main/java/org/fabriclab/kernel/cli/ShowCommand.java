@@ -34,7 +34,7 @@ import tech.tablesaw.table.Relation;
  * module, operational, fec_histogram, links, telemetry, ...) and the port attributes. {@code --csv}
  * and {@code --json} print all of them as one stream, each row tagged with its {@code table}
  * ({@value #COUNTERS} for the tidy rows, {@value #ATTRIBUTES} for port attributes) and its
- * {@code file}; CSV has the union of the tables' columns (empty where a table has no such column),
+ * {@code file} (an attribute the file it was read from, a folder's capture reading several); CSV has the union of the tables' columns (empty where a table has no such column),
  * JSON lines keep each table's own columns and types (longs exact). {@code --wide} joins the captures
  * into one snapshot and prints one row per joined port, one column per counter. Warnings go to stderr.
  */
@@ -158,7 +158,7 @@ final class ShowCommand implements Callable<Integer> {
                         out.println(TableOutput.Json.MAPPER.writeValueAsString(m));
                     }
                 }
-                for (Capture c : withAttributes) TidyStream.attributesJson(c, out, tagged(ATTRIBUTES, c.file()));
+                for (Capture c : withAttributes) TidyStream.attributesJson(c, out, Map.of("table", ATTRIBUTES));
             }
         }
         out.flush();
@@ -242,7 +242,7 @@ final class ShowCommand implements Callable<Integer> {
                 w.writeRow((Object[]) cells);
             }
         }
-        for (Capture c : withAttributes) TidyStream.attributeCsvRows(c, w, header, tagged(ATTRIBUTES, c.file()));
+        for (Capture c : withAttributes) TidyStream.attributeCsvRows(c, w, header, Map.of("table", ATTRIBUTES));
         w.flush();
     }
 

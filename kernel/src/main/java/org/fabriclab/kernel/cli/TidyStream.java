@@ -37,10 +37,13 @@ final class TidyStream {
         Tidy.UNIT, Tidy.SCALE, Tidy.WIDTH, Tidy.OVERFLOW, Tidy.KIND, Tidy.LAYER, Tidy.QUEUE};
     /** The columns of {@code show}'s port attribute table (all text, as {@code ShowCommand} builds it). */
     static final String[] ATTRIBUTE_COLUMNS = {"port", "key", "value", "line"};
+    /** The attributes' columns in CSV and JSON lines: each row names the file it was read from (a folder's capture holds several). */
+    private static final String[] FILED_ATTRIBUTE_COLUMNS = {"file", "port", "key", "value", "line"};
+    private static final boolean[] FILED_ATTRIBUTE_NUMERIC = {false, false, false, false, true};
     private static final int N = COLUMNS.length;
     private static final int LINE = 2, VALUE = 6, SCALE = 8, WIDTH = 9, QUEUE = 13;
     private static final long MISSING = Long.MIN_VALUE;
-    private static final boolean[] TIDY_NUMERIC = new boolean[N], ATTRIBUTE_NUMERIC = new boolean[ATTRIBUTE_COLUMNS.length];
+    private static final boolean[] TIDY_NUMERIC = new boolean[N];
     /**
      * The attributes' columns as the text writer reads them: {@code line} a number, laid out as its
      * text is (right-aligned either way), without a {@code String} per row.
@@ -85,6 +88,12 @@ final class TidyStream {
         Row attribute(PortAttr a) {
             s[0] = a.port(); s[1] = a.key(); s[2] = a.value();
             if (numeric[ATTRIBUTE_LINE]) n[ATTRIBUTE_LINE] = a.line(); else s[ATTRIBUTE_LINE] = Integer.toString(a.line());
+            return this;
+        }
+
+        Row attribute(PortAttr a, String file) {
+            s[0] = a.file() == null || a.file().isEmpty() ? file : a.file();
+            s[1] = a.port(); s[2] = a.key(); s[3] = a.value(); n[4] = a.line();
             return this;
         }
 
@@ -154,10 +163,10 @@ final class TidyStream {
         });
     }
 
-    /** The port attributes of one capture, in order. */
+    /** The port attributes of one capture, in order, each with the file it was read from (else the capture's). */
     private static Rows attributes(Capture c) {
-        return new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_NUMERIC, (r, sink) -> {
-            for (PortAttr a : c.attrs()) sink.row(r.attribute(a));
+        return new Rows(FILED_ATTRIBUTE_COLUMNS, FILED_ATTRIBUTE_NUMERIC, (r, sink) -> {
+            for (PortAttr a : c.attrs()) sink.row(r.attribute(a, c.file()));
         });
     }
 

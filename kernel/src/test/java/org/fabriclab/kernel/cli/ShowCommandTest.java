@@ -98,6 +98,29 @@ class ShowCommandTest {
         }
     }
 
+    /** A folder read as one capture (ibdiagnet's files and a perfquery beside them): each attribute names its own file. */
+    @Test void anAttributeNamesTheFileItWasReadFrom(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("ibdiagnet2.pm"), "Port=1 Lid=0x0007 GUID=0x0002c90300000001 Device=4123 Port Name=sw/U1/P1\n"
+                + "port_xmit_wait=0x0000000000000005\n");
+        Files.writeString(dir.resolve("perfquery-lid9.txt"), "# Port extended counters: Lid 9 port 1\n"
+                + "PortXmitData:....................41\nPortRcvData:.....................42\n"
+                + "PortXmitPkts:....................43\nPortRcvPkts:.....................44\n");
+        AnalysisCommandsTest.Run r = AnalysisCommandsTest.run("show", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<JsonNode> attrs = new java.util.ArrayList<>();
+        for (String l : r.out().lines().toList()) {
+            JsonNode n = m.readTree(l);
+            if (n.get("table").asText().equals("attributes")) attrs.add(n);
+        }
+        JsonNode lid9 = attrs.stream().filter(n -> n.get("port").asText().equals("lid 9/1")).findFirst().orElseThrow(() -> new AssertionError(r.out()));
+        assertEquals(dir.resolve("perfquery-lid9.txt").toString(), lid9.get("file").asText());
+        assertTrue(attrs.stream().anyMatch(n -> n.get("file").asText().equals(dir.resolve("ibdiagnet2.pm").toString())), attrs.toString());
+        List<String> keys = new java.util.ArrayList<>();
+        lid9.fieldNames().forEachRemaining(keys::add);
+        assertEquals(List.of("table", "file", "port", "key", "value", "line"), keys);
+    }
+
     /** A warning names its file once, with the line where the reader knows it. */
     @Test void aWarningNamesItsFileOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path f = dir.resolve("ibstat.txt");
