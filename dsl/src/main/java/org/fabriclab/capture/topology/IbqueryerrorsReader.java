@@ -68,6 +68,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
     private static final Pattern PORT = Pattern.compile("^GUID (0x[0-9a-fA-F]{1,16}) port (\\d{1,3}|ALL):(.*)$");
     private static final Pattern FIELD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) == ([^\\]\\s(]+)(\\s*\\([^)]*\\))?\\]");
     private static final Pattern THRESHOLD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) = (\\d{1,20})\\]");
+    /** ibhosts, ibswitches or ibnodes output, often pasted above: {@code Ca\t: 0x... ports 2 "node HCA-1"}. */
+    private static final Pattern NODE_LIST = Pattern.compile("^(?:Ca|Switch|Router)\\s*: 0x[0-9a-fA-F]{1,16} ports \\d{1,3} \".*");
     private static final Pattern NODES = Pattern.compile("^## Summary: (\\d+) nodes checked, (\\d+) bad nodes found$");
     private static final Pattern PORTS = Pattern.compile("^##\\s+(\\d+) ports checked, (\\d+) ports have errors beyond threshold$");
 
@@ -75,9 +77,12 @@ public final class IbqueryerrorsReader implements CaptureReader {
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        for (String l : in.head(20)) {
+        int looked = 0;
+        for (String l : in.head(1000)) {
             String t = l.strip();
             if (NODE.matcher(t).matches() || DATA.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
+            // a list of nodes pasted above (ibhosts) does not count towards the head
+            if (!NODE_LIST.matcher(t).matches() && ++looked == 20) break;
         }
         // a summary without node lines (every node clean): its counts line follows the "## Summary:" line,
         // so one scan of a file that is not this format, and the rest searched from there only
@@ -176,7 +181,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 }
                 continue;
             }
-            if (t.startsWith("Link info:") || t.startsWith("Data Counters for") || t.startsWith("ibwarn") || t.contains("ibwarn:")) {
+            if (t.startsWith("Link info:") || t.startsWith("Data Counters for") || t.startsWith("ibwarn") || t.contains("ibwarn:")
+                    || NODE_LIST.matcher(t).matches()) {
                 noise++;
                 continue;
             }

@@ -144,6 +144,22 @@ class IbqueryerrorsReaderTest {
         assertTrue(c.warnings().isEmpty(), c.warnings().toString());
     }
 
+    /** ibhosts' list pasted above the counters (as a user shows which hosts were asked) is not a line of ibqueryerrors. */
+    @Test void aNodeListPastedAboveIsNoise() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 30; i++) text.append(String.format("Ca\t: 0x0002c9030011aa%02x ports 2 \"node%02d HCA-1\"%n", i, i));
+        text.append("Switch\t: 0x7cfe9003001a2b3c ports 36 \"leaf07\" enhanced port 0 lid 3 lmc 0\n\n");
+        text.append("Data Counters for 0x0002c9030011aa10 \"node16 HCA-1\"\n"
+                + "   GUID 0x0002c9030011aa10 port 1: [PortXmitData == 12 (48.000B)] [PortRcvData == 7 (28.000B)]"
+                + " [PortXmitPkts == 1 (1.000 )] [PortRcvPkts == 2 (2.000 )]\n"
+                + "       Link info:    122   1[  ] ==( 4X          10.0 Gbps Active/  LinkUp)==>  0x0002c90200429160      2   34[  ] \"l-2-3 IS5030\" ( )\n");
+        Input in = Input.ofText("pasted.txt", text.toString());
+        assertEquals("ibqueryerrors", Readers.standard().choose(in).format());
+        Capture c = Readers.standard().read(in);
+        assertEquals(List.of("guid 0x0002c9030011aa10/1"), c.ports());
+        assertEquals(12, c.reading("guid 0x0002c9030011aa10/1", "PortXmitData").orElseThrow().value());
+    }
+
     @Test void thresholdFileIsReadAsStrtoulDoes() {
         Input in = GoldenCapture.input(getClass(), "error_thresholds");
         assertEquals("error-thresholds", Readers.standard().choose(in).format(), "not the collection-script fallback");
