@@ -24,7 +24,9 @@ import org.fabriclab.catalogue.Source;
  * {@link PortAttr#PAUSE_RX}, {@link PortAttr#PAUSE_TX}); the statistics are readings of source
  * {@code ethtool_pause}, a source of their own because the same names mean different registers in
  * {@code ethtool -S} (bnxt_en's link-level {@code tx_pause_frames}) and here (the MAC's PAUSE control
- * frames, which on mlx5 include PFC frames). A port without the header is {@code netdev ?}.
+ * frames, which on mlx5 include PFC frames). A port without the header is {@code netdev ?}. ethtool's own refusal
+ * ({@code Cannot get device pause settings: Operation not supported}, a {@code netlink error}) is a warning naming
+ * the port: a loop over every interface meets NICs without pause support.
  *
  * <pre>{@code
  * Capture c = new EthtoolPauseReader().read(Input.of(Path.of("pause.txt")));
@@ -56,7 +58,9 @@ public final class EthtoolPauseReader implements CaptureReader {
         LineCursor c = new LineCursor(in.text());
         String port = UNNAMED;
         boolean stats = false;
-        int facts = 0, noise = 0;
+        int facts = 0, noise = 0, refused = 0;
+        String named = null;   // the netdev a header or command line named, its attribute not yet given
+        int namedLine = 0;
         boolean foreign = false;   // another command's output in a paste (ethtool -S too), up to the next ethtool -a
         while (c.next()) {
             String line = c.line();
@@ -68,7 +72,8 @@ public final class EthtoolPauseReader implements CaptureReader {
                 String dev = CommandLine.operandAfter(cmd, "-a", "--show-pause");
                 if (dev != null) {
                     port = "netdev " + dev;
-                    b.attr(port, PortAttr.NETDEV, dev, n);
+                    named = dev;
+                    namedLine = n;
                 }
                 // an ethtool command that is no pause query (-S, -m) behind a prompt: its output is not ours
                 foreign = dev == null && CommandLine.otherCommand(line, "");
@@ -82,13 +87,20 @@ public final class EthtoolPauseReader implements CaptureReader {
             if (dev != null) {
                 foreign = false;
                 port = "netdev " + dev;
-                b.attr(port, PortAttr.NETDEV, dev, n);
+                named = dev;   // the port's netdev attribute comes with its first fact: a refused port is no port
+                namedLine = n;
                 stats = false;
                 noise++;
                 continue;
             }
             if (t.startsWith("Cannot get") || t.startsWith("netlink error")) {
-                throw new CaptureException(file, n, "ethtool could not read the pause settings: '" + Values.abbreviate(t) + "'");
+                // a NIC without pause support (a virtual or wireless one in a loop over every interface): that port's
+                // settings are unknown, the others' still read
+                b.warn(file + ":" + n + ": ethtool could not read the pause settings of " + port + ": '" + Values.abbreviate(t) + "'");
+                refused++;
+                named = null;
+                noise++;
+                continue;
             }
             if (t.equals("Statistics:")) { stats = true; noise++; continue; }
             int colon = t.indexOf(':');
@@ -100,6 +112,7 @@ public final class EthtoolPauseReader implements CaptureReader {
             String v = t.substring(colon + 1).strip();
             if (stats) {
                 if (v.isEmpty()) throw new CaptureException(file, n, "pause statistic '" + key + "' has no value (is the file cut?)");
+                if (named != null) { b.attr(port, PortAttr.NETDEV, named, namedLine); named = null; }
                 b.counter(port, key, Values.parseCounter(v, file, n), n);
                 facts++;
                 continue;
@@ -121,10 +134,13 @@ public final class EthtoolPauseReader implements CaptureReader {
             if (!onOff.equals("on") && !onOff.equals("off")) {
                 throw new CaptureException(file, n, key + " is '" + v + "'; expected on or off");
             }
+            if (named != null) { b.attr(port, PortAttr.NETDEV, named, namedLine); named = null; }
             b.attr(port, attr, onOff, n);
             facts++;
         }
-        if (facts == 0) throw new CaptureException(file, 0, "no pause settings found; expected ethtool -a output (Autonegotiate:, RX:, TX:)");
+        if (facts == 0 && refused == 0) {
+            throw new CaptureException(file, 0, "no pause settings found; expected ethtool -a output (Autonegotiate:, RX:, TX:)");
+        }
         b.noise(noise);
         return b.build();
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import org.fabriclab.capture.BadInput;
@@ -64,9 +65,17 @@ class EthtoolPauseReaderTest {
         assertTrue(c.warnings().isEmpty(), c.warnings().toString());
     }
 
-    @Test void notSupported() {
-        Path f = BadInput.write(tmp, "p.txt", "Pause parameters for wlan0:\nCannot get device pause settings: Operation not supported\n");
-        BadInput.expect(reader, f, 2, "could not read the pause settings");
+    /** A loop over every interface meets a NIC without pause support: ethtool's refusal is a warning, the others read. */
+    @Test void notSupportedIsAWarningNamingThePort() {
+        Path f = BadInput.write(tmp, "p.txt", "Pause parameters for wlan0:\nCannot get device pause settings: Operation not supported\n"
+                + "Pause parameters for eth0:\nAutonegotiate:\ton\nRX:\t\ton\nTX:\t\toff\n");
+        Capture c = reader.read(Input.of(f));
+        assertEquals(Optional.of("on"), c.attr("netdev eth0", PortAttr.PAUSE_RX));
+        assertTrue(c.attr("netdev wlan0", PortAttr.PAUSE_RX).isEmpty());
+        assertEquals(List.of(f + ":2: ethtool could not read the pause settings of netdev wlan0: "
+                + "'Cannot get device pause settings: Operation not supported'"), c.warnings());
+        Path alone = BadInput.write(tmp, "w.txt", "Pause parameters for wlan0:\nCannot get device pause settings: Operation not supported\n");
+        assertEquals(1, reader.read(Input.of(alone)).warnings().size(), "one such interface alone is no bad input either");
     }
 
     @Test void valueNotOnOff() {
