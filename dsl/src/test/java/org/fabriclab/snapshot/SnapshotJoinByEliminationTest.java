@@ -51,4 +51,15 @@ class SnapshotJoinByEliminationTest {
         assertEquals(3, s.ports().size(), s.ports().toString());
         assertTrue(s.notes().stream().noneMatch(n -> n.contains("by elimination")), s.notes().toString());
     }
+
+    /** ibdev2netdev names which netdev is which RDMA port: two RoCE netdevs no longer stay apart. */
+    @Test void ibdev2netdevJoinsWhatEliminationCannot() throws IOException {
+        Path dir = snapshot("ens1f0np0", "ens1f1np1");
+        Files.writeString(dir.resolve("ibdev2netdev.txt"), "mlx5_0 port 1 ==> ens1f0np0 (Up)\nmlx5_1 port 1 ==> ens1f1np1 (Up)\n");
+        Snapshot s = Snapshot.of(dir);
+        assertTrue(s.ports().contains("mlx5_0/1") && s.ports().contains("mlx5_1/1"), s.ports().toString());
+        assertEquals(2, s.ports().size(), s.ports().toString());
+        assertTrue(s.reading("mlx5_0/1", "tx_pause_storm_error_events").isPresent(), "ens1f0np0's counters are mlx5_0's");
+        assertTrue(s.reading("mlx5_0/1", "rp_cnp_handled").isPresent());
+    }
 }
