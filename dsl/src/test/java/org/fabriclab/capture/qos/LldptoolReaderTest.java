@@ -43,6 +43,32 @@ class LldptoolReaderTest {
         assertEquals(1, c.warnings().size());
     }
 
+    /** An older switch advertises the pre-IEEE CEE DCBX TLV: its PFC and priority groups give the same attributes. */
+    @Test void aCeeNeighbourGivesThePeersPfcAndGroups() {
+        String text = "# lldptool -t -n -i eth3\nChassis ID TLV\n\tIPv4: 192.0.2.10\nPort ID TLV\n\tIfname: Te 0/7\n"
+                + "CEE DCBX TLV\n\tControl TLV:\n\t  SeqNo: 4, AckNo: 2\n\tPriority Groups TLV:\n\t  Enabled, Not Willing, No Error\n"
+                + "\t  PGID Priorities:  0:[0,1,2,4,5,6,7] 1:[3]\n\t  PGID Percentages: 0:50% 1:50% 2:0% 3:0% 4:0% 5:0% 6:0% 7:0%\n"
+                + "\t  Number of TC's supported: 8\n\tPriority Flow Control TLV:\n\t  Enabled, Not Willing, No Error\n"
+                + "\t  PFC enabled priorities: 3, 4\n\t  Number of TC's supported: 8\n\tApplication TLV:\n"
+                + "\t  Enabled, Willing, No Error\n\t  Ethertype: 0x8906, Priority Map: 0x08\n\tUnknown DCBX sub-TLV: 0000800080\n"
+                + "End of LLDPDU TLV\n";
+        Input in = Input.ofText("lldp.txt", text);
+        assertEquals("lldptool", Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        String p = "netdev eth3";
+        assertEquals(Optional.of("3,4"), c.attr(p, "peer_" + PortAttr.PFC_ENABLED));
+        assertEquals(Optional.of("no"), c.attr(p, "peer_pfc_willing"));
+        assertEquals(Optional.of("8"), c.attr(p, "peer_pfc_cap"));
+        assertEquals(Optional.of("0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0"), c.attr(p, "peer_" + PortAttr.PRIO_TC));
+        assertEquals(Optional.of("0:50 1:50 2:0 3:0 4:0 5:0 6:0 7:0"), c.attr(p, "peer_" + PortAttr.TC_BW));
+        assertTrue(c.attr(p, PortAttr.PFC_ENABLED).isEmpty(), "the switch's PFC is not the host's");
+        assertTrue(c.warnings().isEmpty(), c.warnings().toString());
+        Capture none = reader.read(Input.ofText("n.txt", "CEE DCBX TLV\n\tPriority Flow Control TLV:\n\t  Enabled, Willing, No Error\n"
+                + "\t  PFC enabled priorities: none\n"));
+        assertEquals(Optional.of("none"), none.attr("netdev ?", PortAttr.PFC_ENABLED));
+        assertEquals(Optional.of("yes"), none.attr("netdev ?", "pfc_willing"));
+    }
+
     @Test void sniffedAmongAllReaders() {
         assertEquals("lldptool", Readers.standard().choose(Input.of(CaptureCsv.fixture("qos/lldptool_local_and_neighbour.txt"))).format());
     }
