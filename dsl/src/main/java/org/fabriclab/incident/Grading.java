@@ -10,6 +10,7 @@ import java.util.Map;
 import org.fabriclab.catalogue.Binding;
 import org.fabriclab.catalogue.Catalogue;
 import org.fabriclab.catalogue.Layer;
+import org.fabriclab.catalogue.Role;
 import org.fabriclab.catalogue.Source;
 import org.fabriclab.delta.CounterDelta;
 import org.fabriclab.delta.Delta;
@@ -61,14 +62,24 @@ final class Grading {
      */
     /**
      * Whether {@code port} holds none of the counters {@code a} or {@code b} reads (resolved for the port): an
-     * Ethernet port without RDMA counters (a sosreport's management NIC), which neither profile can grade.
+     * Ethernet port without RDMA counters (a sosreport's management NIC), which neither profile can grade. Link-level
+     * (802.3x) pause, the {@code global} member of the pause family ({@code rx_global_pause}), does not count: any
+     * Ethernet NIC counts it (tg3, e1000e, igb), so it tells no RDMA port.
      */
     static boolean nothingToGrade(Delta d, String port, Profile a, Profile b) {
         Map<String, CounterDelta> m = d.port(port);
+        Catalogue cat = Catalogue.standard();
         for (Profile p : List.of(a, b)) {
-            for (org.fabriclab.verdict.ProfileCounter c : p.resolve(m).counters()) if (m.containsKey(c.name())) return false;
+            for (org.fabriclab.verdict.ProfileCounter c : p.resolve(m).counters()) {
+                if (m.containsKey(c.name()) && !linkPause(cat, c.name())) return false;
+            }
         }
         return true;
+    }
+
+    /** True for the link-level member of the pause family ({@code rx_global_pause}, {@code tx_global_pause}). */
+    private static boolean linkPause(Catalogue cat, String counter) {
+        return cat.counter(counter).map(n -> n.has(Role.PAUSE) && n.priority().equals("global")).orElse(false);
     }
 
     static boolean sourcesNotCaptured(Verdict v, Delta d, String port) {

@@ -25,8 +25,9 @@ import org.fabriclab.catalogue.Source;
  * ({@code snakecase}, {@code trim}, {@code lower}, {@code underscore}, off by default) rewrites only names a driver prints
  * in camelCase, in capitals or with blanks; every port counter name the catalogue binds for ethtool is lowercase
  * snake_case, which none of them changes, so a file written with any of them maps as one written without
- * ({@code TelegrafFieldsTest} holds the catalogue to that). A name a driver prints otherwise and the option rewrote is
- * not the name the catalogue knows: skipped, and named in the warnings. The plugin's own fields ({@code interface_up},
+ * ({@code TelegrafFieldsTest} holds the catalogue to that), but for NXP DPAA2's {@code [mac] rx pause} and
+ * {@code [mac] tx b-pause}, whose blanks {@code underscore} rewrites. A name a driver prints otherwise and the option
+ * rewrote is not the name the catalogue knows: skipped, and named in the warnings. The plugin's own fields ({@code interface_up},
  * {@code speed}, {@code link}, {@code duplex}, {@code autoneg}) and per-queue counters are no port counters: not read.</li>
  * </ul>
  * A value is as the plugin read it (the field's own unit: no scaling, unlike node_exporter's {@code _bytes} series), so

@@ -315,4 +315,76 @@ class EthtoolVendorLayoutsTest {
         assertFalse(r(c, p, "rx_bad").catalogued());
         assertEquals(List.of("solarflare"), cat.lookup(Source.ETHTOOL, "port_rx_pause").orElseThrow().vendors());
     }
+
+    private static void pause(Capture c, String counter, String raw, long value, String layer) {
+        Reading r = r(c, "netdev ?", counter);
+        assertEquals(raw, r.rawName(), counter);
+        assertEquals(value, r.value(), counter);
+        assertEquals(layer, r.layer().label(), counter);
+        assertEquals(64, r.field().width(), counter);
+    }
+
+    /**
+     * Broadcom NetXtreme tg3 (tg3.c ethtool_stats_keys; ethq tests/tg3 layout: no header, no indent) counts
+     * 802.3x XOFF and XON frames apart: {@code rx_xoff_pause_rcvd}/{@code tx_xoff_sent} are link pause,
+     * {@code rx_xon_pause_rcvd}/{@code tx_xon_sent} resume frames; they were read as informative,
+     * uncatalogued names. The paused-state entries and the MAC control / flow-control totals stay open.
+     */
+    @Test void tg3XoffAndXonPauseFrames() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/tg3_netxtreme_pause.txt")));
+        pause(c, "rx_global_pause", "rx_xoff_pause_rcvd", 212, "congestion");
+        pause(c, "tx_global_pause", "tx_xoff_sent", 41, "congestion");
+        pause(c, "rx_global_xon", "rx_xon_pause_rcvd", 57, "informative");
+        pause(c, "tx_global_xon", "tx_xon_sent", 9, "informative");
+        assertTrue(r(c, "netdev ?", "rx_global_xon").catalogued());
+        assertEquals(List.of("broadcom"), cat.lookup(Source.ETHTOOL, "rx_xoff_pause_rcvd").orElseThrow().vendors());
+        assertFalse(r(c, "netdev ?", "rx_xoff_entered").catalogued(), "entries into the XOFF state, not frames");
+        assertFalse(r(c, "netdev ?", "rx_mac_ctrl_rcvd").catalogued());
+        assertFalse(r(c, "netdev ?", "tx_flow_control").catalogued());
+    }
+
+    /**
+     * Intel e1000e (and igb, igc, ixgbe: the same names; ethq tests/e1000e layout) prints the MAC's
+     * XOFF/XON counts as {@code rx_flow_control_xoff} etc.: link pause and resume frames.
+     */
+    @Test void e1000eFlowControlXoffIsLinkPause() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/e1000e_flow_control.txt")));
+        pause(c, "rx_global_pause", "rx_flow_control_xoff", 140, "congestion");
+        pause(c, "tx_global_pause", "tx_flow_control_xoff", 28, "congestion");
+        pause(c, "rx_global_xon", "rx_flow_control_xon", 33, "informative");
+        pause(c, "tx_global_xon", "tx_flow_control_xon", 6, "informative");
+        assertEquals(List.of("intel"), cat.lookup(Source.ETHTOOL, "tx_flow_control_xoff").orElseThrow().vendors());
+    }
+
+    /**
+     * bnx2x (bnx2x_stats_arr; ethq tests/bnx2x layout: 5-space indent, {@code [q]: } queue prefixes) prints its
+     * PFC frame totals as {@code pfc_frames_received}/{@code pfc_frames_sent}; its link pause is bnxt_en's
+     * {@code rx_pause_frames}/{@code tx_pause_frames}, already catalogued.
+     */
+    @Test void bnx2xPfcTotalsAndLinkPause() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/bnx2x_pfc_and_link_pause.txt")));
+        pause(c, "rx_pfc_frames", "pfc_frames_received", 3310, "congestion");
+        pause(c, "tx_pfc_frames", "pfc_frames_sent", 775, "congestion");
+        assertEquals("rx_pause_frames", r(c, "netdev ?", "rx_global_pause").rawName());
+        assertEquals(61, r(c, "netdev ?", "rx_global_pause").value());
+        assertEquals(18, r(c, "netdev ?", "tx_global_pause").value());
+        assertEquals(10233044120L + 9022311877L, r(c, "netdev ?", "rx_queue_bytes").value());
+        assertEquals(List.of("broadcom"), cat.lookup(Source.ETHTOOL, "pfc_frames_sent").orElseThrow().vendors());
+        assertFalse(r(c, "netdev ?", "rx_constant_pause_events").catalogued(), "a firmware timer value, not a count");
+        assertFalse(r(c, "netdev ?", "rx_mac_ctrl_frames").catalogued());
+    }
+
+    /**
+     * NXP DPAA2 (dpaa2-mac.c dpaa2_mac_ethtool_stats; ethq tests/fsl_dpaa2_eth layout: header, {@code [mac] }
+     * names with blanks): {@code [mac] rx pause} / {@code [mac] tx b-pause} count valid pause frames, link and
+     * PFC together (dpmac.h), so they are the MAC's pause control frames, not link pause alone.
+     */
+    @Test void dpaa2MacPauseControlFrames() {
+        Capture c = reader.read(Input.of(CaptureCsv.fixture("ethtool/dpaa2_mac_pause.txt")));
+        pause(c, "rx_pause_ctrl_phy", "[mac] rx pause", 118, "congestion");
+        pause(c, "tx_pause_ctrl_phy", "[mac] tx b-pause", 46, "congestion");
+        assertTrue(c.reading("netdev ?", "rx_global_pause").isEmpty(), "regular and PFC pause together: not link pause");
+        assertEquals(List.of("nxp"), cat.lookup(Source.ETHTOOL, "[mac] rx pause").orElseThrow().vendors());
+        assertFalse(r(c, "netdev ?", "[mac] rx frame discards").catalogued());
+    }
 }

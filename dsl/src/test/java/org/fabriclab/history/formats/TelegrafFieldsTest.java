@@ -62,12 +62,23 @@ class TelegrafFieldsTest {
         assertEquals("rx_bytes_phy", normalize(" Rx Bytes Phy ", Set.of("trim", "lower", "underscore")));
     }
 
-    /** What lets a file written with any normalize_keys be read by exact names: no catalogued port name is rewritten. */
+    /**
+     * What lets a file written with any normalize_keys be read by exact names: no catalogued port name is rewritten, but
+     * for the names DPAA2 prints with blanks ({@code [mac] rx pause}), which {@code underscore} rewrites to a name bound to
+     * nothing (skipped and warned, as before they were catalogued).
+     */
     @Test void noNormalizeKeysOptionChangesAnEthtoolPortCounterNameTheCatalogueBinds() {
         int names = 0;
+        Set<String> blanks = new HashSet<>();
         for (Binding b : Catalogue.standard().bindings()) {
             String raw = b.field().rawName();
             if (b.source() != Source.ETHTOOL || raw.contains("{")) continue;
+            if (raw.contains(" ")) {
+                blanks.add(raw);
+                assertEquals(raw, normalize(raw, Set.of("snakecase", "trim", "lower")), raw);
+                assertTrue(TelegrafFields.lookup("ethtool", normalize(raw, Set.of("underscore"))).isEmpty(), raw);
+                continue;
+            }
             names++;
             for (int mask = 1; mask < 1 << NORMALISATIONS.size(); mask++) {
                 Set<String> on = new HashSet<>();
@@ -77,6 +88,7 @@ class TelegrafFieldsTest {
             assertTrue(TelegrafFields.lookup("ethtool", raw).isPresent(), raw);
         }
         assertTrue(names > 100, "ethtool names checked: " + names);
+        assertEquals(Set.of("[mac] rx pause", "[mac] tx b-pause"), blanks, "the only catalogued ethtool names with blanks");
     }
 
     @Test void portsAreNamedAsTheOtherReadersNameThem() {
