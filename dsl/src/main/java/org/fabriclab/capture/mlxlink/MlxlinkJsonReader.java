@@ -27,7 +27,9 @@ import com.fasterxml.jackson.core.JsonToken;
  * non-zero {@code status.code} is a failed capture: a {@link CaptureException} naming the status
  * message and its line. Read with Jackson's streaming parser, so every value keeps the line it is
  * on (errors name the line of the bad value, not of its object). The JSON names no device: the port
- * is {@code mlxlink <file name stem>} ({@code #2}, {@code #3} ... for further documents in the file).
+ * is {@code mlxlink <file name stem>} ({@code #2}, {@code #3} ... for further documents in the file, unless a document's
+ * module prints the vendor serial number an earlier one printed: then it is that port read again, a run appended after
+ * a test, {@code mlxlink ... --json >> f}).
  *
  * <pre>{@code
  * Capture c = new MlxlinkJsonReader().read(Input.of(Path.of("mlx5_0.json")));
@@ -63,6 +65,7 @@ public final class MlxlinkJsonReader implements CaptureReader {
         String file = in.name();
         String stem = MlxlinkReader.fallbackPort(in);
         List<MlxlinkTables.PortOutput> ports = new ArrayList<>();
+        Map<String, String> bySerial = new java.util.HashMap<>();
         try (JsonParser p = JSON.createParser(in.text())) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
@@ -77,7 +80,12 @@ public final class MlxlinkJsonReader implements CaptureReader {
                     throw new CaptureException(file, line, "expected \"result\": {\"output\": {...}} (mlxlink --json); status: "
                             + (d.statusMessage == null ? "none" : d.statusMessage));
                 }
-                String port = ports.isEmpty() ? stem : stem + "#" + (ports.size() + 1);
+                // a document whose module serial an earlier one named is that port again (mlxlink --json >> f after the
+                // test: a run), else a further device (a loop over devices)
+                String serial = serial(d.sections);
+                String port = serial != null && bySerial.containsKey(serial) ? bySerial.get(serial)
+                        : ports.isEmpty() ? stem : stem + "#" + (ports.size() + 1);
+                if (serial != null) bySerial.putIfAbsent(serial, port);
                 ports.add(new MlxlinkTables.PortOutput(port, line, d.sections));
             }
         } catch (JsonProcessingException e) {
@@ -90,6 +98,14 @@ public final class MlxlinkJsonReader implements CaptureReader {
         Capture.Builder b = Capture.builder(Source.MLXLINK, file);
         new MlxlinkTables(file).emit(b, ports);
         return b.build();
+    }
+
+    /** The module's vendor serial number of a document's Module Info, or null when it prints none. */
+    private static String serial(Map<String, Map<String, MlxlinkTables.Value>> sections) {
+        Map<String, MlxlinkTables.Value> m = sections.get(MlxlinkReader.MODULE_INFO);
+        MlxlinkTables.Value v = m == null ? null : m.get("Vendor Serial Number");
+        String t = v == null || v.text() == null ? "" : v.text().strip();
+        return t.isEmpty() || t.equalsIgnoreCase("N/A") ? null : t;
     }
 
     /** The document the parser is at (its START_OBJECT read). */

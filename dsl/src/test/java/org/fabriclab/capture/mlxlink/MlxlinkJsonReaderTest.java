@@ -32,6 +32,24 @@ class MlxlinkJsonReaderTest {
         assertEquals(4, c.measurements(MlxlinkReader.LANES).orElseThrow().rowCount());
     }
 
+    /**
+     * Documents appended in one file: the same module serial again is the same port read again (a run after a test, which
+     * {@code Runs} cuts), another serial another device ({@code #2}).
+     */
+    @Test void aDocumentOfTheSameModuleIsThatPortAgain() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(GoldenCapture.fixture(getClass(), "mlxlink_json_mlx5_3.json"));
+        assertTrue(doc.contains("\"Module Info\": {"));
+        String sn1 = doc.replace("\"Module Info\": {", "\"Module Info\": {\n                \"Vendor Serial Number\": \"MT2301FT0001\",");
+        String sn2 = sn1.replace("MT2301FT0001", "MT2301FT0002");
+        Capture runs = reader.read(Input.ofText("mlx5_3.json", sn1 + sn1));
+        assertEquals(List.of("mlx5_3/1"), runs.ports());
+        assertEquals(2, org.fabriclab.capture.Runs.of(runs).size(), "before and after the test");
+        Capture two = reader.read(Input.ofText("mlx5_3.json", sn1 + sn2));
+        assertEquals(List.of("mlx5_3/1", "mlx5_3/1#2"), two.ports());
+        Capture none = reader.read(Input.ofText("mlx5_3.json", doc + doc));
+        assertEquals(2, none.ports().size(), "no serial: nothing tells the documents are one port");
+    }
+
     @Test void sniffing() {
         Input in = GoldenCapture.input(getClass(), "mlxlink_json_mlx5_3.json");
         assertEquals(90, reader.sniff(in));

@@ -163,7 +163,7 @@ final class TidyStream {
         });
     }
 
-    /** The port attributes of one capture, in order, each with the file it was read from (else the capture's). */
+    /** The port attributes of one capture, in order, each with the file it was read from (else the capture's): CSV and JSON lines. */
     private static Rows attributes(Capture c) {
         return new Rows(FILED_ATTRIBUTE_COLUMNS, FILED_ATTRIBUTE_NUMERIC, (r, sink) -> {
             for (PortAttr a : c.attrs()) sink.row(r.attribute(a, c.file()));
@@ -201,7 +201,9 @@ final class TidyStream {
 
     /** A capture's port attributes ({@link #ATTRIBUTE_COLUMNS}) as {@code printAll} prints a table named {@code name}, without the final newline. */
     static void attributesText(Capture c, String name, Writer out) throws IOException {
-        text(attributes(c), name, new Chars(out));
+        text(new Rows(ATTRIBUTE_COLUMNS, ATTRIBUTE_TEXT_NUMERIC, (r, sink) -> {
+            for (PortAttr a : c.attrs()) sink.row(r.attribute(a));
+        }), name, new Chars(out));
     }
 
     /** As {@link #attributesText(Capture, String, Writer)}, as UTF-8 bytes (in slices, as {@link #text(List, String, java.io.OutputStream)}). */

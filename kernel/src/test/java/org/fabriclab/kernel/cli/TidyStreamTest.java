@@ -120,9 +120,17 @@ class TidyStreamTest {
         for (Capture c : caps) {
             if (c.attrs().isEmpty()) continue;
             StringColumn port = StringColumn.create("port"), key = StringColumn.create("key"), value = StringColumn.create("value"),
-                    line = StringColumn.create("line");
-            for (var a : c.attrs()) { port.append(a.port()); key.append(a.key()); value.append(a.value()); line.append(Integer.toString(a.line())); }
-            tables.add(new ShowCommand.Tagged(ShowCommand.ATTRIBUTES, c.file(), Table.create("attributes", port, key, value, line)));
+                    line = StringColumn.create("line"), file = StringColumn.create("file");
+            tech.tablesaw.api.IntColumn number = tech.tablesaw.api.IntColumn.create("line");
+            for (var a : c.attrs()) {
+                port.append(a.port()); key.append(a.key()); value.append(a.value()); line.append(Integer.toString(a.line()));
+                file.append(a.file() == null || a.file().isEmpty() ? c.file() : a.file());
+                number.append(a.line());
+            }
+            // text prints the port's attributes; CSV and JSON lines name each attribute's own file, its line a number
+            Table t = f == TableOutput.Format.TEXT ? Table.create("attributes", port, key, value, line)
+                    : Table.create("attributes", file, port, key, value, number);
+            tables.add(new ShowCommand.Tagged(ShowCommand.ATTRIBUTES, c.file(), t));
         }
         StringWriter sw = new StringWriter();
         PrintWriter out = new PrintWriter(sw);
