@@ -136,6 +136,24 @@ class PrometheusTextHistoryTest {
     }
 
     /**
+     * node_exporter's ethtool collector fixes seven names instead of building them (collector/ethtool_linux.go
+     * NewEthtoolCollector): its packets are {@code rx_packets}/{@code tx_packets}. A scrape of an e1000e NIC holding them and
+     * its bytes was refused as no exporter's counters (node_exporter's own ethtool_linux_test.go expectation, scraped twice).
+     */
+    @Test void nodeExportersFixedEthtoolNamesAreItsPackets(@TempDir Path dir) throws Exception {
+        for (int k = 0; k < 2; k++) {
+            Files.writeString(dir.resolve("node01-" + (1764547200 + 60 * k) + ".prom"),
+                    "# TYPE node_ethtool_received_packets_total untyped\nnode_ethtool_received_packets_total{device=\"eth0\"} " + (1000 + k * 50) + "\n"
+                    + "# TYPE node_ethtool_transmitted_packets_total untyped\nnode_ethtool_transmitted_packets_total{device=\"eth0\"} " + (20 + k) + "\n"
+                    + "# TYPE node_ethtool_received_dropped_total untyped\nnode_ethtool_received_dropped_total{device=\"eth0\"} 12\n");
+        }
+        History h = reader.read(dir, Progress.NONE);
+        assertEquals(List.of("netdev eth0"), h.ports());
+        assertArrayEquals(new long[] {1000, 1050}, Res.values(h, "netdev eth0", "rx_packets"));
+        assertArrayEquals(new long[] {20, 21}, Res.values(h, "netdev eth0", "tx_packets"));
+    }
+
+    /**
      * Blanks and tabs around the braces, label names, '=' and commas, as the Prometheus text parser (prometheus/common
      * expfmt text_parse.go: skipBlankTab before '{', around '=' and after each value) accepts them: a hand-written
      * textfile-collector file. Before, a blank before '{' was refused ("expected 'value [timestamp]'").
