@@ -48,6 +48,10 @@ import tech.tablesaw.api.StringColumn;
  * (64-bit) counters (CapMask2 advertises them): source {@code perfquery_x}; without it the 32-bit
  * classic counters, source {@code perfquery}; {@code port ALL} is port 255 (aggregated).</li>
  * </ul>
+ * With {@code --details} each port line is followed by its {@code Link info:} (iblinkinfo's link line): the port's own
+ * LID becomes its {@code lid} attribute, so its counters join {@code perfquery}'s {@code lid N/P} of the same port; the
+ * rest of that line (the peer) is not read. A list of nodes pasted above ({@code ibhosts}' {@code Ca : 0x... ports 2
+ * "desc"}) is noise.
  * Tables: {@value #PORT_ERRORS} (port, guid, port_num, node_desc, counter, value, threshold, line),
  * {@value #THRESHOLDS} (counter, threshold) and {@value #SUMMARY} (key, value). Ports are
  * {@code guid <port GUID>/<port>}.
@@ -68,6 +72,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
     private static final Pattern PORT = Pattern.compile("^GUID (0x[0-9a-fA-F]{1,16}) port (\\d{1,3}|ALL):(.*)$");
     private static final Pattern FIELD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) == ([^\\]\\s(]+)(\\s*\\([^)]*\\))?\\]");
     private static final Pattern THRESHOLD = Pattern.compile("\\[([A-Za-z][A-Za-z0-9]*) = (\\d{1,20})\\]");
+    /** {@code --details} (-k/-K): {@code Link info:    122   1[  ] ==( 4X 10.0 Gbps Active/  LinkUp)==>  0x... 2 34[  ] "peer"}. */
+    private static final Pattern LINK_INFO = Pattern.compile("^Link info:\\s+(\\d{1,9})\\s+(\\d{1,4})\\[[^\\]]*\\]\\s+==\\(.*");
     /** ibhosts, ibswitches or ibnodes output, often pasted above: {@code Ca\t: 0x... ports 2 "node HCA-1"}. */
     private static final Pattern NODE_LIST = Pattern.compile("^(?:Ca|Switch|Router)\\s*: 0x[0-9a-fA-F]{1,16} ports \\d{1,3} \".*");
     private static final Pattern NODES = Pattern.compile("^## Summary: (\\d+) nodes checked, (\\d+) bad nodes found$");
@@ -112,6 +118,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
         java.util.List<Printed> printed = new java.util.ArrayList<>();
         java.util.Set<String> suppressed = new java.util.HashSet<>();
         boolean suppressedLine = false;
+        String lastPort = null, lastNum = null;   // the port line a Link info line (--details) below it describes
         while (c.next()) {
             String t = c.line().strip();
             if (t.isEmpty()) { noise++; continue; }
@@ -125,6 +132,8 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 String guid = LinkTable.guid(m.group(1), file, c.number());
                 int num = m.group(2).equals("ALL") ? 255 : LinkTable.number(m.group(2), false, "a port number", file, c.number());
                 String port = "guid " + guid + "/" + num;
+                lastPort = port;
+                lastNum = Integer.toString(num);
                 portLines++;
                 // an error line names the port's GUID; a --counters line the node's (print_data_cnts prints node->guid)
                 b.attr(port, dataOnly ? PortAttr.NODE_GUID : PortAttr.GUID, guid, c.number());
@@ -179,6 +188,12 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 } else {
                     noise++;
                 }
+                continue;
+            }
+            if ((m = LINK_INFO.matcher(t)).matches() && lastPort != null && m.group(2).equals(lastNum) && !m.group(1).equals("0")) {
+                // the port's own LID, so its counters join perfquery's lid N/P of the same port
+                b.attr(lastPort, PortAttr.LID, m.group(1), c.number());
+                noise++;
                 continue;
             }
             if (t.startsWith("Link info:") || t.startsWith("Data Counters for") || t.startsWith("ibwarn") || t.contains("ibwarn:")

@@ -158,6 +158,12 @@ class IbqueryerrorsReaderTest {
         Capture c = Readers.standard().read(in);
         assertEquals(List.of("guid 0x0002c9030011aa10/1"), c.ports());
         assertEquals(12, c.reading("guid 0x0002c9030011aa10/1", "PortXmitData").orElseThrow().value());
+        assertEquals(java.util.Optional.of("122"), c.attr("guid 0x0002c9030011aa10/1", "lid"), "the Link info line's own LID");
+        Capture pq = Readers.standard().read(Input.ofText("pq.txt", "# Port extended counters: Lid 122 port 1\n"
+                + "PortXmitData:....................12\nPortRcvData:.....................7\n"
+                + "PortXmitPkts:....................1\nPortRcvPkts:.....................2\nSymbolErrorCounter:..............3\n"));
+        org.fabriclab.snapshot.Snapshot s = org.fabriclab.snapshot.Snapshot.ofCaptures("t", List.of(c, pq));
+        assertEquals(1, s.ports().size(), "ibqueryerrors' port and perfquery's lid 122/1 are one port: " + s.ports());
     }
 
     @Test void thresholdFileIsReadAsStrtoulDoes() {
