@@ -28,7 +28,8 @@ import org.fabriclab.catalogue.Source;
  * as sysfs spells it);</li>
  * <li>the old style of drivers without {@code dev_id}: {@code mlx4_0 port 1 <===> eth2}.</li>
  * </ul>
- * A paste's {@code ibdev2netdev} command line and a bare prompt are noise.
+ * A paste's {@code ibdev2netdev} command line and a bare prompt are noise; the fields may be lined up with several blanks
+ * ({@code ibdev2netdev | column -t}).
  *
  * <pre>{@code
  * Capture c = Readers.standard().read(Path.of("ibdev2netdev.txt"));
@@ -38,8 +39,9 @@ import org.fabriclab.catalogue.Source;
  * @throws CaptureException (from {@link #read}) naming the line for any other line, or for a file without a port line
  */
 public final class Ibdev2netdevReader implements CaptureReader {
-    private static final Pattern PLAIN = Pattern.compile("^(\\S+) port (\\d{1,3}) ==> (\\S+) \\(([^()]*)\\)$");
-    private static final Pattern OLD = Pattern.compile("^(\\S+) port (\\d{1,3}) <===> (\\S+)$");
+    // blanks between the fields may be several: the output piped through column -t lines them up
+    private static final Pattern PLAIN = Pattern.compile("^(\\S+)\\s+port\\s+(\\d{1,3})\\s+==>\\s+(\\S+)\\s+\\(([^()]*)\\)$");
+    private static final Pattern OLD = Pattern.compile("^(\\S+)\\s+port\\s+(\\d{1,3})\\s+<===>\\s+(\\S+)$");
     private static final Pattern VERBOSE = Pattern.compile("^(?:([0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]) )?(\\S+) "
             + "\\((\\S*) - ([^)]*)\\) (.*?)\\s*fw (\\S+) port (\\d{1,3}) \\(([^()]*)\\) ==> (\\S+) \\(([^()]*)\\)$");
     static final String NETDEV_STATE = "netdev_state";

@@ -48,6 +48,13 @@ class Ibdev2netdevReaderTest {
                 && c.attr("mlx5_2/1", Ibdev2netdevReader.NETDEV_STATE).isEmpty(), "NA and a missing PCI address are not kept");
     }
 
+    /** {@code ibdev2netdev | column -t}: the fields lined up with several blanks. */
+    @Test void linedUpByColumn() {
+        Capture c = read("$ ibdev2netdev | column -t\nmlx5_0   port  1  ==>  ibp26s0        (Down)\nmlx5_10  port  1  ==>  enp225s0np0    (Up)\n");
+        assertEquals(Optional.of("ibp26s0"), c.attr("mlx5_0/1", PortAttr.NETDEV));
+        assertEquals(Optional.of("Up"), c.attr("mlx5_10/1", Ibdev2netdevReader.NETDEV_STATE));
+    }
+
     @Test void theOldStyle() {
         Capture c = read("mlx4_0 port 1 <===> eth2\nmlx4_0 port 2 <===> eth3\n");
         assertEquals(Optional.of("eth3"), c.attr("mlx4_0/2", PortAttr.NETDEV));
