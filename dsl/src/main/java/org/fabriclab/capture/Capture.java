@@ -184,25 +184,49 @@ public final class Capture implements Renderable {
      * parts have is appended when the columns agree, else kept as {@code name#2}, {@code name#3}.
      */
     public static Capture merge(String file, List<Capture> parts, List<String> warnings) {
+        return merge(file, parts, warnings, false);
+    }
+
+    /**
+     * As {@link #merge(String, List, List)}; {@code oneFile} when the parts are one file's, in order (the commands of a
+     * pasted session): a table's {@value #RUN_COLUMN} column, the ordinal of a run in its file, then continues from part
+     * to part (perftest's runs of a session numbered 1, 2, 3 as in a file without its prompts, not 1, 1, 1).
+     */
+    static Capture merge(String file, List<Capture> parts, List<String> warnings, boolean oneFile) {
         Builder b = new Builder(parts.get(0).source(), file, Catalogue.standard());
+        int runs = 0;   // the runs of the parts before this one
         for (Capture c : parts) {
             b.readings.addAll(c.readings);
             b.absents.addAll(c.absents);
             b.attrs.addAll(c.attrs);
             b.noiseLines += c.noiseLines;
             b.warnings.addAll(c.warnings);
+            int last = 0;
             for (Map.Entry<String, Measurement> e : c.measurements.entrySet()) {
+                Table part = e.getValue().table();
+                if (oneFile && part.containsColumn(RUN_COLUMN) && part.column(RUN_COLUMN) instanceof tech.tablesaw.api.IntColumn run) {
+                    for (int i = 0; i < run.size(); i++) if (!run.isMissing(i)) last = Math.max(last, run.getInt(i));
+                    if (runs > 0) {
+                        part = part.copy();
+                        tech.tablesaw.api.IntColumn moved = part.intColumn(RUN_COLUMN);
+                        for (int i = 0; i < moved.size(); i++) if (!moved.isMissing(i)) moved.set(i, moved.getInt(i) + runs);
+                    }
+                }
                 Measurement have = b.measurements.get(e.getKey());
-                if (have == null) { b.measurements.put(e.getKey(), Measurement.of(e.getValue().table().copy())); continue; }
-                if (sameColumns(have.table(), e.getValue().table())) { have.table().append(e.getValue().table()); continue; }
+                if (have == null) { b.measurements.put(e.getKey(), Measurement.of(part == e.getValue().table() ? part.copy() : part)); continue; }
+                if (sameColumns(have.table(), part)) { have.table().append(part); continue; }
                 int k = 2;
                 while (b.measurements.containsKey(e.getKey() + "#" + k)) k++;
-                b.measurements.put(e.getKey() + "#" + k, e.getValue());
+                b.measurements.put(e.getKey() + "#" + k, part == e.getValue().table() ? e.getValue() : Measurement.of(part));
             }
+            runs += last;
         }
         b.warnings.addAll(warnings);
         return b.build();
     }
+
+    /** The column of a measurement table that numbers a run within its file (perftest's {@code run}). */
+    static final String RUN_COLUMN = "run";
 
     /**
      * A part of this capture ({@link Runs}): its source and file with only {@code readings}, {@code absents} and

@@ -160,7 +160,7 @@ public final class Readers {
         if (caps.isEmpty()) {
             throw first != null ? first : new NotACaptureException(in.name(), 0, "no command of the session printed anything; expected a capture tool's output");
         }
-        return Capture.merge(in.name(), caps, warnings);
+        return Capture.merge(in.name(), caps, warnings, true);
     }
 
     private Capture readParts(Input in, List<Input> parts) {

@@ -47,7 +47,9 @@ import tech.tablesaw.columns.Column;
  * A perftest command line after a result row starts a new invocation (a terminal session of several tests):
  * the runs before it take no more rows or fields, and each invocation has its own command options and roles.
  * A run after {@code WARNING: BW peak won't be measured in this run} (duration mode) has no bw_peak (perftest
- * prints 0.00 there): NaN.
+ * prints 0.00 there): NaN; so has a run in duration mode ({@code -D}) whose paste lost the warning. A peak printed
+ * other than 0.00 is a measurement, whichever side printed the warning above it (a server's and a client's output pasted
+ * one after the other).
  * The client is the run that prints {@code TX depth} (perftest prints it only for the
  * client or a bidirectional test); the other run of a pair is the server. A run the header leaves undecided takes its
  * role from its command line: one that names the server (its one positional word, {@code ib_write_bw -d mlx5_0 node2})
@@ -207,6 +209,9 @@ public final class PerftestReader implements CaptureReader {
                     current = new ArrayList<>();
                     invocations.add(current);
                     cmd = new LinkedHashMap<>();
+                    // fields before the next invocation's title are its status lines (Connected:, "Using ROCm Device
+                    // with ID: 0, Name: ..."), not a run of their own
+                    titled = false;
                 }
                 commandOptions(cm.group(2).trim(), cmd);
                 continue;
@@ -387,7 +392,10 @@ public final class PerftestReader implements CaptureReader {
                     }
                 } else {
                     bFile.append(file); bRole.append(r.role); bRun.append(ordinal); bBytes.append(s[0]); bIters.append(s[1]);
-                    bPeak.append(peak >= 0 && !r.noPeak ? v[peak] : Double.NaN);
+                    // perftest prints 0.00 for the peak it does not measure: after its warning, or in duration mode (-D) when
+                    // the paste lost the warning; a peak it printed is a measurement (the warning was the other side's)
+                    boolean placeholder = peak >= 0 && v[peak] == 0.0 && (r.noPeak || !Double.isNaN(dur));
+                    bPeak.append(peak >= 0 && !placeholder ? v[peak] : Double.NaN);
                     double a = avg >= 0 ? v[avg] : Double.NaN;
                     bAvg.append(a);
                     bRate.append(rate >= 0 ? v[rate] : Double.NaN);

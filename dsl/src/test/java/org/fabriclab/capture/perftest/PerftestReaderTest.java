@@ -252,6 +252,34 @@ class PerftestReaderTest {
             + " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
 
     /**
+     * Two invocations one after the other (a server's paste, then the client's), each with a status line before its
+     * title that has colons in it (perftest's --use_rocm/--use_cuda print the GPU so): before, the second one's became a
+     * run of its own that took the client's rows.
+     */
+    @Test void aStatusLineBeforeTheSecondInvocationsTitleIsNoRun() {
+        String gpu = "Using ROCm Device with ID: 0, Name: AMD Instinct MI355X, PCI Bus ID: 0x5, GCN Arch: gfx950\n";
+        String text = "$ ib_write_bw -d mlx5_2 --use_rocm=0\n" + gpu + WRITE_BW_HEAD.replace(" TX depth        : 128\n", "")
+                + " 65536      5000             0.00               11000.00                    0.175\n"
+                + "$ ib_write_bw -d mlx5_2 --use_rocm=0 10.0.0.1\n" + gpu + WRITE_BW_HEAD
+                + " 65536      5000             11900.00           11000.50                    0.176\n";
+        Capture c = reader.read(Input.ofText("rocm.txt", text));
+        Table run = c.measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals(List.of("RDMA_Write BW", "RDMA_Write BW"), run.stringColumn("test").asList());
+        assertEquals(List.of("server", "client"), run.stringColumn("role").asList());
+        Table bw = c.measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(List.of(1, 2), bw.intColumn("run").asList());
+        assertEquals(11000.50, bw.doubleColumn("bw_average").get(1));
+    }
+
+    /** A server's peak warning pasted above the client's output: the client's printed peak is a measurement, not NaN. */
+    @Test void thePeakWarningOfOneSideLeavesTheOthersPrintedPeak() {
+        String text = "WARNING: BW peak won't be measured in this run.\n" + WRITE_BW_HEAD
+                + " 65536      1000             367.17             318.37                      0.005094\n";
+        Table bw = reader.read(Input.ofText("side.txt", text)).measurements(PerftestReader.BANDWIDTH).orElseThrow();
+        assertEquals(367.17, bw.doubleColumn("bw_peak").get(0));
+    }
+
+    /**
      * A client whose queue pair exhausted its transport retries before the first row: perftest's NOTIFY_COMP_ERROR_SEND
      * lines (perftest src/perftest_resources.h; public ib_write_bw logs print them so, own values). The refusal said "no
      * rows (file truncated?)"; it now names the failure and its completion status, the fabric fact in the file.
@@ -298,6 +326,16 @@ class PerftestReaderTest {
         assertEquals(118490L, bw.longColumn("iterations").get(2));
         assertEquals(1, c.measurements(PerftestReader.RUN).orElseThrow().rowCount());
         assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("2 result row(s) repeat")), c.warnings().toString());
+    }
+
+    /**
+     * The same session read as any file is (each command's output on its own, {@code ShellSession}): the runs are still
+     * numbered 1, 2, 3 in the file, not 1 in each command's output.
+     */
+    @Test void aSessionReadCommandByCommandNumbersItsRunsInTheFile() {
+        Capture c = org.fabriclab.capture.Readers.standard().read(Path.of("src/test/resources/org/fabriclab/capture/perftest/session_three_runs_client.txt"));
+        assertEquals(List.of(1, 2, 3), c.measurements(PerftestReader.RUN).orElseThrow().intColumn("run").asList());
+        assertEquals(List.of(1, 2, 2, 2, 2, 2, 3), c.measurements(PerftestReader.BANDWIDTH).orElseThrow().intColumn("run").asList());
     }
 
     /**
