@@ -44,8 +44,14 @@ public final class IbstatReader implements CaptureReader {
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        List<String> head = in.head(5);
-        for (String l : head) if (caName(l.strip()) != null) return 95;
+        // the tool's own messages (ibwarn: of a debug run) and its command line do not count towards the head
+        int looked = 0;
+        for (String l : in.head(40)) {
+            String t = l.strip();
+            if (caName(t) != null) return 95;
+            if (isToolMessage(t) || CommandLine.ownCommandOrPrompt(l, "ibstat")) continue;
+            if (++looked == 5) break;
+        }
         return 0;
     }
 
@@ -95,11 +101,20 @@ public final class IbstatReader implements CaptureReader {
         List<String[]> caAttrs = new ArrayList<>();
         int noise = 0;
         int ports = 0;
+        boolean foreign = false;   // inside another command's output, up to the next ibstat command line
         while (c.next()) {
             String line = c.line();
             String t = line.strip();
             if (t.isEmpty()) { noise++; continue; }
-            if (CommandLine.ownCommandOrPrompt(line, "ibstat")) { noise++; continue; }   // a paste's prompt
+            if (CommandLine.ownCommandOrPrompt(line, "ibstat")) { noise++; foreign = false; continue; }   // a paste's prompt
+            // another command behind a prompt (nvidia-smi after ibstat in a pasted session): its output is not ibstat's
+            if (CommandLine.otherCommand(line, "ibstat")) {
+                b.warn(file + ":" + c.number() + ": '" + abbreviate(t) + "' is another command; its output is not ibstat's, skipped");
+                noise++;
+                foreign = true;
+                continue;
+            }
+            if (foreign) { noise++; continue; }
             if (isToolMessage(t)) {
                 // ibstat stops at the first device it cannot stat: "ibpanic: ... stat of IB device 'mlx5_8' failed"
                 boolean fatal = t.startsWith("ibpanic") || t.contains("iberror");

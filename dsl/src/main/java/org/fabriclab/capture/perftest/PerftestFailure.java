@@ -10,7 +10,10 @@ import org.fabriclab.capture.Values;
  * {@code NOTIFY_COMP_ERROR_RECV} macros and the run loop's exit): {@code Completion with error at client},
  * {@code Failed status 12: wr_id 0 syndrom 0x81} (newer builds: {@code Failed status transport retry counter
  * exceeded (12): ...}), {@code Failed to complete run_iter_bw function successfully},
- * {@code Error occurred while running infinitely! aborting ...}. The first failure line, the work completion
+ * {@code Error occurred while running infinitely! aborting ...}; and before the test begins (perftest_communication.c,
+ * the tests' main): {@code Couldn't connect to 10.0.0.2:18515}, {@code Unable to init the socket connection},
+ * {@code Failed to exchange data between server and clients}, {@code Couldn't get context for the device}. The first
+ * failure line, the work completion
  * status (named by libibverbs' {@code enum ibv_wc_status}: 12 is {@code IBV_WC_RETRY_EXC_ERR}, the transport
  * retries a lossy or broken path exhausts) and the vendor syndrome are kept for the reader's message.
  */
@@ -35,7 +38,9 @@ final class PerftestFailure {
     boolean offer(String t, int line) {
         Matcher fs = FAILED_STATUS.matcher(t);
         boolean failure = t.startsWith("Completion with error at") || fs.matches() || t.startsWith("Failed to complete run_iter")
-                || t.startsWith("Error occurred while running");
+                || t.startsWith("Error occurred while running") || t.startsWith("Couldn't connect to ")
+                || t.startsWith("Unable to init the socket connection") || t.startsWith("Unable to open file descriptor for socket connection")
+                || t.startsWith("Failed to exchange data between server and clients") || t.startsWith("Couldn't get context for");
         if (!failure) return false;
         if (firstText == null) { firstText = t; firstLine = line; }
         if (fs.matches() && status == null) {

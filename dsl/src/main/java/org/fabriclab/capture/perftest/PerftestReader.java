@@ -83,13 +83,18 @@ public final class PerftestReader implements CaptureReader {
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
         int score = 0;
+        boolean command = false, failed = false;
         for (String l : in.head(60)) {
             String t = l.trim();
+            Matcher cm = COMMAND.matcher(t);
+            if (cm.find() && isCommandLine(t, cm.start())) command = true;
+            // a run that failed before its title prints only its command line (in a paste) and the failure
+            else if (command && new PerftestFailure().offer(t, 0)) failed = true;
             if (t.endsWith("Test") && TITLE.matcher(t).matches()) score += 40;
             else if (t.startsWith("#bytes") && (t.contains("BW peak") || t.contains("t_min") || t.contains("t_avg"))) score += 50;
             else if (t.startsWith("Dual-port") || t.startsWith("Number of qps") || t.startsWith("Connection type")) score += 10;
         }
-        return Math.min(score, 95);
+        return failed ? Math.max(Math.min(score, 95), 90) : Math.min(score, 95);
     }
 
     /** One perftest process's output. */
@@ -241,6 +246,10 @@ public final class PerftestReader implements CaptureReader {
         }
         flushPending(runs, current, cmd, pending);
         List<Run> results = runs.stream().filter(r -> r.columns != null).toList();
+        if (runs.isEmpty() && failure.failed()) {
+            // it failed before its title: the connection to the server, the device (Couldn't connect to host:18515)
+            throw new CaptureException(file, failure.line(), "perftest run failed before its test began: " + failure.describe(file));
+        }
         if (runs.isEmpty()) {
             String first = in.head(1).stream().findFirst().orElse("");
             throw new CaptureException(file, 1, "not perftest output: no '... BW Test' / '... Latency Test' header and no '#bytes' "
@@ -360,7 +369,10 @@ public final class PerftestReader implements CaptureReader {
             double dur = cmd.containsKey("duration") ? parseDoubleOrNaN(cmd.get("duration")) : Double.NaN;
             boolean cmdBidi = cmd.containsKey("bidirectional");
             String unit = unitOf(r);
-            String device = cmd.getOrDefault("device", r.header.getOrDefault("Device", ""));
+            // the header names the device perftest opened; the command line's -d only where the header is cut (a
+            // one-liner of a background server and a client names two devices, of which the output is one's)
+            String device = r.header.getOrDefault("Device", cmd.getOrDefault("device", ""));
+            if (device.isEmpty()) device = cmd.getOrDefault("device", "");
             rFile.append(file); rRole.append(r.role); rTest.append(r.test); rDev.append(device);
             if (cmdPort != null) rPort.append(cmdPort); else rPort.appendMissing();
             if (localLid != null) rLid.append(localLid); else rLid.appendMissing();

@@ -53,6 +53,23 @@ class IbstatReaderTest {
         assertEquals(Optional.of("14"), c.attr("mlx4_0/1", "lid"));
     }
 
+    /**
+     * What users paste: {@code set -x}'s trace line and ibwarn's debug lines above the first device (sniffed past them), and
+     * another command behind a prompt after it ({@code nvidia-smi topo -m}: its output is not ibstat's).
+     */
+    @Test void aTracedRunWithDebugLinesAndAnotherCommandAfterIt() {
+        String text = "+ ibstat\n" + "ibwarn: [168988] umad_init: umad_init\n".repeat(4)
+                + "CA 'mlx4_0'\n\tCA type: MT4099\n\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 56\n"
+                + "\t\tBase lid: 3\n\t\tLink layer: InfiniBand\n\n"
+                + "root@gh-01:/work# nvidia-smi topo -m\n        GPU0    NIC0    CPU Affinity\nGPU0     X      PXB     0-47\n";
+        Input in = Input.ofText("ibstat.txt", text);
+        assertEquals("ibstat", org.fabriclab.capture.Readers.standard().choose(in).format());
+        Capture c = reader.read(in);
+        assertEquals(List.of("mlx4_0/1"), c.ports());
+        assertEquals(Optional.of("3"), c.attr("mlx4_0/1", "lid"));
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("nvidia-smi topo -m") && w.contains("not ibstat's")), c.warnings().toString());
+    }
+
     @Test void valueNotANumber() {
         Path f = BadInput.write(tmp, "ibstat.txt", "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n\t\tBase lid: twelve\n");
         BadInput.expect(reader, f, 4, "Base lid is 'twelve'; expected a number");

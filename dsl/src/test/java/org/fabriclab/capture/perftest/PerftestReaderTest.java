@@ -271,6 +271,16 @@ class PerftestReaderTest {
         assertEquals(11000.50, bw.doubleColumn("bw_average").get(1));
     }
 
+    /** A client that could not reach its server prints only that: the refusal names it, not "no capture format". */
+    @Test void aRunThatCouldNotConnectNamesTheFailure() {
+        Input in = Input.ofText("bw.txt", "# ib_write_bw -d rocep133s0f0 192.0.2.11\nCouldn't connect to 192.0.2.11:18515\n"
+                + "Unable to open file descriptor for socket connection Unable to init the socket connection\n");
+        assertEquals("perftest", org.fabriclab.capture.Readers.standard().choose(in).format());
+        org.fabriclab.capture.CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(org.fabriclab.capture.CaptureException.class,
+                () -> org.fabriclab.capture.Readers.standard().read(in));
+        assertEquals("bw.txt:2: perftest run failed before its test began: 'Couldn't connect to 192.0.2.11:18515' (bw.txt:2)", e.getMessage());
+    }
+
     /** A server's peak warning pasted above the client's output: the client's printed peak is a measurement, not NaN. */
     @Test void thePeakWarningOfOneSideLeavesTheOthersPrintedPeak() {
         String text = "WARNING: BW peak won't be measured in this run.\n" + WRITE_BW_HEAD
