@@ -218,6 +218,7 @@ public final class PerftestReader implements CaptureReader {
                     // with ID: 0, Name: ..."), not a run of their own
                     titled = false;
                 }
+                cmd.put(PROGRAM, cm.group(1));
                 commandOptions(cm.group(2).trim(), cmd);
                 continue;
             }
@@ -281,7 +282,11 @@ public final class PerftestReader implements CaptureReader {
             // one run left undecided by its header: its command line names the server only on the client's side (a log of
             // both sides holds one command line for two runs, so it decides nothing there)
             List<Run> tests = inv.stream().filter(r -> !r.test.equals("unknown")).toList();
-            if (tests.size() == 1 && tests.get(0).role.equals("unknown") && tests.get(0).cmd.get(SERVER_NAMED) != null) {
+            if (tests.size() == 1 && tests.get(0).cmd.get(ROLE_FLAG) != null && tests.get(0).cmd.getOrDefault(PROGRAM, "").startsWith("raw_ethernet")) {
+                // raw_ethernet_* take their role from --server/--client (both sides print TX depth); the other tests
+                // from naming a server, whatever -Z/-P say (perftest_parameters.c)
+                tests.get(0).role = tests.get(0).cmd.get(ROLE_FLAG);
+            } else if (tests.size() == 1 && tests.get(0).role.equals("unknown") && tests.get(0).cmd.get(SERVER_NAMED) != null) {
                 tests.get(0).role = tests.get(0).cmd.get(SERVER_NAMED).equals("true") ? "client" : "server";
             }
         }
@@ -496,6 +501,10 @@ public final class PerftestReader implements CaptureReader {
 
     /** Key of a command line's options: "true" when it names the server (a client), "false" when it names none; absent when unsure. */
     static final String SERVER_NAMED = "server_named";
+    /** Key of a command line's options: the role its {@code --server}/{@code --client} flag gives. */
+    static final String ROLE_FLAG = "role_flag";
+    /** Key of a command line's options: the perftest program it runs ({@code ib_write_bw}, {@code raw_ethernet_lat}). */
+    static final String PROGRAM = "program";
     /** perftest's short options that take a value (its getopt string), and long ones often given without {@code =}. */
     private static final java.util.Set<String> VALUE_OPTIONS = java.util.Set.of("-w", "-y", "-p", "-d", "-i", "-m", "-s", "-n", "-t",
             "-u", "-S", "-x", "-c", "-q", "-I", "-o", "-M", "-r", "-Q", "-A", "-l", "-D", "-f", "-B", "-T", "-E", "-J", "-j", "-K", "-k",
@@ -503,14 +512,14 @@ public final class PerftestReader implements CaptureReader {
             "--gid-index", "--connection", "--qp", "--inline_size", "--outs", "--mcg", "--rx-depth", "--cq-mod", "--post_list",
             "--duration", "--margin", "--source_mac", "--dest_mac", "--tos", "--source_ip", "--dest_ip", "--source_port", "--dest_port",
             "--flows", "--limit_bw", "--limit_msgrate", "--use_cuda", "--use_rocm", "--use_neuron", "--out_json_file", "--dlid",
-            "--server", "--client", "--mmap", "--mmap-offset", "--latency_gap", "--retry_count", "--dont_xchg_versions", "--ipv6-addr");
+            "--mmap", "--mmap-offset", "--latency_gap", "--retry_count", "--dont_xchg_versions", "--ipv6-addr");
     /** perftest's options that take no value. */
     private static final java.util.Set<String> FLAG_OPTIONS = java.util.Set.of("-a", "-F", "-e", "-g", "-z", "-R", "-v", "-h", "-b", "-N",
             "-V", "-C", "-H", "-U", "-O", "-Z", "-P", "--all", "--bidirectional", "--report_gbits", "--run_infinitely", "--ipv6",
             "--report-both", "--cpu_util", "--odp", "--use_hugepages", "--perform_warm_up", "--out_json", "--use_old_post_send",
             "--report_per_port", "--promiscuous", "--raw_mcast", "--reversed", "--rdma_cm", "--noPeak", "--CPU-freq", "--connection_type",
             "--use-srq", "--use_srq", "--tclass", "--source", "--report-histogram", "--report-unsorted", "--disable_pcie_relaxed",
-            "--use_data_direct", "--no_lock", "--help", "--version");
+            "--use_data_direct", "--no_lock", "--help", "--version", "--server", "--client");
 
     /** Options of a perftest command line that the header does not print. */
     private static void commandOptions(String args, Map<String, String> out) {
@@ -528,6 +537,9 @@ public final class PerftestReader implements CaptureReader {
                 case "-i", "--ib-port" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("ib_port", v); if (eqv == null) k++; }
                 case "-D", "--duration" -> { String v = eqv != null ? eqv : next; if (v != null) out.put("duration", v); if (eqv == null) k++; }
                 case "-b", "--bidirectional" -> out.put("bidirectional", "true");
+                // perftest's -Z/--server and -P/--client (raw_ethernet_*, where both sides print TX depth) say the role
+                case "-Z", "--server" -> out.put(ROLE_FLAG, "server");
+                case "-P", "--client" -> out.put(ROLE_FLAG, "client");
                 default -> {
                     if (!a.startsWith("-")) positional++;
                     else if (eqv == null && VALUE_OPTIONS.contains(name)) k++;

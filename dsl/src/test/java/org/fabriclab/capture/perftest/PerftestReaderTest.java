@@ -281,6 +281,20 @@ class PerftestReaderTest {
         assertEquals("bw.txt:2: perftest run failed before its test began: 'Couldn't connect to 192.0.2.11:18515' (bw.txt:2)", e.getMessage());
     }
 
+    /** raw_ethernet_* print TX depth on both sides: --server on the command line makes the run the server's. */
+    @Test void rawEthernetTakesItsRoleFromServerOrClient() {
+        String head = WRITE_BW_HEAD.replace("RDMA_Write BW Test", "Send Latency Test")
+                .replace(" #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n",
+                        " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n");
+        String row = " 64      1000          1.23           5.67         1.30             1.35             0.10          1.50                  5.67\n";
+        Table server = reader.read(Input.ofText("s.txt", "$ raw_ethernet_lat -d mlx5_0 -B 00:11:22:33:44:55 -E 66:77:88:99:aa:bb --server\n" + head + row))
+                .measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("server", server.stringColumn("role").get(0));
+        Table client = reader.read(Input.ofText("c.txt", "$ raw_ethernet_lat -d mlx5_0 -B 66:77:88:99:aa:bb -E 00:11:22:33:44:55 --client\n" + head + row))
+                .measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("client", client.stringColumn("role").get(0));
+    }
+
     /** A server's peak warning pasted above the client's output: the client's printed peak is a measurement, not NaN. */
     @Test void thePeakWarningOfOneSideLeavesTheOthersPrintedPeak() {
         String text = "WARNING: BW peak won't be measured in this run.\n" + WRITE_BW_HEAD
