@@ -1,6 +1,7 @@
 package org.fabriclab.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
@@ -70,10 +71,14 @@ class PastedPromptTest {
         assertEquals(5, c.reading("mlx5_1/1", "rx_write_requests").orElseThrow().line(), "the file's line, prompt counted");
     }
 
-    /** A prompt running another tool is no ibstat command: still refused, naming the line. */
-    @Test void anotherToolsPromptIsStillRefused() {
-        String text = "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n$ ibv_devinfo\n";
-        CaptureException e = org.junit.jupiter.api.Assertions.assertThrows(CaptureException.class, () -> read("mixed.txt", text));
-        assertEquals(4, e.line());
+    /**
+     * A prompt running another tool is no ibstat command: its output is not ibstat's, skipped with a warning naming the
+     * line (it refused the whole paste, as a user's ibstat followed by nvidia-smi topo -m was).
+     */
+    @Test void anotherToolsPromptEndsTheOutputWithAWarning() {
+        String text = "CA 'mlx5_0'\n\tPort 1:\n\t\tState: Active\n$ ibv_devinfo\nhca_id:\tmlx5_0\n";
+        Capture c = read("mixed.txt", text);
+        assertEquals(java.util.List.of("mlx5_0/1"), c.ports());
+        assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("mixed.txt:4: '$ ibv_devinfo' is another command")), c.warnings().toString());
     }
 }
