@@ -63,6 +63,7 @@ public final class CollectSeriesHistory implements HistoryReader {
         List<Snapshot> snaps = new ArrayList<>();
         long[] times = new long[dirs.size()];
         SnapshotTime first = null;
+        ReadWarnings said = new ReadWarnings();
         for (int i = 0; i < dirs.size(); i++) {
             Path d = dirs.get(i);
             Timed t;
@@ -80,9 +81,10 @@ public final class CollectSeriesHistory implements HistoryReader {
                         + dirs.get(i - 1).getFileName() + " (" + times[i] + " ms after " + times[i - 1] + " ms); a series needs increasing times");
             }
             snaps.add(t.snapshot);
+            said.add(t.snapshot.warnings());
             progress.update("reading " + path.getFileName(), i + 1, dirs.size());
         }
-        return History.of(Series.ofSnapshots(snaps, times));
+        return History.of(Series.ofSnapshots(snaps, times)).withWarnings(said.list());
     }
 
     /** A snapshot read with its time, and the name of its folder in messages. */

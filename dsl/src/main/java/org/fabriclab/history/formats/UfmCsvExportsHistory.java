@@ -48,12 +48,14 @@ public final class UfmCsvExportsHistory implements HistoryReader {
         List<Path> files = Files.isDirectory(path) ? Heads.files(path) : List.of(path);
         if (files.isEmpty()) throw new CaptureException(path.toString(), 0, "no UFM telemetry CSV files in the folder");
         TelemetryRows rows = new TelemetryRows();
+        ReadWarnings said = new ReadWarnings();
         for (int i = 0; i < files.size(); i++) {
             Path f = files.get(i);
             Capture c = READER.read(Heads.isGzip(f) ? Input.ofText(f.toString(), Heads.text(f)) : Input.of(f));   // exports may be gzip
             rows.add(c.measurements(Telemetry.NAME).orElseThrow(() -> new CaptureException(f.toString(), 0, "no telemetry rows")), f.toString());
+            said.add(c.warnings());
             progress.update("reading " + path.getFileName(), i + 1, files.size());
         }
-        return History.of(rows.table(path.toString()), Source.UFM);
+        return History.of(rows.table(path.toString()), Source.UFM).withWarnings(said.list());
     }
 }

@@ -80,6 +80,6 @@ public final class UfmStreamHistory implements HistoryReader {
             rows.carryForward();
         }
         progress.update("reading " + path.getFileName(), 2, 2);
-        return History.of(rows.table(file), Source.UFM);
+        return History.of(rows.table(file), Source.UFM).withWarnings(c.warnings());   // what the reader skipped (float fields)
     }
 }

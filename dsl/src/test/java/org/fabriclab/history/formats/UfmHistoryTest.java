@@ -100,6 +100,8 @@ class UfmHistoryTest {
         assertArrayEquals(new long[] {1, 2}, Res.values(h, p, "LinkDownedCounter"));
         assertArrayEquals(new long[] {14191, 14191}, Res.values(h, p, "PortXmitPkts"));   // unchanged: carried
         assertArrayEquals(new long[] {0, 0}, Res.values(h, "guid 0x0c42a103007ab890/1", "LinkDownedCounter"));
+        // what the capture reader skipped (the sample's Infiniband_Normalized_* float fields) is said in the history too
+        assertTrue(h.warnings().stream().anyMatch(w -> w.contains("Infiniband_Normalized")), h.warnings().toString());
     }
 
     /** Secondary-telemetry exports: the states and levels among the columns are gauges of the history, never swept as counts. */
