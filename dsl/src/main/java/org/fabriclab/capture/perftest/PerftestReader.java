@@ -218,8 +218,11 @@ public final class PerftestReader implements CaptureReader {
                     // with ID: 0, Name: ..."), not a run of their own
                     titled = false;
                 }
-                cmd.put(PROGRAM, cm.group(1));
-                commandOptions(cm.group(2).trim(), cmd);
+                // a one-liner of several perftest commands ((server >> /dev/null &); sleep 1; client): the output is that of
+                // the last one whose output is not redirected
+                Matcher printed = printingCommand(t, cm);
+                cmd.put(PROGRAM, printed.group(1));
+                commandOptions(printed.group(2).trim(), cmd);
                 continue;
             }
             if (t.startsWith("local address")) {
@@ -492,6 +495,31 @@ public final class PerftestReader implements CaptureReader {
      * follows a shell prompt ({@code $ }, {@code [root@h ~]# }, {@code root@h:~# }: {@link ShellPrompt}) or
      * {@code sudo}, or is called by path ({@code /usr/bin/ib_write_bw}).
      */
+    /**
+     * Of the perftest commands on one line ({@code first} found), the last whose standard output is not redirected (to a
+     * file or {@code /dev/null}): the one whose output follows; the first when each is redirected.
+     */
+    private static Matcher printingCommand(String t, Matcher first) {
+        Matcher best = null;
+        Matcher m = COMMAND.matcher(t);
+        int from = first.start();
+        while (from < t.length() && m.find(from)) {
+            int end = t.length();
+            for (String sep : new String[] {";", "&&", "||", "|"}) {
+                int k = t.indexOf(sep, m.end(1));
+                if (k >= 0 && k < end) end = k;
+            }
+            String own = t.substring(m.end(1), end);
+            boolean redirected = own.matches(".*(^|[^0-9&])>>?.*");
+            if (!redirected) best = COMMAND.matcher(t.substring(0, end)).region(m.start(), end);
+            from = end + 1;
+        }
+        if (best != null && best.find()) return best;
+        first.reset();
+        first.find();
+        return first;
+    }
+
     static boolean isCommandLine(String t, int at) {
         if (at == 0 || t.startsWith("$") || t.startsWith("#") || t.contains("/ib_")) return true;
         int cmd = ShellPrompt.commandStart(t);

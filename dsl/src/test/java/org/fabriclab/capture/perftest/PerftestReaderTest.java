@@ -295,6 +295,16 @@ class PerftestReaderTest {
         assertEquals("client", client.stringColumn("role").get(0));
     }
 
+    /** A loopback one-liner: the server in the background with its output thrown away, then the client, whose output follows. */
+    @Test void aOneLinerOfABackgroundServerAndAClientIsTheClients() {
+        String text = "$ (ib_write_bw -d mlx5_3 -F >> /dev/null &); sleep 1; ib_write_bw -d mlx5_2 -F localhost\n"
+                + WRITE_BW_HEAD.replace(" TX depth        : 128\n", "")
+                + " 65536      5000             11900.00           11000.50                    0.176\n";
+        Table run = reader.read(Input.ofText("loop.txt", text)).measurements(PerftestReader.RUN).orElseThrow();
+        assertEquals("client", run.stringColumn("role").get(0));
+        assertEquals("mlx5_2", run.stringColumn("device").get(0));
+    }
+
     /** A server's peak warning pasted above the client's output: the client's printed peak is a measurement, not NaN. */
     @Test void thePeakWarningOfOneSideLeavesTheOthersPrintedPeak() {
         String text = "WARNING: BW peak won't be measured in this run.\n" + WRITE_BW_HEAD
