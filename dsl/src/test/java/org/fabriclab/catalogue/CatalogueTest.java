@@ -392,6 +392,7 @@ class CatalogueTest {
         assertEquals("raw_physical_errors", raw.pattern());
         assertEquals(Layer.INFORMATIVE, raw.layer(), "pre-FEC errors: FEC corrects them");
         assertFalse(raw.error());
+        assertEquals("bits", raw.unit(), "the sum of the lanes' raw bit errors, in the lanes' unit");
         assertTrue(cat.lookup(Source.ETHTOOL, "raw_physical_errors").isEmpty(), "an mlxlink name");
     }
 
