@@ -411,17 +411,35 @@ public final class Input {
      * The first {@code n} non-blank lines, for sniffing (scans only as far as needed, not the whole
      * file), split as {@link #lines()} splits them ({@code \n}, {@code \r\n} and a lone {@code \r}).
      */
-    public List<String> head(int n) {
-        if (lines != null) return lines.stream().filter(l -> !l.isBlank()).limit(n).toList();
+    public List<String> head(int n) { return head(n, null); }
+
+    /**
+     * As {@link #head(int)}, the lines {@code uncounted} accepts not counted towards {@code n} (but returned in their
+     * place): a tool's debug lines or a list pasted above its output do not push the output out of the head.
+     */
+    public List<String> head(int n, java.util.function.Predicate<String> uncounted) {
+        List<String> out = new java.util.ArrayList<>(n);
+        int counted = 0;
+        if (lines != null) {
+            for (String l : lines) {
+                if (counted == n) break;
+                if (l.isBlank()) continue;
+                out.add(l);
+                if (uncounted == null || !uncounted.test(l)) counted++;
+            }
+            return out;
+        }
         String t = text();
         int len = t.length();
-        List<String> out = new java.util.ArrayList<>(n);
         int pos = 0;
-        while (out.size() < n && pos < len) {
+        while (counted < n && pos < len) {
             int end = pos;
             while (end < len && t.charAt(end) != '\n' && t.charAt(end) != '\r') end++;
             String l = t.substring(pos, end);
-            if (!l.isBlank()) out.add(l);
+            if (!l.isBlank()) {
+                out.add(l);
+                if (uncounted == null || !uncounted.test(l)) counted++;
+            }
             pos = end < len && t.charAt(end) == '\r' && end + 1 < len && t.charAt(end + 1) == '\n' ? end + 2 : end + 1;
         }
         return out;

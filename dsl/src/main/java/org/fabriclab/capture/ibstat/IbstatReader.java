@@ -45,13 +45,8 @@ public final class IbstatReader implements CaptureReader {
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
         // the tool's own messages (ibwarn: of a debug run) and its command line do not count towards the head
-        int looked = 0;
-        for (String l : in.head(40)) {
-            String t = l.strip();
-            if (caName(t) != null) return 95;
-            if (isToolMessage(t) || CommandLine.ownCommandOrPrompt(l, "ibstat")) continue;
-            if (++looked == 5) break;
-        }
+        List<String> head = in.head(5, IbstatReader::notOutput);
+        for (int i = 0; i < Math.min(head.size(), 40); i++) if (caName(head.get(i).strip()) != null) return 95;
         return 0;
     }
 
@@ -280,6 +275,11 @@ public final class IbstatReader implements CaptureReader {
         } catch (NumberFormatException e) {
             throw new CaptureException(file, line, key + " is '" + abbreviate(v) + "'; expected a number");
         }
+    }
+
+    /** A line of a paste that is no part of ibstat's output: its messages or its command line. */
+    private static boolean notOutput(String line) {
+        return isToolMessage(line.strip()) || CommandLine.ownCommandOrPrompt(line, "ibstat");
     }
 
     /** {@code ibwarn:}, {@code ibpanic:}, {@code ibstat: iberror:}: messages of the tool, not attributes. */

@@ -83,12 +83,10 @@ public final class IbqueryerrorsReader implements CaptureReader {
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        int looked = 0;
-        for (String l : in.head(1000)) {
+        // a list of nodes pasted above (ibhosts) does not count towards the head
+        for (String l : in.head(20, IbqueryerrorsReader::nodeListLine)) {
             String t = l.strip();
             if (NODE.matcher(t).matches() || DATA.matcher(t).matches() || NODES.matcher(t).matches()) return 95;
-            // a list of nodes pasted above (ibhosts) does not count towards the head
-            if (!NODE_LIST.matcher(t).matches() && ++looked == 20) break;
         }
         // a summary without node lines (every node clean): its counts line follows the "## Summary:" line,
         // so one scan of a file that is not this format, and the rest searched from there only
@@ -96,6 +94,9 @@ public final class IbqueryerrorsReader implements CaptureReader {
         int at = t.indexOf("\n## Summary: ");
         return at >= 0 && t.indexOf("ports have errors beyond threshold", at) >= 0 ? 90 : 0;
     }
+
+    /** A line of {@code ibhosts}/{@code ibswitches}/{@code ibnodes} output. */
+    private static boolean nodeListLine(String line) { return NODE_LIST.matcher(line.strip()).matches(); }
 
     @Override public Capture read(Input in) {
         String file = in.name();
@@ -197,7 +198,7 @@ public final class IbqueryerrorsReader implements CaptureReader {
                 continue;
             }
             if (t.startsWith("Link info:") || t.startsWith("Data Counters for") || t.startsWith("ibwarn") || t.contains("ibwarn:")
-                    || NODE_LIST.matcher(t).matches()) {
+                    || nodeListLine(t)) {
                 noise++;
                 continue;
             }
