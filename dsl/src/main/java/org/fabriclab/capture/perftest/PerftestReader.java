@@ -379,7 +379,7 @@ public final class PerftestReader implements CaptureReader {
             String unit = unitOf(r);
             // the header names the device perftest opened; the command line's -d only where the header is cut (a
             // one-liner of a background server and a client names two devices, of which the output is one's)
-            String device = r.header.getOrDefault("Device", cmd.getOrDefault("device", ""));
+            String device = r.header.getOrDefault("Device", "");
             if (device.isEmpty()) device = cmd.getOrDefault("device", "");
             rFile.append(file); rRole.append(r.role); rTest.append(r.test); rDev.append(device);
             if (cmdPort != null) rPort.append(cmdPort); else rPort.appendMissing();
@@ -514,10 +514,7 @@ public final class PerftestReader implements CaptureReader {
             if (!redirected) best = COMMAND.matcher(t.substring(0, end)).region(m.start(), end);
             from = end + 1;
         }
-        if (best != null && best.find()) return best;
-        first.reset();
-        first.find();
-        return first;
+        return best != null && best.find() ? best : first;
     }
 
     static boolean isCommandLine(String t, int at) {
