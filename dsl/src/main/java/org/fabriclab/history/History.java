@@ -76,10 +76,22 @@ public final class History {
         return of(Series.of(name, ports, time, port, rows, counters, sources, stepMs));
     }
 
-    /** Loads a history file: gzip (or plain) CSV ({@link HistoryCsv}) or Parquet; see {@link HistoryFormats}. */
-    public static History load(Path file) { return HistoryFormats.read(file, Map.of(), Progress.NONE); }
+    /**
+     * Loads a history: the project's gzip (or plain) CSV ({@link HistoryCsv}) or Parquet ({@link HistoryFormats}), or any
+     * other history format fleets keep that {@link org.fabriclab.history.formats.HistoryReaders} recognises (a folder of UFM
+     * CSV exports, a UFM fluentd stream, Prometheus scrapes or query JSON, a {@code fabriclab collect} series, ...), as
+     * {@code Fabric.history(path)} does. A file no other format claims is read as the project's CSV or Parquet, so its
+     * errors name the line of that file that is wrong.
+     *
+     * @throws org.fabriclab.capture.CaptureException naming the file and line on bad input
+     */
+    public static History load(Path file) { return load(file, Progress.NONE); }
 
-    public static History load(Path file, Progress progress) { return HistoryFormats.read(file, Map.of(), progress); }
+    /** The same, reporting progress (the project's CSV and Parquet report it; other formats report when they can). */
+    public static History load(Path file, Progress progress) {
+        var other = org.fabriclab.history.formats.HistoryReaders.standard().claimedByOther(file);
+        return other != null ? other.read(file, progress) : HistoryFormats.read(file, Map.of(), progress);
+    }
 
     /**
      * Loads what sweeping {@code rule} needs from a history file: from Parquet only the timestamps, the

@@ -42,6 +42,21 @@ class HistoryReadersTest {
                 Res.rows(Res.sweep(Fabric.history(Res.path("ufm-fluentd-stream.log").toString()), UfmHistoryTest.A)));
     }
 
+    @Test void historyLoadReadsEveryFormatAsFabricHistoryDoes(@TempDir Path dir) throws Exception {
+        for (String f : new String[] {"ufm-exports", "ufm-fluentd-stream.log", "node-exporter-scrapes", "query_range.json", "collect-series",
+                "telegraf-infiniband.lp", "history.csv"}) {
+            History viaLoad = History.load(Res.path(f));
+            History viaFabric = Fabric.history(Res.path(f).toString());
+            assertEquals(viaFabric.ports(), viaLoad.ports(), f);
+            assertEquals(viaFabric.rows(), viaLoad.rows(), f);
+        }
+        // a broken project CSV is still read as one, so the error names its line rather than "not a history"
+        Path bad = dir.resolve("history.csv");
+        Files.writeString(bad, "timestamp,port,PortXmitWait\n2025-12-01T00:00:00Z,a,1\n2025-12-01T00:01:00Z,a,x\n");
+        var e = assertThrows(CaptureException.class, () -> History.load(bad));
+        assertEquals(3, e.line(), e.getMessage());
+    }
+
     @Test void whatNoFormatClaimsIsRefusedNamingThePath(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("notes.txt");
         Files.writeString(f, "hello\n");
