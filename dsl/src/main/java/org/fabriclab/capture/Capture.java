@@ -195,6 +195,9 @@ public final class Capture implements Renderable {
     static Capture merge(String file, List<Capture> parts, List<String> warnings, boolean oneFile) {
         Builder b = new Builder(parts.get(0).source(), file, Catalogue.standard());
         int runs = 0;   // the runs of the parts before this one
+        // parts read from several files (an ibdiagnet folder): each table row says which file it came from, as readings and
+        // attributes do, rather than every table standing under the merged capture's one name
+        boolean filed = !oneFile && parts.stream().map(Capture::file).distinct().count() > 1;
         for (Capture c : parts) {
             b.readings.addAll(c.readings);
             b.absents.addAll(c.absents);
@@ -204,6 +207,7 @@ public final class Capture implements Renderable {
             int last = 0;
             for (Map.Entry<String, Measurement> e : c.measurements.entrySet()) {
                 Table part = e.getValue().table();
+                if (filed && !part.containsColumn(FILE_COLUMN)) part = withFile(part, c.file());
                 if (oneFile && part.containsColumn(RUN_COLUMN) && part.column(RUN_COLUMN) instanceof tech.tablesaw.api.IntColumn run) {
                     for (int i = 0; i < run.size(); i++) if (!run.isMissing(i)) last = Math.max(last, run.getInt(i));
                     if (runs > 0) {
@@ -223,6 +227,17 @@ public final class Capture implements Renderable {
         }
         b.warnings.addAll(warnings);
         return b.build();
+    }
+
+    /** The column a merged capture's measurement tables name each row's file in, when its parts came from several files. */
+    static final String FILE_COLUMN = "file";
+
+    /** A copy of {@code t} with a first column {@value #FILE_COLUMN} holding {@code file} on every row. */
+    private static Table withFile(Table t, String file) {
+        Table c = Table.create(t.name());
+        c.addColumns(tech.tablesaw.api.StringColumn.create(FILE_COLUMN, java.util.Collections.nCopies(t.rowCount(), file)));
+        for (var col : t.columns()) c.addColumns(col.copy());
+        return c;
     }
 
     /** The column of a measurement table that numbers a run within its file (perftest's {@code run}). */

@@ -70,15 +70,16 @@ public final class IbdiagnetDirReader implements CaptureReader {
         } else {
             throw new CaptureException(in.name(), 0, "folder holds neither " + CSV + " nor " + PM + "; expected ibdiagnet output");
         }
-        if (Files.isRegularFile(log)) {
-            try {
-                new IbdiagnetLogReader().readInto(in.child(log), b);
-            } catch (CaptureException e) {
-                b.warn(e.getMessage() + " (summary left out)");
-            }
-        }
         List<Capture> parts = new ArrayList<>(List.of(b.build()));
         List<String> warnings = new ArrayList<>();
+        // the log's tables are a part of their own, so their rows name the log as their file
+        if (Files.isRegularFile(log)) {
+            try {
+                parts.add(new IbdiagnetLogReader().read(in.child(log)));
+            } catch (CaptureException e) {
+                warnings.add(e.getMessage() + " (summary left out)");
+            }
+        }
         Path lst = d.resolve(LST);
         if (Files.isRegularFile(lst)) {
             try {

@@ -46,6 +46,11 @@ class IbdiagnetDirReaderTest {
         assertTrue(c.measurements(IbdiagnetLogReader.SUMMARY).isPresent());
         assertTrue(c.measurements(IbdiagnetCsvReader.PM_DELTA).isPresent());
         assertEquals("180", c.attr("guid 0xb0cf0e0300d33fc0/1", "lid").orElseThrow());
+        // each table's rows name the file they were read from, not the folder capture's first file
+        var summary = c.measurements(IbdiagnetLogReader.SUMMARY).orElseThrow();
+        assertEquals(dir.resolve("ibdiagnet2.log").toString(), summary.stringColumn("file").get(0));
+        var pmDelta = c.measurements(IbdiagnetCsvReader.PM_DELTA).orElseThrow();
+        assertEquals(dir.resolve("ibdiagnet2.db_csv").toString(), pmDelta.stringColumn("file").get(0));
     }
 
     @Test void pmWhenNoDbCsvAndAnInterruptedLog(@TempDir Path dir) throws IOException {
