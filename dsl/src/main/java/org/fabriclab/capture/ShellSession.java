@@ -23,6 +23,9 @@ import java.util.Set;
  * }</pre>
  */
 public final class ShellSession {
+    /** The shell's job-control line for a command started with {@code &} ({@code [1] 650300}) or ended ({@code [1]+  Done ...}). */
+    private static final java.util.regex.Pattern JOB_LINE =
+            java.util.regex.Pattern.compile("\\[\\d+\\][+-]?\\s+(\\d+|(Done|Exit \\d+|Running|Stopped|Terminated|Killed)(\\s.*)?)\\s*");
     /** Lines read for the first command line. */
     private static final int HEAD = 20;
 
@@ -61,9 +64,12 @@ public final class ShellSession {
             String cmd = lines.get(from), command = cmd.substring(ShellPrompt.commandStart(cmd)).strip();
             // the command's output: its first two lines that are neither blank nor a bare prompt (the end of the paste, an Enter)
             List<Integer> output = new ArrayList<>(2);
-            for (int i = from + 1; i < to && output.size() < 2; i++) if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i))) output.add(i);
-            // a command that printed nothing (cd, sleep 30), or date's one line (the time of what follows, which an incident
-            // of the file reads there): passed over
+            for (int i = from + 1; i < to && output.size() < 2; i++) {
+                if (!lines.get(i).isBlank() && !ShellPrompt.isBare(lines.get(i)) && !JOB_LINE.matcher(lines.get(i)).matches()) output.add(i);
+            }
+            // a command that printed nothing (cd, sleep 30; one started with & shows only its job line, its output comes
+            // after a later prompt), or date's one line (the time of what follows, which an incident of the file reads
+            // there): passed over
             if (output.isEmpty() || output.size() == 1 && CommandLine.command(command, "date") != null
                     && DateOutput.epochMs(lines.get(output.get(0))) != null) continue;
             int out = output.get(0);
@@ -77,8 +83,11 @@ public final class ShellSession {
                 // JSON output (rdma -j, mlxlink --json, ip -j) goes to its reader as the tool printed it, without the command line
                 boolean json = lines.get(out).strip().startsWith("{") || lines.get(out).strip().startsWith("[");
                 sb.append(json ? "" : cmd).append('\n');
-                // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output
-                for (int i = from + 1; i < to; i++) sb.append(ShellPrompt.isBare(lines.get(i)) ? "" : lines.get(i)).append('\n');
+                // a prompt with nothing after it (the end of the paste, an Enter pressed) is no output, nor is a job line
+                for (int i = from + 1; i < to; i++) {
+                    String l = lines.get(i);
+                    sb.append(ShellPrompt.isBare(l) || JOB_LINE.matcher(l).matches() ? "" : l).append('\n');
+                }
             }
             parts.add(Input.sessionPart(in, sb.toString(), from + 1, command));
         }

@@ -50,6 +50,19 @@ class ShellSessionTest {
         assertEquals(List.of("session.txt:21: the output of 'ls' is no capture; not read"), c.warnings());
     }
 
+    /**
+     * A tool started in the background ({@code perfquery ... &}) shows only its job line before the next prompt, and its
+     * output comes after that prompt: its job line is not taken for output, so no "is no capture" warning names it.
+     */
+    @Test void aBackgroundCommandsJobLineIsNoOutput() {
+        String text = PROMPT + "perfquery -x 17 1 > /dev/null &\n[1] 650300\n" + PROMPT + "ibstat\n" + IBSTAT
+                + "[1]+  Done                    perfquery -x 17 1 > /dev/null\n" + PROMPT + "perfquery -x 17 1\n" + PERFQUERY.formatted(3);
+        Capture c = read(text);
+        assertEquals("200", c.attr("mlx5_0/1", "rate_gbps").orElseThrow());
+        assertEquals(3, c.readings().stream().filter(r -> r.rawName().equals("SymbolErrorCounter")).findFirst().orElseThrow().value());
+        assertEquals(List.of(), c.warnings());
+    }
+
     @Test void oneToolRunSeveralTimesIsNoSessionOfItsOwn() {
         String ethtool = PROMPT + "ethtool -S eth0\nNIC statistics:\n     rx_pause_ctrl_phy: 1\n" + PROMPT + "ethtool -S eth1\nNIC statistics:\n     rx_pause_ctrl_phy: 2\n";
         assertNull(ShellSession.parts(Input.ofText("e.txt", ethtool)));
