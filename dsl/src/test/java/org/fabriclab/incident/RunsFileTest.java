@@ -94,9 +94,15 @@ class RunsFileTest {
                 + p + "date +%s\n1796637645.5\n" + p + "perfquery -x 7 1\n" + perfquery(0, 2_000_000, 0);
         Incident inc = Incident.of(Files.writeString(tmp.resolve("epoch.txt"), text));
         assertEquals(45.5, inc.elapsedSeconds(), 1e-9);
-        // without the date command line a bare number is no time (a cat of a counter prints one too)
+        // without the date command lines, the bare numbers before each run (the file's first line one of them, each followed
+        // by the same command line) are a sampling loop's dates
         Incident bare = Incident.of(Files.writeString(tmp.resolve("bare.txt"), text.replace(p + "date +%s\n", "")));
-        assertTrue(Double.isNaN(bare.elapsedSeconds()), bare.elapsedHow());
+        assertEquals(45.5, bare.elapsedSeconds(), 1e-9);
+        assertTrue(bare.elapsedHow().contains("the date lines of bare.txt"), bare.elapsedHow());
+        // under a cat of a counter file, a bare number is that counter's value: no time
+        Incident cat = Incident.of(Files.writeString(tmp.resolve("cat.txt"),
+                text.replace("date +%s", "cat /sys/class/infiniband/mlx5_0/ports/1/counters/port_rcv_data").replace(".5", "")));
+        assertTrue(Double.isNaN(cat.elapsedSeconds()), cat.elapsedHow());
     }
 
     @Test void oneRunIsRefusedSayingHowToGiveTwo() throws IOException {
