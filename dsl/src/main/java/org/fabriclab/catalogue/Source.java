@@ -56,6 +56,12 @@ public enum Source {
      * packets count only the kernel's rings, not RDMA (RoCE) traffic.
      */
     NETDEV_STATS("netdev_stats"),
+    /**
+     * A SONiC switch's port counters as sonic-utilities prints them ({@code show pfc counters} / {@code pfcstat},
+     * {@code show interfaces counters} / {@code portstat}): SAI port statistics from the switch's COUNTERS_DB, read
+     * on the switch's side of a link. Raw names are the tools' column labels ({@code RX_DRP}, {@code Rx PFC3}).
+     */
+    SONIC("sonic"),
     /** Values given directly (JSON lines, a cell, a test): typed by the profile, not by a capture. */
     GIVEN("given");
 

@@ -1,0 +1,61 @@
+package org.fabriclab.catalogue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A SONiC switch's port counters (source {@code sonic}): pfcstat's per-priority PFC as the pause counters every NIC's
+ * name is bound to, in the port's own directions, and every portstat count column bound, the rates never.
+ */
+class SonicCatalogueTest {
+    private final Catalogue cat = Catalogue.standard();
+
+    @Test void pfcPerPriorityMirrorsTheNicsPauseCounters() {
+        for (int n = 0; n < 8; n++) {
+            Binding rx = cat.lookup(Source.SONIC, "Rx PFC" + n).orElseThrow();
+            Binding eth = cat.lookup(Source.ETHTOOL, "rx_prio" + n + "_pause").orElseThrow();
+            assertEquals(eth.canonical(), rx.canonical());
+            assertEquals(n, cat.counter(rx.canonical()).orElseThrow().priorityIndex());
+            assertEquals("tx_prio" + n + "_pause", cat.lookup(Source.SONIC, "Tx PFC" + n).orElseThrow().canonical());
+        }
+        Binding rx3 = cat.lookup(Source.SONIC, "Rx PFC3").orElseThrow();
+        assertTrue(rx3.def().has(Role.PAUSE));
+        assertEquals(Direction.RX, rx3.def().direction());
+        assertEquals(Layer.CONGESTION, rx3.layer());
+        assertEquals("rx_prio3_pause_duration", cat.lookup(Source.SONIC, "PFC3 Total RX Pause Time US").orElseThrow().canonical());
+        assertTrue(cat.lookup(Source.SONIC, "Rx PFC8").isEmpty());
+    }
+
+    @Test void everyPortstatCountIsBoundAndNoRateIs() {
+        for (String raw : List.of("RX_OK", "RX_ERR", "RX_DRP", "RX_OVR", "TX_OK", "TX_ERR", "TX_DRP", "TX_OVR", "TRIM", "TRIM_TX", "TRIM_DRP",
+                "TRIM_PKTS", "TRIM_TX_PKTS", "TRIM_DRP_PKTS", "FEC_CORR", "FEC_UNCORR", "FEC_SYMBOL_ERR", "BIN0", "BIN15")) {
+            assertTrue(cat.lookup(Source.SONIC, raw).isPresent(), raw + " not bound");
+        }
+        for (String rate : List.of("RX_BPS", "RX_PPS", "RX_UTIL", "TX_BPS", "FEC_PRE_BER", "FEC_POST_BER", "FLR(O)")) {
+            assertTrue(cat.lookup(Source.SONIC, rate).isEmpty(), rate + " is a rate, not a counter");
+        }
+        assertEquals(Layer.PHYSICAL, cat.lookup(Source.SONIC, "FEC_UNCORR").orElseThrow().layer());
+        assertTrue(cat.lookup(Source.SONIC, "RX_DRP").orElseThrow().def().has(Role.DISCARD));
+        assertEquals(Direction.TX, cat.lookup(Source.SONIC, "TX_DRP").orElseThrow().def().direction());
+    }
+
+    /**
+     * A SONiC name is the switch's own (vendor {@code sonic}), not one every NIC shares: bound with vendor {@code -},
+     * {@code Rx PFC3} made {@code rx_prio3_pause} a name every vendor prints, and a be2net or EFA port "incomplete" for it.
+     */
+    @Test void sonicNamesAreTheSwitchsOwn() {
+        for (Binding b : cat.bindings()) if (b.source() == Source.SONIC) assertEquals(List.of("sonic"), b.vendors(), b.canonical());
+    }
+
+    @Test void eachSonicBindingCitesSonicUtilities() {
+        for (Binding b : cat.bindings()) {
+            if (b.source() != Source.SONIC) continue;
+            String p = b.def().pattern();
+            assertTrue(cat.provenance().stream().anyMatch(x -> x.counter().equals(p) && x.vendor().equals("sonic") && x.verifiedAgainst().contains("sonic-utilities")), p);
+        }
+    }
+}
