@@ -2,8 +2,9 @@
  * Readers of a SONiC switch's port counters as sonic-utilities prints them, so the switch's side of a link is read
  * beside the host's: {@code show pfc counters} ({@link org.fabriclab.capture.sonic.SonicPfcReader}), its
  * {@code --history} ({@link org.fabriclab.capture.sonic.SonicPfcHistoryReader}), {@code show interfaces counters} in
- * its table forms ({@link org.fabriclab.capture.sonic.SonicPortstatReader}) and {@code fec-stats}
- * ({@link org.fabriclab.capture.sonic.SonicFecStatsReader}). All read into one source,
+ * its table forms ({@link org.fabriclab.capture.sonic.SonicPortstatReader}), {@code fec-stats}
+ * ({@link org.fabriclab.capture.sonic.SonicFecStatsReader}) and {@code detailed EthernetN}
+ * ({@link org.fabriclab.capture.sonic.SonicPortDetailReader}). All read into one source,
  * {@link org.fabriclab.catalogue.Source#SONIC}, whose raw names are the tools' column labels; what each counts comes from
  * the catalogue only. A port is {@code switch EthernetN} with link layer Ethernet. On the switch's port the directions
  * are the switch's: Rx PFC counts the pause frames the peer (the NIC) sent the switch, Tx PFC the frames the switch sent
