@@ -77,21 +77,15 @@ public final class History {
     }
 
     /**
-     * Loads a history: the project's gzip (or plain) CSV ({@link HistoryCsv}) or Parquet ({@link HistoryFormats}), or any
-     * other history format fleets keep that {@link org.fabriclab.history.formats.HistoryReaders} recognises (a folder of UFM
-     * CSV exports, a UFM fluentd stream, Prometheus scrapes or query JSON, a {@code fabriclab collect} series, ...), as
-     * {@code Fabric.history(path)} does. A file no other format claims is read as the project's CSV or Parquet, so its
-     * errors name the line of that file that is wrong.
+     * Loads a history file: gzip (or plain) CSV ({@link HistoryCsv}) or Parquet; see {@link HistoryFormats}. The other
+     * history formats (UFM exports, Prometheus, a collect series, ...) are read by {@code Fabric.history(path)}.
      *
-     * @throws org.fabriclab.capture.CaptureException naming the file and line on bad input
+     * @throws org.fabriclab.capture.CaptureException naming the file and line on bad input, and naming
+     *         {@code Fabric.history} for a folder or a file in another format
      */
-    public static History load(Path file) { return load(file, Progress.NONE); }
+    public static History load(Path file) { return HistoryFormats.read(file, Map.of(), Progress.NONE); }
 
-    /** The same, reporting progress (the project's CSV and Parquet report it; other formats report when they can). */
-    public static History load(Path file, Progress progress) {
-        var other = org.fabriclab.history.formats.HistoryReaders.standard().claimedByOther(file);
-        return other != null ? other.read(file, progress) : HistoryFormats.read(file, Map.of(), progress);
-    }
+    public static History load(Path file, Progress progress) { return HistoryFormats.read(file, Map.of(), progress); }
 
     /**
      * Loads what sweeping {@code rule} needs from a history file: from Parquet only the timestamps, the

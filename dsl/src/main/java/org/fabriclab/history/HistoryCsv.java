@@ -189,7 +189,8 @@ public final class HistoryCsv {
 
     private static int[] layout(List<String> header, String name, int lead) {
         if (header.size() < 3 || !header.get(0).equals(Telemetry.TIMESTAMP) || !header.get(1).equals(Telemetry.PORT)) {
-            throw new CaptureException(name, 1, "expected a header 'timestamp,port,<counter>...', found '" + String.join(",", header) + "'");
+            throw new CaptureException(name, 1, "expected a header 'timestamp,port,<counter>...', found '" + String.join(",", header) + "'; "
+                    + HistoryFormats.OTHER_FORMATS);
         }
         int[] layout = new int[header.size()];
         Set<String> seen = new HashSet<>();

@@ -49,8 +49,21 @@ public final class HistoryFormats {
         return of(formatOf(file)).read(file, sources, progress, rule);
     }
 
+    /** Where a file that is not the project's own history is read instead: every history format fleets keep. */
+    public static final String OTHER_FORMATS = "Fabric.history(path) reads the other history formats (a folder of UFM CSV exports, "
+            + "a UFM fluentd stream, Prometheus scrapes or query JSON, a fabriclab collect series, Telegraf's points)";
+
+    /** A folder is none of the project's history files: refused naming it and where a folder of history is read. */
+    static void notAFolder(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new org.fabriclab.capture.CaptureException(file.toString(), 0,
+                    "a folder, not a history file (the project's CSV or Parquet); " + OTHER_FORMATS);
+        }
+    }
+
     /** The format by the file's first bytes; by its name when it cannot be read. */
     static HistoryFile.Format formatOf(Path file) {
+        notAFolder(file);
         byte[] head = new byte[4];
         int n = 0;
         try (InputStream in = Files.newInputStream(file)) {

@@ -72,34 +72,17 @@ public final class HistoryReaders {
      */
     public HistoryReader choose(Path path) {
         if (!Files.exists(path)) throw new CaptureException(path.toString(), 0, "no such file or folder");
-        HistoryReader best = surest(path);
-        if (best == null) {
-            throw new CaptureException(path.toString(), 0, "not a history fabriclab reads; expected one of " + formats()
-                    + " (a history CSV/Parquet, a folder of UFM CSV exports, a UFM fluentd stream, Prometheus scrapes or "
-                    + "query_range JSON or promtool query output, a VictoriaMetrics export, a fabriclab collect series, or Telegraf's "
-                    + "infiniband/ethtool points as InfluxDB line protocol or annotated CSV)");
-        }
-        return best;
-    }
-
-    /**
-     * The reader surest of {@code path} when that is not the project's own CSV/Parquet reader ({@link HistoryFiles}), else
-     * {@code null}: also when the path does not exist or nothing recognises it ({@link org.fabriclab.history.History#load}
-     * then reads it as the project's file, whose errors name the line that is wrong).
-     */
-    public HistoryReader claimedByOther(Path path) {
-        if (!Files.exists(path)) return null;
-        HistoryReader best = surest(path);
-        return best instanceof HistoryFiles ? null : best;
-    }
-
-    /** The reader surest of {@code path} (the first on a tie), or {@code null} when none recognises it. */
-    private HistoryReader surest(Path path) {
         HistoryReader best = null;
         int score = 0;
         for (HistoryReader r : readers) {
             int s = r.sniff(path);
             if (s > score) { score = s; best = r; }
+        }
+        if (best == null) {
+            throw new CaptureException(path.toString(), 0, "not a history fabriclab reads; expected one of " + formats()
+                    + " (a history CSV/Parquet, a folder of UFM CSV exports, a UFM fluentd stream, Prometheus scrapes or "
+                    + "query_range JSON or promtool query output, a VictoriaMetrics export, a fabriclab collect series, or Telegraf's "
+                    + "infiniband/ethtool points as InfluxDB line protocol or annotated CSV)");
         }
         return best;
     }
