@@ -118,6 +118,13 @@ public final class ShellSession {
         tool = slash >= 0 ? tool.substring(slash + 1) : tool;
         // each file a cat shows is a tool of its own: a session of cats of counter files is read cat by cat
         if (tool.equals("cat") && k + 2 == w.length) tool = "cat " + w[k + 1];
+        // a switch's CLI runs every command as show (SONiC, NVUE's nv show): the command is its words up to the first
+        // option or interface (show pfc counters, show interfaces counters detailed Ethernet8), so two of them are two tools
+        if (tool.equals("show") || tool.equals("nv") && k + 1 < w.length && w[k + 1].equals("show")) {
+            StringBuilder t = new StringBuilder(tool);
+            for (int j = k + 1; j < w.length && !w[j].startsWith("-") && w[j].chars().noneMatch(Character::isDigit); j++) t.append(' ').append(w[j]);
+            tool = t.toString();
+        }
         return new Command(i, tool);
     }
 }

@@ -63,6 +63,23 @@ class ShellSessionTest {
         assertEquals(List.of(), c.warnings());
     }
 
+    /** A switch's CLI runs every command as {@code show}: two show commands are two tools, each read by its own reader. */
+    @Test void twoShowCommandsOfASwitchAreASession() {
+        String text = "admin@sonic:~$ show interfaces counters detailed Ethernet8\n"
+                + "Total Packets Received Without Errors.......... 4\n"
+                + "Unicast Packets Received....................... 4\n"
+                + "Multicast Packets Received..................... 0\n\n"
+                + "admin@sonic:~$ show pfc counters\n"
+                + "  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+                + "---------  ------  ------  ------  ------  ------  ------  ------  ------\n"
+                + "Ethernet0   1,200     201     202     203     204     205     206     207\n";
+        Capture c = read(text);
+        assertEquals(4, c.reading("switch Ethernet8", "sonic_rx_ok").orElseThrow().value());
+        assertEquals(1200, c.reading("switch Ethernet0", "rx_prio0_pause").orElseThrow().value());
+        assertEquals(9, c.reading("switch Ethernet0", "rx_prio0_pause").orElseThrow().line());
+        assertEquals(List.of(), c.warnings());
+    }
+
     @Test void oneToolRunSeveralTimesIsNoSessionOfItsOwn() {
         String ethtool = PROMPT + "ethtool -S eth0\nNIC statistics:\n     rx_pause_ctrl_phy: 1\n" + PROMPT + "ethtool -S eth1\nNIC statistics:\n     rx_pause_ctrl_phy: 2\n";
         assertNull(ShellSession.parts(Input.ofText("e.txt", ethtool)));
