@@ -69,10 +69,17 @@ class TelegrafFieldsTest {
      */
     @Test void noNormalizeKeysOptionChangesAnEthtoolPortCounterNameTheCatalogueBinds() {
         int names = 0;
-        Set<String> blanks = new HashSet<>();
+        Set<String> blanks = new HashSet<>(), camel = new HashSet<>();
         for (Binding b : Catalogue.standard().bindings()) {
             String raw = b.field().rawName();
             if (b.source() != Source.ETHTOOL || raw.contains("{")) continue;
+            if (b.vendors().equals(java.util.List.of("cumulus"))) {
+                // Cumulus switchd's CamelCase (HwIfInPfc3Pkt): Telegraf's snakecase changes it, so a Telegraf ethtool input
+                // with normalize_keys on a Cumulus switch gives names no binding holds - a known gap, kept visible here
+                camel.add(raw);
+                assertTrue(!raw.equals(normalize(raw, Set.of("snakecase"))), raw);
+                continue;
+            }
             if (raw.contains(" ")) {
                 blanks.add(raw);
                 assertEquals(raw, normalize(raw, Set.of("snakecase", "trim", "lower")), raw);
@@ -89,6 +96,7 @@ class TelegrafFieldsTest {
         }
         assertTrue(names > 100, "ethtool names checked: " + names);
         assertEquals(Set.of("[mac] rx pause", "[mac] tx b-pause"), blanks, "the only catalogued ethtool names with blanks");
+        assertEquals(16, camel.size(), "Cumulus's HwIf{In,Out}Pfc<n>Pkt, the only CamelCase ethtool names: " + camel);
     }
 
     @Test void portsAreNamedAsTheOtherReadersNameThem() {
