@@ -91,10 +91,13 @@ final class SonicTable {
         return null;
     }
 
+    /** The lines {@code show pfcwd config} prints above its table: the watchdog's polling interval, its big red switch. */
+    static final String POLL = "Changed polling interval to ", BIG_RED_SWITCH = "BIG_RED_SWITCH status is ";
+
     /** sonic-utilities' lines around a table that hold no data: reminders, an empty selection, a missing tag file. */
     static boolean isNote(String t) {
         return t.startsWith("Reminder: ") || t.startsWith("No non-zero statistics found") || t.startsWith("File '")
-                || t.startsWith("Did you run 'portstat");
+                || t.startsWith("Did you run 'portstat") || t.startsWith(POLL) || t.startsWith(BIG_RED_SWITCH);
     }
 
     /** What a reader does with the tables of its tool. */

@@ -5,7 +5,8 @@
  * its table forms ({@link org.fabriclab.capture.sonic.SonicPortstatReader}), {@code fec-stats}
  * ({@link org.fabriclab.capture.sonic.SonicFecStatsReader}) and {@code detailed EthernetN}
  * ({@link org.fabriclab.capture.sonic.SonicPortDetailReader}), and the PFC watchdog's {@code show pfcwd stats}
- * ({@link org.fabriclab.capture.sonic.SonicPfcwdStatsReader}). All read into one source,
+ * ({@link org.fabriclab.capture.sonic.SonicPfcwdStatsReader}) with its {@code show pfcwd config}
+ * ({@link org.fabriclab.capture.sonic.SonicPfcwdConfigReader}). All read into one source,
  * {@link org.fabriclab.catalogue.Source#SONIC}, whose raw names are the tools' column labels; what each counts comes from
  * the catalogue only. A port is {@code switch EthernetN} with link layer Ethernet. On the switch's port the directions
  * are the switch's: Rx PFC counts the pause frames the peer (the NIC) sent the switch, Tx PFC the frames the switch sent
