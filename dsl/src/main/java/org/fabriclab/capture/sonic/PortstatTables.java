@@ -64,32 +64,62 @@ final class PortstatTables {
     static Capture read(Input in, String expected) {
         String file = in.name();
         Capture.Builder b = Capture.builder(Source.SONIC, file);
-        Ratios rates = new Ratios(RATE_COLUMNS.values().toArray(String[]::new));
-        String[] fecNames = new String[FEC_COLUMNS.size() + 1];
-        int k = 0;
-        for (String v : FEC_COLUMNS.values()) { fecNames[k++] = v; if (v.equals("flr_predicted")) fecNames[k++] = ACCURACY; }
-        Ratios fec = new Ratios(fecNames);
+        Sink sink = new Sink(b, file);
         SonicTable.read(in, b, new SonicTable.Rows() {
             @Override public boolean accepts(SonicTable.Columns c) { return c.size() > 1 && c.labels[0].equals(IFACE); }
 
             @Override public void row(SonicTable.Columns c, String[] cells, int n, String cleared) {
                 String port = SonicTable.start(b, cells[0], file, n, cleared);
-                Map<String, Double> r = new LinkedHashMap<>(), f = new LinkedHashMap<>();
-                for (int i = 1; i < cells.length; i++) {
-                    String label = c.labels[i], cell = cells[i];
-                    if (label.equals(STATE)) state(b, port, cell, n);
-                    else if (RATE_COLUMNS.containsKey(label)) r.put(RATE_COLUMNS.get(label), rate(label, cell, file, n));
-                    else if (label.equals(FLR_P)) predicted(f, cell, file, n);
-                    else if (FEC_COLUMNS.containsKey(label)) f.put(FEC_COLUMNS.get(label), real(label, cell, file, n));
-                    else SonicTable.counter(b, port, label, cell, label, file, n);
-                }
-                if (!r.isEmpty()) rates.add(port, file, n, r);
-                if (!f.isEmpty()) fec.add(port, file, n, f);
+                for (int i = 1; i < cells.length; i++) sink.cell(port, c.labels[i], cells[i], n);
+                sink.endRow(port, n);
             }
         }, expected);
-        if (rates.rows() > 0) b.measurements(RATES, rates.measurement(RATES));
-        if (fec.rows() > 0) b.measurements(FEC, fec.measurement(FEC));
+        sink.finish();
         return b.build();
+    }
+
+    /**
+     * One port's cells at a time, each by its column label as portstat prints it (in a table or in {@code portstat -j}'s
+     * object): the state, a rate, a FEC ratio or a count; {@link #endRow} ends a port, {@link #finish} adds the tables.
+     */
+    static final class Sink {
+        private final Capture.Builder b;
+        private final String file;
+        private final Ratios rates = new Ratios(RATE_COLUMNS.values().toArray(String[]::new));
+        private final Ratios fec;
+        private Map<String, Double> r = new LinkedHashMap<>(), f = new LinkedHashMap<>();
+
+        Sink(Capture.Builder b, String file) {
+            this.b = b;
+            this.file = file;
+            String[] fecNames = new String[FEC_COLUMNS.size() + 1];
+            int k = 0;
+            for (String v : FEC_COLUMNS.values()) { fecNames[k++] = v; if (v.equals("flr_predicted")) fecNames[k++] = ACCURACY; }
+            fec = new Ratios(fecNames);
+        }
+
+        /** The cell {@code cell} of column {@code label} on {@code port}, at line {@code n}. */
+        void cell(String port, String label, String cell, int n) {
+            if (label.equals(STATE)) state(b, port, cell, n);
+            else if (RATE_COLUMNS.containsKey(label)) r.put(RATE_COLUMNS.get(label), rate(label, cell, file, n));
+            else if (label.equals(FLR_P)) predicted(f, cell, file, n);
+            else if (FEC_COLUMNS.containsKey(label)) f.put(FEC_COLUMNS.get(label), real(label, cell, file, n));
+            else SonicTable.counter(b, port, label, cell, label, file, n);
+        }
+
+        /** Ends {@code port}'s row (at line {@code n}): its rates and FEC ratios become rows of their tables. */
+        void endRow(String port, int n) {
+            if (!r.isEmpty()) rates.add(port, file, n, r);
+            if (!f.isEmpty()) fec.add(port, file, n, f);
+            r = new LinkedHashMap<>();
+            f = new LinkedHashMap<>();
+        }
+
+        /** Adds the {@code port_rates} and {@code fec} tables when rows went into them. */
+        void finish() {
+            if (rates.rows() > 0) b.measurements(RATES, rates.measurement(RATES));
+            if (fec.rows() > 0) b.measurements(FEC, fec.measurement(FEC));
+        }
     }
 
     private static void state(Capture.Builder b, String port, String cell, int line) {

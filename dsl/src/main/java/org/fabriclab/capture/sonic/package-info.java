@@ -2,7 +2,8 @@
  * Readers of a SONiC switch's port counters as sonic-utilities prints them, so the switch's side of a link is read
  * beside the host's: {@code show pfc counters} ({@link org.fabriclab.capture.sonic.SonicPfcReader}), its
  * {@code --history} ({@link org.fabriclab.capture.sonic.SonicPfcHistoryReader}), {@code show interfaces counters} in
- * its table forms ({@link org.fabriclab.capture.sonic.SonicPortstatReader}), {@code fec-stats}
+ * its table forms ({@link org.fabriclab.capture.sonic.SonicPortstatReader}) and as {@code -j} prints them
+ * ({@link org.fabriclab.capture.sonic.SonicPortstatJsonReader}), {@code fec-stats}
  * ({@link org.fabriclab.capture.sonic.SonicFecStatsReader}) and {@code detailed EthernetN}
  * ({@link org.fabriclab.capture.sonic.SonicPortDetailReader}), and the PFC watchdog's {@code show pfcwd stats}
  * ({@link org.fabriclab.capture.sonic.SonicPfcwdStatsReader}) with its {@code show pfcwd config}
