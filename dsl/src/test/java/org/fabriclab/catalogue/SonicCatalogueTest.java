@@ -58,4 +58,22 @@ class SonicCatalogueTest {
             assertTrue(cat.provenance().stream().anyMatch(x -> x.counter().equals(p) && x.vendor().equals("sonic") && x.verifiedAgainst().contains("sonic-utilities")), p);
         }
     }
+
+    /**
+     * pfcwd's storm count is a pause storm as mlx5's watchdog event is (layer and role), counted per queue, and in the
+     * switch's direction: the pause came in from the peer.
+     */
+    @Test void pfcwdStormsArePerQueuePauseStormEvents() {
+        Binding b = cat.lookup(Source.SONIC, "queue 3 STORM DETECTED").orElseThrow();
+        assertEquals("sonic_pfcwd_storm_detected", b.canonical());
+        assertEquals(3, b.queue());
+        CounterDef nic = cat.lookup(Source.ETHTOOL, "tx_pause_storm_error_events").orElseThrow().def();
+        assertEquals(nic.layer(), b.layer());
+        assertTrue(b.def().has(Role.STORM_EVENT));
+        assertEquals(Scope.QUEUE, b.def().scope());
+        assertEquals(Direction.RX, b.def().direction());
+        assertTrue(cat.lookup(Source.SONIC, "queue 3 STORM RESTORED").orElseThrow().def().has(Role.STORM_RECOVERY));
+        for (String raw : List.of("TX OK", "TX DROP", "RX OK", "RX DROP")) assertTrue(cat.lookup(Source.SONIC, "queue 0 " + raw).isPresent(), raw);
+        assertTrue(cat.lookup(Source.SONIC, "queue 0 TX LAST DROP").isEmpty(), "the last storm's counts are no counter");
+    }
 }

@@ -97,4 +97,24 @@ class SonicPortstatJsonReaderTest {
         BadInput.expect(reader, BadInput.write(tmp, "c.json", STD.replace("Last cached", "The rates are calculated within 5 seconds period\nLast cached")), 2,
                 "portstat -p prints the change over its period");
     }
+
+    @Test void fecStatsAsJsonGiveTheFecCountersAndRatios() {
+        String fec = """
+                {
+                    "Ethernet8": {
+                        "FEC_CORR": "12,345",
+                        "FEC_POST_BER": "0.00e+00",
+                        "FEC_PRE_BER": "4.21e-10",
+                        "FEC_SYMBOL_ERR": "24,690",
+                        "FEC_UNCORR": "2",
+                        "STATE": "U"
+                    }
+                }
+                """;
+        Capture c = reader.read(Input.ofText("f.json", fec));
+        assertEquals(12_345L, c.reading("switch Ethernet8", "rx_fec_corrected_blocks").orElseThrow().value());
+        assertEquals(2L, c.reading("switch Ethernet8", "rx_fec_uncorrectable_blocks").orElseThrow().value());
+        assertEquals(4.21e-10, c.measurements("fec").orElseThrow().doubleColumn("pre_fec_ber").get(0), 1e-20);
+        assertEquals("sonic-portstat-json", Readers.standard().choose(Input.ofText("f.json", fec)).format());
+    }
 }
