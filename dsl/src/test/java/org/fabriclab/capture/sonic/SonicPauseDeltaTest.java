@@ -88,6 +88,31 @@ class SonicPauseDeltaTest {
         assertEquals(0L, tx3.frames(), "the switch did not pause the NIC");
     }
 
+    static String pfcwd(String detected) {
+        return """
+                      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST OK/DROP
+                -------------  -----------  -------------------------  ------------  ------------  -----------------  -----------------
+                  Ethernet0:3  operational  %25s           0/0           0/0                0/0                0/0
+                """.formatted(detected);
+    }
+
+    /**
+     * The switch's PFC watchdog saw storms on queue 3 during the test: roce-full, which grades every vendor's storm events,
+     * calls the port a pause storm (the watchdog's count decides over the pause frames), roce (the runbook's fixed list) does not.
+     */
+    @Test void theWatchdogsStormsAreAPauseStormUnderRoceFull() throws IOException {
+        Path b = Files.createDirectories(tmp.resolve("before")), a = Files.createDirectories(tmp.resolve("after"));
+        Files.writeString(b.resolve("pfc.txt"), pfc("1,000", "40"));
+        Files.writeString(a.resolve("pfc.txt"), pfc("5,001,000", "40"));
+        Files.writeString(b.resolve("pfcwd.txt"), pfcwd("1/1"));
+        Files.writeString(a.resolve("pfcwd.txt"), pfcwd("3/2"));
+        MovedDelta d = Delta.between(Snapshot.of(b), Snapshot.of(a)).moved(BYTES);
+        Verdict full = d.classify(Profiles.ROCE_FULL).verdicts().get(0);
+        assertEquals("pause-storm", full.verdict(), full.toString());
+        assertTrue(full.detail().contains("sonic_pfcwd_storm_detected"), full.toString());
+        assertEquals("congestion", d.classify(Profiles.ROCE).verdicts().get(0).verdict());
+    }
+
     @Test void aQuietPortIsNotPausedAndClean() throws IOException {
         MovedDelta d = delta(pfc("1,000", "40"), pfc("1,000", "40"), history("1,000,000"), history("1,000,000"));
         assertTrue(!PauseAnalysis.of(d, 100).paused());
