@@ -34,8 +34,9 @@ final class PortstatTables {
     static final String RATES = "port_rates";
     /** The FEC ratios table: pre- and post-FEC BER, frame loss ratio observed and predicted, the largest corrected symbols per codeword. */
     static final String FEC = "fec";
+    /** Older portstat (2018-2019 releases) printed the transmit packet rate's header as {@code Tx_PPS}; it is the same column. */
     private static final Map<String, String> RATE_COLUMNS = columns("RX_BPS", "rx_bps", "RX_PPS", "rx_pps", "RX_UTIL", "rx_util_pct",
-            "TX_BPS", "tx_bps", "TX_PPS", "tx_pps", "TX_UTIL", "tx_util_pct");
+            "TX_BPS", "tx_bps", "TX_PPS", "tx_pps", "Tx_PPS", "tx_pps", "TX_UTIL", "tx_util_pct");
     private static final String FLR_P = "FLR(P) (Accuracy)";
     private static final Map<String, String> FEC_COLUMNS = columns("FEC_PRE_BER", "pre_fec_ber", "FEC_POST_BER", "post_fec_ber",
             "FEC_PRE_BER_MAX", "pre_fec_ber_max", "FLR(O)", "flr_observed", FLR_P, "flr_predicted", "FEC_MAX_T", "fec_max_t");
@@ -85,7 +86,7 @@ final class PortstatTables {
     static final class Sink {
         private final Capture.Builder b;
         private final String file;
-        private final Ratios rates = new Ratios(RATE_COLUMNS.values().toArray(String[]::new));
+        private final Ratios rates = new Ratios(RATE_COLUMNS.values().stream().distinct().toArray(String[]::new));
         private final Ratios fec;
         private Map<String, Double> r = new LinkedHashMap<>(), f = new LinkedHashMap<>();
 

@@ -77,6 +77,22 @@ class SonicPortstatReaderTest {
         assertTrue(Double.isNaN(std.doubleColumn("rx_pps").getDouble(0)), "the default view prints no packet rate");
     }
 
+    /** portstat -a as 2018-2019 releases printed it: the transmit packet rate headed Tx_PPS, a rate like its RX_PPS twin. */
+    @Test void olderReleasesTxPpsHeaderIsTheTransmitPacketRate() {
+        String old = """
+                admin@leaf2:~$ portstat -a
+                    IFACE    STATE    RX_OK    RX_BPS    RX_PPS    RX_UTIL    RX_ERR    RX_DRP    RX_OVR    TX_OK      TX_BPS    Tx_PPS    TX_UTIL    TX_ERR    TX_DRP    TX_OVR
+                ---------  -------  -------  --------  --------  ---------  --------  --------  --------  -------  ----------  --------  ---------  --------  --------  --------
+                Ethernet8        U       12  0.00 B/s    0.00/s      0.00%         0         0         0      345  2.50 KB/s   12.50/s      0.00%         0         0       N/A
+                """;
+        Capture c = reader.read(Input.ofText("old.txt", old));
+        var t = c.measurements(PortstatTables.RATES).orElseThrow();
+        assertEquals(12.5, t.doubleColumn("tx_pps").getDouble(0));
+        assertEquals(345L, c.reading("switch Ethernet8", "sonic_tx_ok").orElseThrow().value());
+        assertTrue(c.readings().stream().noneMatch(r -> r.rawName().equalsIgnoreCase("TX_PPS")), "a rate, never a counter");
+        assertTrue(c.absents().stream().noneMatch(a -> a.counter().toUpperCase().contains("PPS")));
+    }
+
     @Test void theDefaultViewAndTheFecHistogram() {
         Capture c = reader.read(Input.ofText("std.txt", STD));
         assertEquals(100L, c.reading("switch Ethernet0", "sonic_rx_drp").orElseThrow().value());
