@@ -113,7 +113,8 @@ final class SonicTable {
     }
 
     /**
-     * Walks {@code in}'s tables: a header with its dash line starts a table ({@code rows.accepts} must take it), each
+     * Walks {@code in}'s tables: a header with its dash line (the next non-blank line, as {@link #sniffHeader} takes it,
+     * so a double-spaced paste with a blank line after every line reads as the table it is) starts a table ({@code rows.accepts} must take it), each
      * later non-blank line is a row of it until the next header; blank lines, prompt and command lines and
      * sonic-utilities' notes are passed over, {@code Last cached time was T} sets the time the following tables' counts
      * are changes since. A line of {@code portstat -p N} (counts over an interval, not the counters) is refused.
@@ -140,8 +141,9 @@ final class SonicTable {
             }
             if (ShellPrompt.isPromptLine(l)) { noise++; cols = null; continue; }   // another command's output follows
             if (isNote(t)) { noise++; continue; }
-            if (i + 1 < lines.size() && isDashes(lines.get(i + 1))) {
-                Columns c = Columns.of(l, lines.get(i + 1), n);
+            int d = nextNonBlank(lines, i + 1);   // a double-spaced paste puts a blank line between header and dashes
+            if (d < lines.size() && isDashes(lines.get(d))) {
+                Columns c = Columns.of(l, lines.get(d), n);
                 if (!rows.accepts(c)) {
                     throw new CaptureException(file, n, "the header '" + Values.abbreviate(t) + "' is not " + expected);
                 }
@@ -159,6 +161,13 @@ final class SonicTable {
         if (read == 0 && !(cols != null && rows.mayBeEmpty())) throw new CaptureException(file, 0, "no port row found; expected " + expected);
         b.noise(noise);
         return read;
+    }
+
+    /** The index of the first non-blank line of {@code lines} from {@code from}, or its size when none is. */
+    private static int nextNonBlank(List<String> lines, int from) {
+        int i = from;
+        while (i < lines.size() && lines.get(i).isBlank()) i++;
+        return i;
     }
 
     /** A table's columns: labels and the character extents of their dashes. */

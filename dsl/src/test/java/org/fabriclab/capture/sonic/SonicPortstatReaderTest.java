@@ -93,6 +93,26 @@ class SonicPortstatReaderTest {
         assertTrue(c.absents().stream().noneMatch(a -> a.counter().toUpperCase().contains("PPS")));
     }
 
+    /** A paste that came out double-spaced (a blank line after every line, as some terminals copy): the same table. */
+    @Test void aDoubleSpacedPasteReadsAsTheTable() {
+        String spaced = """
+                Last cached time was 2024-05-01T10:00:00.000000
+
+                    IFACE    STATE    RX_OK       RX_BPS    RX_UTIL    RX_ERR    RX_DRP    RX_OVR    TX_OK       TX_BPS    TX_UTIL    TX_ERR    TX_DRP    TX_OVR
+
+                ---------  -------  -------  -----------  ---------  --------  --------  --------  -------  -----------  ---------  --------  --------  --------
+
+                Ethernet0        U      812  1.25 MB/s        0.10%         0         3         0      907  2.00 KB/s        0.00%         0         0         0
+
+                Ethernet4        D        0  0.00 B/s         0.00%         0         0         0        0  0.00 B/s         0.00%         0         0         0
+                """;
+        Capture c = reader.read(Input.ofText("spaced.txt", spaced));
+        assertEquals(List.of("switch Ethernet0", "switch Ethernet4"), c.ports());
+        assertEquals(3L, c.reading("switch Ethernet0", "sonic_rx_drp").orElseThrow().value());
+        assertEquals(7, c.reading("switch Ethernet0", "sonic_rx_drp").orElseThrow().line());
+        assertEquals(1.25e6, c.measurements(PortstatTables.RATES).orElseThrow().doubleColumn("rx_bps").getDouble(0), 1e-3);
+    }
+
     @Test void theDefaultViewAndTheFecHistogram() {
         Capture c = reader.read(Input.ofText("std.txt", STD));
         assertEquals(100L, c.reading("switch Ethernet0", "sonic_rx_drp").orElseThrow().value());
