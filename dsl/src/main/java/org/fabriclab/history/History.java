@@ -187,8 +187,11 @@ public final class History {
     /** True when rows {@code r-1} and {@code r} are further apart than 1.5 steps: samples are missing between them. */
     public boolean gapBefore(int r) { return series.gapBefore(r); }
 
+    /** The sampling step as a reader says it ({@link Series#stepText()}). */
+    String stepText() { return series.stepText(); }
+
     @Override public String toString() {
-        return "History[" + name() + ": " + series.portCount() + " ports, " + rows() + " rows, step " + stepMs() / 1000 + " s, "
+        return "History[" + name() + ": " + series.portCount() + " ports, " + rows() + " rows, " + stepText() + ", "
                 + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counters()
                 + (warnings.isEmpty() ? "" : "; warnings: " + String.join("; ", warnings)) + "]";
     }

@@ -347,6 +347,17 @@ public final class Series {
     /** The measurement column (NaN where missing), or null when the series does not carry it; shared. */
     public double[] measure(String name) { return measures.get(name); }
 
+    /**
+     * The sampling step as a reader says it: {@code step 60 s}, {@code step 500 ms}, or {@code no step (one sample a
+     * port)} when no port has two samples ({@link #stepMs()} is then a placeholder, not a measured interval).
+     */
+    public String stepText() {
+        boolean pair = false;
+        for (int p = 0; p < ports.size() && !pair; p++) pair = end(p) - start(p) >= 2;
+        if (!pair) return "no step (one sample a port)";
+        return stepMs % 1000 == 0 ? "step " + stepMs / 1000 + " s" : "step " + stepMs + " ms";
+    }
+
     /** The nominal sampling interval in ms (given, or the most common step between samples of a port). */
     public long stepMs() { return stepMs; }
 
@@ -400,7 +411,7 @@ public final class Series {
     }
 
     @Override public String toString() {
-        return "Series[" + name + ": " + ports.size() + " ports, " + rows + " rows, step " + stepMs / 1000 + " s, "
+        return "Series[" + name + ": " + ports.size() + " ports, " + rows + " rows, " + stepText() + ", "
                 + String.format(Locale.ROOT, "%.1f", days()) + " days, counters " + counterNames
                 + (measures.isEmpty() ? "" : ", measurements " + measures.keySet()) + "]";
     }
