@@ -75,7 +75,7 @@ public final class SonicPfcHistoryReader implements CaptureReader {
                             if (!SonicTable.isCount(cells[i]) || cells[i].startsWith("-")) {
                                 throw new CaptureException(file, n, "expected microseconds for '" + label + "', found '" + Values.abbreviate(cells[i]) + "'");
                             }
-                            recentUs = Long.parseLong(cells[i].replace(",", ""));
+                            recentUs = Values.parseCounter(cells[i].replace(",", ""), file, n);
                         }
                     } else if (label.equals(RECENT_AT)) {
                         recent = true;

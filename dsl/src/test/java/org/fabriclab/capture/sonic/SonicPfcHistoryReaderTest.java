@@ -60,5 +60,8 @@ class SonicPfcHistoryReaderTest {
                 "expected a priority PFC0 to PFC7 in the Priority column, found 'PFC9'");
         BadInput.expect(reader, BadInput.write(tmp, "h2.txt", HISTORY.replace("98,000,321", "98,000.32 ")), 4,
                 "expected a count for 'Total RX Pause Time US'");
+        // a recent pause past a long is bad input named at its line, not a NumberFormatException out of the reader
+        BadInput.expect(reader, BadInput.write(tmp, "h3.txt", HISTORY.replace("            12,500", "9,999,999,999,999,999,999")), 4,
+                "is above 2^63-1");
     }
 }
