@@ -38,16 +38,19 @@ public final class SonicPortstatJsonReader implements CaptureReader {
     private static final Pattern OBJECT_OF_PORTS = Pattern.compile("\\A\\{\\s*\"[A-Za-z][A-Za-z0-9_.:|/\\-]*\"\\s*:\\s*\\{");
     /** Labels only portstat's rows hold (its default, errors, fec-stats, fec-histogram and trim forms). */
     private static final List<String> LABELS = List.of("\"RX_OK\"", "\"RX_ERR\"", "\"FEC_CORR\"", "\"BIN0\"", "\"TRIM\"");
+    /** Non-blank lines sniffed: prompts and {@code Last cached time} above the object, its first port's first fields. */
+    private static final int SNIFF_LINES = 40;
     private static final String EXPECTED = "portstat -j's object of ports ({\"Ethernet0\": {\"RX_OK\": \"1,200\", ...}})";
 
     @Override public String format() { return "sonic-portstat-json"; }
 
     @Override public int sniff(Input in) {
         if (in.isDirectory()) return 0;
-        Start s = start(in.lines());
+        // the head, not in.lines(): every file any reader is shown passes here, and splitting all of a large one is not a sniff
+        List<String> lines = in.head(SNIFF_LINES);
+        Start s = start(lines);
         if (s == null) return 0;
         StringBuilder head = new StringBuilder();
-        List<String> lines = in.lines();
         for (int i = s.index; i < lines.size() && head.length() < 4096; i++) head.append(lines.get(i)).append('\n');
         String h = head.toString().strip();
         if (!OBJECT_OF_PORTS.matcher(h).find()) return 0;
