@@ -34,6 +34,7 @@ final class SonicTable {
     static final String CACHED = "Last cached time was ";
     private static final Pattern COUNT = Pattern.compile("-?(?:\\d{1,3}(?:,\\d{3})+|\\d+)");
     private static final Pattern SPLIT = Pattern.compile("\\s{2,}");
+    private static final Pattern DASH_RUN = Pattern.compile("-+");
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.:|/\\-]*");
 
     private SonicTable() {}
@@ -69,11 +70,7 @@ final class SonicTable {
 
     /** The labels of a header line cut at the dash line's columns, or null when {@code dashes} is no dash line. */
     static String[] labels(String header, String dashes) {
-        if (!isDashes(dashes)) return null;
-        Columns c = extents(dashes);
-        String[] out = new String[c.from.length];
-        for (int i = 0; i < out.length; i++) out[i] = cut(header, c.from[i], c.to[i]);
-        return out;
+        return isDashes(dashes) ? Columns.of(header, dashes, 0).labels : null;
     }
 
     /**
@@ -228,7 +225,7 @@ final class SonicTable {
 
     private static Columns extents(String dashes) {
         List<int[]> runs = new ArrayList<>();
-        Matcher m = Pattern.compile("-+").matcher(dashes);
+        Matcher m = DASH_RUN.matcher(dashes);
         while (m.find()) runs.add(new int[] {m.start(), m.end()});
         int[] from = new int[runs.size()], to = new int[runs.size()];
         for (int i = 0; i < from.length; i++) { from[i] = runs.get(i)[0]; to[i] = runs.get(i)[1]; }
