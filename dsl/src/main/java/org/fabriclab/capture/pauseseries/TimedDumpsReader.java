@@ -133,21 +133,34 @@ public final class TimedDumpsReader implements CaptureReader {
     private static TreeMap<Integer, Stamp> stamps(List<String> lines) {
         TreeMap<Integer, Stamp> out = new TreeMap<>();
         int first = nextNonBlank(lines, 0);
-        if (first < 0) return out;
-        if (DateOutput.epochNumberMs(lines.get(first)) == null) {
-            for (int i = first; i < lines.size(); i++) {
-                Stamp s = stamp(lines.get(i));
-                if (s != null) out.put(i, s);
-            }
-            return out;
-        }
-        String opener = opener(lines, first);
-        if (opener == null) return out;
+        String opener = first < 0 ? null : bareOpener(lines, first);
+        if (first < 0 || NO_DATES.equals(opener)) return out;
         for (int i = first; i < lines.size(); i++) {
-            Long ms = DateOutput.epochNumberMs(lines.get(i));
-            if (ms != null && opener.equals(opener(lines, i))) out.put(i, new Stamp(ms, true, false, lines.get(i).strip()));
+            Stamp s = stampAt(lines, i, opener);
+            if (s != null) out.put(i, s);
         }
         return out;
+    }
+
+    /** {@link #bareOpener}'s answer for a log whose first line is a bare number with no output shaped to follow it. */
+    private static final String NO_DATES = "";
+
+    /**
+     * For a log whose first non-blank line (at {@code first}) is a bare epoch number, the shape of the line after it
+     * ({@link #opener}; {@link #NO_DATES} when there is none, so the log has no date line); null when that first line is
+     * no bare number (the log's dates are the lines {@link #stamp} reads).
+     */
+    private static String bareOpener(List<String> lines, int first) {
+        if (DateOutput.epochNumberMs(lines.get(first)) == null) return null;
+        String o = opener(lines, first);
+        return o == null ? NO_DATES : o;
+    }
+
+    /** The date line at {@code i} of a log whose {@link #bareOpener} is {@code opener}, else null. */
+    private static Stamp stampAt(List<String> lines, int i, String opener) {
+        if (opener == null) return stamp(lines.get(i));
+        Long ms = DateOutput.epochNumberMs(lines.get(i));
+        return ms != null && opener.equals(opener(lines, i)) ? new Stamp(ms, true, false, lines.get(i).strip()) : null;
     }
 
     /**
@@ -174,16 +187,19 @@ public final class TimedDumpsReader implements CaptureReader {
         String first = head.get(0);
         boolean bare = DateOutput.epochNumberMs(first) != null;
         if (bare ? head.size() < 2 || opener(head, 0) == null : stamp(first) == null) return 0;
-        // the second date may come thousands of lines down (ethtool -S of a NIC with many queues): the whole file is
-        // scanned, which only a file whose first line is a date pays
+        // the second date may come thousands of lines down (ethtool -S of a NIC with many queues): the file is scanned
+        // up to it, which only a file whose first line is a date pays
         List<String> lines = in.lines();
-        TreeMap<Integer, Stamp> stamps = stamps(lines);
+        int from = nextNonBlank(lines, 0);
+        String opener = bareOpener(lines, from);
         // two dates with output between them: a loop's log (a date file alone is one line: a snapshot's time, not
         // this) above a tool's own reader, which would take the dates for junk and one port's samples for one snapshot
         // (watch's header is a command line that ethtool's reader takes too: its second one makes the file a log)
-        if (stamps.size() < 2) return 0;
-        for (int i = stamps.firstKey() + 1; i < stamps.lastKey(); i++) {
-            if (!lines.get(i).isBlank() && !stamps.containsKey(i)) return 96;
+        boolean output = false;
+        for (int i = from + 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) continue;
+            if (stampAt(lines, i, opener) == null) output = true;
+            else if (output) return 96;
         }
         return 0;
     }
