@@ -41,6 +41,12 @@ final class PortstatTables {
     private static final Map<String, String> FEC_COLUMNS = columns("FEC_PRE_BER", "pre_fec_ber", "FEC_POST_BER", "post_fec_ber",
             "FEC_PRE_BER_MAX", "pre_fec_ber_max", "FLR(O)", "flr_observed", FLR_P, "flr_predicted", "FEC_MAX_T", "fec_max_t");
     private static final String ACCURACY = "flr_predicted_accuracy_pct";
+    /** The rates table's columns (two headers name tx_pps). */
+    private static final String[] RATE_NAMES = RATE_COLUMNS.values().stream().distinct().toArray(String[]::new);
+    /** The fec table's columns: the ratios', the predicted frame loss ratio's accuracy after it. */
+    private static final String[] FEC_NAMES = FEC_COLUMNS.values().stream()
+            .flatMap(v -> v.equals("flr_predicted") ? java.util.stream.Stream.of(v, ACCURACY) : java.util.stream.Stream.of(v))
+            .toArray(String[]::new);
     private static final Pattern BPS = Pattern.compile("(\\d+(?:\\.\\d+)?) (B|KB|MB)/s");
     private static final Pattern PPS = Pattern.compile("(\\d+(?:\\.\\d+)?)/s");
     private static final Pattern PCT = Pattern.compile("(\\d+(?:\\.\\d+)?)%");
@@ -86,17 +92,12 @@ final class PortstatTables {
     static final class Sink {
         private final Capture.Builder b;
         private final String file;
-        private final Ratios rates = new Ratios(RATE_COLUMNS.values().stream().distinct().toArray(String[]::new));
-        private final Ratios fec;
+        private final Ratios rates = new Ratios(RATE_NAMES), fec = new Ratios(FEC_NAMES);
         private Map<String, Double> r = new LinkedHashMap<>(), f = new LinkedHashMap<>();
 
         Sink(Capture.Builder b, String file) {
             this.b = b;
             this.file = file;
-            String[] fecNames = new String[FEC_COLUMNS.size() + 1];
-            int k = 0;
-            for (String v : FEC_COLUMNS.values()) { fecNames[k++] = v; if (v.equals("flr_predicted")) fecNames[k++] = ACCURACY; }
-            fec = new Ratios(fecNames);
         }
 
         /** The cell {@code cell} of column {@code label} on {@code port}, at line {@code n}. */
