@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Progress;
@@ -114,15 +115,13 @@ final class ExporterSamples {
     History history() {
         if (samples.isEmpty()) {
             throw new CaptureException(name, 0, "no counter of a known exporter (" + uncatalogued + " samples of other metrics); "
-                    + "expected node_exporter's node_infiniband_*/node_ethtool_*, infiniband_exporter's infiniband_{hca,switch}_port_* "
-                    + "or infiniband-exporter's infiniband_<counter>_total series");
+                    + "expected " + ExporterMetrics.EXPECTED);
         }
         boolean qualify = instances.size() > 1;
         List<String> said = new ArrayList<>(warnings);
         for (String e : new java.util.TreeSet<>(wordsAsRead)) {
             String[] si = e.split("\t", -1);
-            said.add("data counters of " + si[0] + (si[1].isEmpty() ? "" : " instance " + si[1]) + " read as 4-octet words: a value under a "
-                    + "_bytes_total name is no multiple of 4, so that exporter wrote the words unscaled (infiniband_exporter before 0.10.0 did)");
+            said.add(ExporterMetrics.wordsAsRead(si[0], si[1]));
         }
         SampleGrid g = new SampleGrid(name);
         for (Sample s : samples) {

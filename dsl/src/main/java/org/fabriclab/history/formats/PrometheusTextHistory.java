@@ -1,6 +1,5 @@
 package org.fabriclab.history.formats;
 
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -8,9 +7,9 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
+import org.fabriclab.capture.exporter.Exposition;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Progress;
@@ -37,16 +36,14 @@ import org.fabriclab.history.Progress;
  * ({@code node01-<time>.prom}, {@code node02-<time>.prom}: {@link ScrapeHosts}), a sample without one takes its file's,
  * so two hosts' {@code mlx5_0/1} stay two ports ({@code node01 mlx5_0/1}), and the history's warnings say so.</li>
  * </ul>
- * The text format has no well-kept Java parser on Maven Central (the Prometheus Java client only writes it),
- * so the line grammar is read here; numbers go through {@link BigDecimal} (exact).
+ * The line grammar is {@link Exposition}'s, shared with the scrape reader that reads one scrape as a capture;
+ * numbers go through {@link java.math.BigDecimal} (exact).
  *
  * <pre>{@code
  * History h = new PrometheusTextHistory().read(Path.of("scrapes/"), Progress.NONE);
  * }</pre>
  */
 public final class PrometheusTextHistory implements HistoryReader {
-    private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-    private static final Pattern SAMPLE_HEAD = Pattern.compile("(?m)^[a-zA-Z_:][a-zA-Z0-9_:]*(\\{[^\\n]*\\})?[ \\t]+[-+0-9.eEInfNa]+");
 
     private final ZoneId zone;
 
@@ -68,7 +65,7 @@ public final class PrometheusTextHistory implements HistoryReader {
         if (h.isEmpty()) return 0;
         boolean typed = h.startsWith("# HELP ") || h.startsWith("# TYPE ") || h.contains("\n# TYPE ");
         boolean dump = h.startsWith("{__name__=\"");
-        boolean sample = SAMPLE_HEAD.matcher(h).find();
+        boolean sample = Exposition.SAMPLE_HEAD.matcher(h).find();
         if (typed && sample) return 85;
         if (dump || sample && (h.contains("node_infiniband_") || h.contains("node_ethtool_") || h.contains("infiniband_"))) return 80;
         return 0;
@@ -107,7 +104,7 @@ public final class PrometheusTextHistory implements HistoryReader {
     static boolean readFile(Path f, ExporterSamples out, ZoneId zone, String host) {
         String file = f.toString();
         String text = Heads.text(f);
-        boolean openMetrics = text.contains("\n# EOF") || text.startsWith("# EOF");
+        boolean openMetrics = Exposition.isOpenMetrics(text);
         NameTime named = NameTime.of(f.getFileName().toString(), zone).orElse(null);
         Long fileTime = named == null ? null : named.epochMs();
         boolean usedName = false;
@@ -127,26 +124,11 @@ public final class PrometheusTextHistory implements HistoryReader {
 
     /** One sample line: name, labels, value, optional timestamp; true when it took the file name's time. */
     private static boolean sample(String s, String file, int line, boolean openMetrics, Long fileTime, String host, ExporterSamples out) {
-        int i = 0;
-        String name = null;
-        Map<String, String> labels = new LinkedHashMap<>();
-        Matcher m = NAME.matcher(s);
-        if (m.lookingAt()) { name = m.group(); i = m.end(); }
-        int brace = blanks(s, i);                                     // expfmt allows blanks before the '{'
-        if (brace < s.length() && s.charAt(brace) == '{') i = labels(s, brace + 1, labels, file, line);
-        if (name == null) name = labels.remove("__name__");
-        if (name == null) throw new CaptureException(file, line, "expected a sample 'name{labels} value [timestamp]', found '"
-                + ExporterMetrics.abbreviate(s) + "'");
-        String rest = s.substring(i).strip();
-        int ex = rest.indexOf(" # ");
-        if (ex >= 0) rest = rest.substring(0, ex).strip();             // OpenMetrics exemplar
-        String[] parts = rest.split("[ \\t]+");
-        if (rest.isEmpty() || parts.length > 2) {
-            throw new CaptureException(file, line, "expected 'value [timestamp]' after " + name + ", found '" + ExporterMetrics.abbreviate(rest) + "'");
-        }
+        Exposition.Sample p = Exposition.sample(s, file, line);
+        String name = p.name();
         long time;
-        if (parts.length == 2) {
-            time = timestamp(parts[1], openMetrics, file, line);
+        if (p.timestamp() != null) {
+            time = Exposition.timestampMs(p.timestamp(), openMetrics, file, line);
         } else if (fileTime != null) {
             time = fileTime;
         } else {
@@ -155,71 +137,13 @@ public final class PrometheusTextHistory implements HistoryReader {
                     + "needs the time of each sample (write scrapes with timestamps, promtool tsdb dump, or name files by the "
                     + "time: epoch seconds, node-$(date +%s).prom, or a date and time, metrics-$(date -u +%Y%m%dT%H%M%SZ).prom)");
         }
+        Map<String, String> labels = p.labels();
         if (host != null && !labels.containsKey("instance")) {
+            labels = new LinkedHashMap<>(labels);
             labels.put("instance", host);
             out.namedByFile(name);
         }
-        out.add(name, labels, time, parts[0], file, line);
-        return parts.length == 1 && ExporterMetrics.lookup(name).isPresent();
-    }
-
-    /** Reads {@code label="value",...}} from {@code i} (after the brace); returns the index after the closing brace. */
-    static int labels(String s, int i, Map<String, String> labels, String file, int line) {
-        while (true) {
-            while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == ',')) i++;
-            if (i >= s.length()) throw new CaptureException(file, line, "unterminated label set (expected '}')");
-            if (s.charAt(i) == '}') return i + 1;
-            String key;
-            if (s.charAt(i) == '"') {                                     // a quoted metric name (Prometheus 3) or label name
-                StringBuilder q = new StringBuilder();
-                i = quoted(s, i + 1, q, file, line);
-                key = q.toString();
-                i = blanks(s, i);
-                if (i < s.length() && (s.charAt(i) == ',' || s.charAt(i) == '}')) { labels.put("__name__", key); continue; }
-            } else {
-                int k = i;
-                while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) i++;
-                key = s.substring(k, i);
-                if (key.isEmpty()) throw new CaptureException(file, line, "expected a label name at column " + (i + 1));
-            }
-            i = blanks(s, i);
-            if (i >= s.length() || s.charAt(i) != '=') throw new CaptureException(file, line, "expected '=' after label " + key);
-            i = blanks(s, i + 1);
-            if (i >= s.length() || s.charAt(i) != '"') throw new CaptureException(file, line, "expected a quoted value for label " + key);
-            StringBuilder v = new StringBuilder();
-            i = quoted(s, i + 1, v, file, line);
-            if (labels.put(key, v.toString()) != null) throw new CaptureException(file, line, "label " + key + " given twice");
-        }
-    }
-
-    /** The index of the first character at or after {@code i} that is neither a blank nor a tab. */
-    private static int blanks(String s, int i) {
-        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) i++;
-        return i;
-    }
-
-    private static int quoted(String s, int i, StringBuilder out, String file, int line) {
-        while (i < s.length()) {
-            char c = s.charAt(i++);
-            if (c == '"') return i;
-            if (c == '\\' && i < s.length()) {
-                char e = s.charAt(i++);
-                out.append(e == 'n' ? '\n' : e);
-            } else {
-                out.append(c);
-            }
-        }
-        throw new CaptureException(file, line, "unterminated quoted string");
-    }
-
-    private static long timestamp(String t, boolean openMetrics, String file, int line) {
-        try {
-            BigDecimal d = new BigDecimal(t);
-            if (openMetrics || d.scale() > 0) d = d.movePointRight(3);
-            return d.setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new CaptureException(file, line, "expected a timestamp (ms since the epoch; seconds in OpenMetrics), found '"
-                    + ExporterMetrics.abbreviate(t) + "'");
-        }
+        out.add(name, labels, time, p.value(), file, line);
+        return p.timestamp() == null && ExporterMetrics.lookup(name).isPresent();
     }
 }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
+import org.fabriclab.capture.exporter.Exposition;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Progress;
@@ -81,7 +83,7 @@ public final class PromtoolQueryHistory implements HistoryReader {
         int brace = h.indexOf('{');
         String name = brace < 0 ? h.strip() : h.substring(0, brace).strip();
         if (brace >= 0) {
-            int end = PrometheusTextHistory.labels(h, brace + 1, labels, file, line);
+            int end = Exposition.labels(h, brace + 1, labels, file, line);
             if (!h.substring(end).isBlank()) throw new CaptureException(file, line, "unexpected text after the labels: '" + h.substring(end) + "'");
         }
         if (name.isEmpty()) name = labels.remove("__name__");

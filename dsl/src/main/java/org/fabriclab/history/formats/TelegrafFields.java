@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.catalogue.Binding;
 import org.fabriclab.catalogue.Catalogue;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 

@@ -1,5 +1,6 @@
 package org.fabriclab.history.formats;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
 import org.fabriclab.capture.CaptureException;
 
 /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.fabriclab.capture.exporter.ExporterMetrics;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Progress;

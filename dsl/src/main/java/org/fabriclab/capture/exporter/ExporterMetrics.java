@@ -1,4 +1,4 @@
-package org.fabriclab.history.formats;
+package org.fabriclab.capture.exporter;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -26,7 +26,7 @@ import org.fabriclab.catalogue.Source;
  * so the history holds the counter in its own unit, as a CSV of the same port does: node_exporter and
  * treydock's exporter multiply the data words by 4 (procfs {@code class_infiniband.go}, treydock
  * {@code perfquery.go}). A name is not proof of the unit, though: treydock's exporter before 0.10.0 exported
- * the words as read under the same {@code _bytes_total} names. {@link ExporterSamples} tells the two apart by
+ * the words as read under the same {@code _bytes_total} names. The history reader (org.fabriclab.history.formats) tells the two apart by
  * the values ({@link #divides}).</li>
  * <li>Values: Prometheus values are float64 text ({@code 1.493376e+07}); they are read exactly as
  * decimals and must be whole, non-negative and within 64 bits ({@link #value}). NaN (a stale marker) is no sample.</li>
@@ -40,9 +40,12 @@ import org.fabriclab.catalogue.Source;
  * ExporterMetrics.lookup("node_infiniband_port_data_transmitted_bytes_total").get().binding().canonical(); // PortXmitData
  * }</pre>
  */
-final class ExporterMetrics {
+public final class ExporterMetrics {
     /** The exporter sources, tried in this order. */
-    static final List<Source> SOURCES = List.of(Source.NODE_EXPORTER, Source.INFINIBAND_EXPORTER, Source.IBQUERYERRORS_EXPORTER);
+    public static final List<Source> SOURCES = List.of(Source.NODE_EXPORTER, Source.INFINIBAND_EXPORTER, Source.IBQUERYERRORS_EXPORTER);
+    /** What a file of exporter series is expected to hold, for the errors of readers that found none. */
+    public static final String EXPECTED = "node_exporter's node_infiniband_*/node_ethtool_*, infiniband_exporter's "
+            + "infiniband_{hca,switch}_port_* or infiniband-exporter's infiniband_<counter>_total series";
     private static final Map<String, Optional<Metric>> CACHE = new ConcurrentHashMap<>();
     private static final BigDecimal MAX = new BigDecimal(Long.MAX_VALUE);
     private static final long EXACT = 1L << 53;
@@ -50,12 +53,12 @@ final class ExporterMetrics {
     private ExporterMetrics() {}
 
     /** A catalogued metric: its binding, and the divisor from the metric's unit to the counter's (1 or the scale). */
-    record Metric(String name, Binding binding, long divisor) {
-        Source source() { return binding.source(); }
+    public record Metric(String name, Binding binding, long divisor) {
+        public Source source() { return binding.source(); }
     }
 
     /** The metric named {@code name}, when an exporter source of the catalogue binds it. */
-    static Optional<Metric> lookup(String name) {
+    public static Optional<Metric> lookup(String name) {
         return CACHE.computeIfAbsent(name, ExporterMetrics::find);
     }
 
@@ -77,7 +80,7 @@ final class ExporterMetrics {
      *
      * @throws CaptureException at {@code file:line} when a label the exporter always sets is missing
      */
-    static String port(Metric m, Map<String, String> labels, String file, int line) {
+    public static String port(Metric m, Map<String, String> labels, String file, int line) {
         return switch (m.source()) {
             case NODE_EXPORTER -> m.name().startsWith("node_ethtool_")
                     ? "netdev " + label(labels, "device", m, file, line)
@@ -90,7 +93,7 @@ final class ExporterMetrics {
     }
 
     /** True when the port name is host-local (a device or netdev name, not a fabric GUID). */
-    static boolean hostLocal(Metric m) { return m.source() == Source.NODE_EXPORTER; }
+    public static boolean hostLocal(Metric m) { return m.source() == Source.NODE_EXPORTER; }
 
     private static String label(Map<String, String> labels, String key, Metric m, String file, int line) {
         String v = labels.get(key);
@@ -102,7 +105,7 @@ final class ExporterMetrics {
     }
 
     /** {@code guid 0x<16 hex>/<port>}, the GUID normalised as the UFM and ibdiagnet readers do. */
-    static String guidPort(String guid, String port, String file, int line) {
+    public static String guidPort(String guid, String port, String file, int line) {
         String t = guid.trim();
         String hex = t.startsWith("0x") || t.startsWith("0X") ? t.substring(2) : t;
         if (hex.isEmpty() || hex.length() > 16 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
@@ -117,7 +120,7 @@ final class ExporterMetrics {
      *
      * @throws CaptureException at {@code file:line} when it is not a whole non-negative 64-bit number
      */
-    static long value(Metric m, String text, String file, int line) {
+    public static long value(Metric m, String text, String file, int line) {
         String t = text.trim();
         if (t.equalsIgnoreCase("NaN")) return Long.MIN_VALUE;
         BigDecimal d;
@@ -141,9 +144,18 @@ final class ExporterMetrics {
      * a value below 2^53 (where float64 holds every integer exactly, so a product would still be a multiple)
      * that is not a multiple of it. True otherwise, also for a value too large to tell.
      */
-    static boolean divides(Metric m, long exported) {
+    public static boolean divides(Metric m, long exported) {
         return m.divisor() == 1 || exported >= EXACT || exported % m.divisor() == 0;
     }
 
-    static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
+    /**
+     * What a reader says when an exporter ({@code source}, the source's key, and its {@code instance} label, {@code ""}
+     * when none) wrote its data counters unscaled ({@link #divides} false for one of its values).
+     */
+    public static String wordsAsRead(String source, String instance) {
+        return "data counters of " + source + (instance.isEmpty() ? "" : " instance " + instance) + " read as 4-octet words: a value under a "
+                + "_bytes_total name is no multiple of 4, so that exporter wrote the words unscaled (infiniband_exporter before 0.10.0 did)";
+    }
+
+    public static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
 }

@@ -1,0 +1,141 @@
+package org.fabriclab.capture.exporter;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.fabriclab.capture.Capture;
+import org.fabriclab.capture.CaptureException;
+import org.fabriclab.capture.CaptureReader;
+import org.fabriclab.capture.Input;
+import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.ShellPrompt;
+
+/**
+ * One Prometheus scrape as a snapshot: what {@code curl -s localhost:9100/metrics > before.prom} saves from
+ * node_exporter (its {@code infiniband} collector, and {@code ethtool} where enabled), or from the fabric exporters
+ * (treydock's infiniband_exporter, infiniband-exporter), before and after a test. A pair of scrapes then classifies
+ * as any pair of snapshots does; a folder of timed scrapes is a history ({@code history(path)}).
+ * <ul>
+ * <li>Lines: {@link Exposition}'s grammar (text format 0.0.4 and OpenMetrics); comments, blank lines and a shell
+ * prompt line ({@code $ curl ...}) are skipped.</li>
+ * <li>What a series is comes from the catalogue ({@link ExporterMetrics}): the exporter's source and raw name, so
+ * widths and overflow are the field's the exporter read; ports from the labels ({@code mlx5_0/1},
+ * {@code netdev eth0}, {@code guid 0x.../N}); metrics the catalogue does not bind (the Go runtime's, CPU, gauges)
+ * are skipped and counted as noise.</li>
+ * <li>Units: a data counter exported in bytes ({@code _bytes_total}) is read back in the counter's own unit
+ * (4-octet words: divided by 4), unless one of that exporter's values is no multiple of 4, which proves it wrote
+ * the words unscaled (infiniband_exporter before 0.10.0); the capture's warnings say so.</li>
+ * <li>Values: exact decimals, whole and within 64 bits; {@code NaN} (a stale series) is an absent counter, not 0.</li>
+ * <li>Several samples of one series (scrapes appended to one file before and after a test, a {@code promtool tsdb
+ * dump}) are all read, in time order where every sample has a timestamp, else in file order: the file's runs
+ * ({@link org.fabriclab.capture.Runs}) are then its scrapes, as for any tool's output appended twice.</li>
+ * <li>Hosts: with more than one {@code instance} label (a federated scrape), a host-local port is prefixed by its
+ * instance ({@code node01:9100 mlx5_0/1}), as the history readers name it.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * Capture c = Readers.standard().read(Path.of("before/metrics.prom"));
+ * c.reading("mlx5_0/1", "SymbolErrorCounter");
+ * }</pre>
+ */
+public final class PrometheusScrapeReader implements CaptureReader {
+    /** Lines the sniff looks at. */
+    private static final int HEAD = 64;
+    /** How a {@code promtool tsdb dump} line starts. */
+    private static final String DUMP = "{__name__=\"";
+
+    @Override public String format() { return "prometheus-text"; }
+
+    /**
+     * 85 for an exposition ({@code # HELP}/{@code # TYPE} lines and a sample line in the head), 80 for sample lines
+     * without comments (or {@code promtool tsdb dump} lines) whose metric an exporter source of the catalogue binds; 0 otherwise.
+     */
+    @Override public int sniff(Input in) {
+        if (in.isDirectory()) return 0;
+        boolean typed = false, sample = false, exporter = false;
+        for (String l : in.head(HEAD)) {
+            String t = l.strip();
+            if (t.startsWith("# HELP ") || t.startsWith("# TYPE ")) { typed = true; continue; }
+            if (t.startsWith(DUMP)) {                                   // promtool tsdb dump: {__name__="...", ...} value time
+                int q = t.indexOf('"', DUMP.length());
+                if (q > 0 && ExporterMetrics.lookup(t.substring(DUMP.length(), q)).isPresent()) sample = exporter = true;
+                continue;
+            }
+            if (t.isEmpty() || t.startsWith("#") || !Exposition.SAMPLE_HEAD.matcher(t).lookingAt()) continue;
+            sample = true;
+            int end = 0;
+            while (end < t.length() && t.charAt(end) != '{' && t.charAt(end) != ' ' && t.charAt(end) != '\t') end++;
+            if (t.indexOf('{') == end && ExporterMetrics.lookup(t.substring(0, end)).isPresent()) exporter = true;
+        }
+        if (typed && sample) return 85;
+        return exporter ? 80 : 0;
+    }
+
+    /** One series' sample as read: the value as exported ({@link Long#MIN_VALUE}: NaN), its time (null: none). */
+    private record Got(ExporterMetrics.Metric metric, String port, String instance, String exporter, long value, Long timeMs, int line) {}
+
+    /**
+     * @throws CaptureException naming file and line for a line that is no sample, a missing port label, a value that
+     *         is no whole non-negative 64-bit number or a bad timestamp; naming the file when no series of a known
+     *         exporter is in it
+     */
+    @Override public Capture read(Input in) {
+        String file = in.name();
+        String text = in.text();
+        boolean openMetrics = Exposition.isOpenMetrics(text);
+        List<Got> got = new ArrayList<>();
+        Set<String> instances = new LinkedHashSet<>();
+        Set<String> wordsAsRead = new HashSet<>();
+        int noise = 0, other = 0;
+        boolean timed = true;
+        LineCursor c = new LineCursor(text);
+        while (c.next()) {
+            String t = c.line().strip();
+            int n = c.number();
+            if (t.isEmpty() || t.startsWith("#") || ShellPrompt.isPromptLine(c.line())) { noise++; continue; }
+            Exposition.Sample s = Exposition.sample(t, file, n);
+            Optional<ExporterMetrics.Metric> m = ExporterMetrics.lookup(s.name());
+            if (m.isEmpty()) { other++; continue; }
+            ExporterMetrics.Metric metric = m.get();
+            String port = ExporterMetrics.port(metric, s.labels(), file, n);
+            String instance = ExporterMetrics.hostLocal(metric) ? s.labels().getOrDefault("instance", "") : null;
+            String exporter = metric.source().key() + "\t" + s.labels().getOrDefault("instance", "");
+            long v = ExporterMetrics.value(metric, s.value(), file, n);
+            Long time = s.timestamp() == null ? null : Exposition.timestampMs(s.timestamp(), openMetrics, file, n);
+            timed &= time != null;
+            if (v != Long.MIN_VALUE && !ExporterMetrics.divides(metric, v)) wordsAsRead.add(exporter);
+            if (instance != null) instances.add(instance);
+            got.add(new Got(metric, port, instance, exporter, v, time, n));
+        }
+        if (got.isEmpty()) {
+            throw new CaptureException(file, 0, "no counter of a known exporter in the scrape (" + other + " samples of other metrics); expected "
+                    + ExporterMetrics.EXPECTED);
+        }
+        // a dump lists each series' samples together: in time order, each scrape's samples are together instead
+        if (timed) got.sort(java.util.Comparator.comparingLong(Got::timeMs));
+        boolean qualify = instances.size() > 1;
+        Capture.Builder b = Capture.builder(got.get(0).metric().source(), file);
+        for (Got g : got) {
+            String port = qualify && g.instance() != null && !g.instance().isEmpty() ? g.instance() + " " + g.port() : g.port();
+            var src = g.metric().source();
+            if (g.value() == Long.MIN_VALUE) {
+                b.absent(src, port, g.metric().name(), g.line(), "NaN in the scrape: the exporter has no value (a stale series)");
+            } else {
+                long v = wordsAsRead.contains(g.exporter()) ? g.value() : g.value() / g.metric().divisor();
+                b.counter(src, port, g.metric().name(), v, g.line());
+            }
+        }
+        List<String> warned = new ArrayList<>();
+        for (String e : new java.util.TreeSet<>(wordsAsRead)) {
+            String[] si = e.split("\t", -1);
+            warned.add(ExporterMetrics.wordsAsRead(si[0], si[1]));
+        }
+        warned.forEach(b::warn);
+        b.noise(noise + other);
+        return b.build();
+    }
+}
