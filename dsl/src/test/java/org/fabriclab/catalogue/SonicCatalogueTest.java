@@ -76,4 +76,27 @@ class SonicCatalogueTest {
         for (String raw : List.of("TX OK", "TX DROP", "RX OK", "RX DROP")) assertTrue(cat.lookup(Source.SONIC, "queue 0 " + raw).isPresent(), raw);
         assertTrue(cat.lookup(Source.SONIC, "queue 0 TX LAST DROP").isEmpty(), "the last storm's counts are no counter");
     }
+
+    /**
+     * queuestat's columns are per-queue counters (the queue from {@code UC7}, {@code MC10}); a unicast queue's drops read as
+     * priority n's are broken losslessness, the layer and role of a NIC's per-priority buffer discard; only the drops are.
+     */
+    @Test void queueCountersCarryTheQueueAndAPrioritysDropsAreLosslessBroken() {
+        Binding b = cat.lookup(Source.SONIC, "MC10 Drop/pkts").orElseThrow();
+        assertEquals("sonic_queue_drop_packets", b.canonical());
+        assertEquals(10, b.queue());
+        assertEquals(Scope.QUEUE, b.def().scope());
+        assertEquals(Layer.INFORMATIVE, b.layer(), "a queue's drops alone: the queue may be lossy");
+        for (String col : List.of("Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes", "Trim/pkts", "TrimSent/pkts", "TrimDrop/pkts")) {
+            for (String type : List.of("UC", "MC", "ALL")) assertTrue(cat.lookup(Source.SONIC, type + "7 " + col).isPresent(), type + " " + col);
+        }
+        Binding p = cat.lookup(Source.SONIC, "priority 3 Drop/pkts").orElseThrow();
+        assertEquals("sonic_tx_prio3_queue_drop", p.canonical());
+        assertEquals(3, cat.counter(p.canonical()).orElseThrow().priorityIndex());
+        CounterDef nic = cat.lookup(Source.ETHTOOL, "rx_prio3_buf_discard").orElseThrow().def();
+        assertEquals(nic.layer(), p.layer());
+        assertTrue(p.def().has(Role.DISCARD));
+        assertEquals(Direction.TX, p.def().direction(), "the switch's egress queue");
+        assertTrue(cat.lookup(Source.SONIC, "priority 3 Counter/pkts").isEmpty(), "only the drops are read as a priority's");
+    }
 }

@@ -13,7 +13,7 @@ import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 
 /**
- * What sonic-utilities' tables share. {@code pfcstat} and {@code portstat} print python-tabulate's {@code simple}
+ * What sonic-utilities' tables share. {@code pfcstat}, {@code portstat} and {@code queuestat} print python-tabulate's {@code simple}
  * layout: a header line, a line of dashes under each column (two blanks between columns), then one row per port, every
  * cell right-aligned within its column's dashes. A cell is cut at its column's dashes, so a cell holding a blank
  * ({@code 2000.00 MB/s}, {@code 7.81e-10 (89%)}, {@code Port Rx}) stays whole; a row whose cells do not sit under the
@@ -36,6 +36,7 @@ final class SonicTable {
     private static final Pattern SPLIT = Pattern.compile("\\s{2,}");
     private static final Pattern DASH_RUN = Pattern.compile("-+");
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.:|/\\-]*");
+    private static final Pattern CACHED_LINE = Pattern.compile("(?:[A-Za-z][A-Za-z0-9_.:|/\\-]* )?Last cached time(?: for \\S+)? was (.+)");
 
     private SonicTable() {}
 
@@ -83,7 +84,7 @@ final class SonicTable {
             String[] l = labels(head.get(i), head.get(i + 1));
             if (l != null && l.length >= 2 && !l[0].isEmpty()) return l;
             String t = head.get(i).strip();
-            if (!(t.startsWith(CACHED) || ShellPrompt.isPromptLine(head.get(i)) || isNote(t))) return null;
+            if (!(cachedTime(t) != null || ShellPrompt.isPromptLine(head.get(i)) || isNote(t))) return null;
         }
         return null;
     }
@@ -91,10 +92,24 @@ final class SonicTable {
     /** The lines {@code show pfcwd config} prints above its table: the watchdog's polling interval, its big red switch. */
     static final String POLL = "Changed polling interval to ", BIG_RED_SWITCH = "BIG_RED_SWITCH status is ";
 
-    /** sonic-utilities' lines around a table that hold no data: reminders, an empty selection, a missing tag file. */
+    /** The line queuestat prints above each port's table, naming the ASIC's namespace ({@code For namespace asic0:}, empty on one ASIC). */
+    static final String NAMESPACE = "For namespace ";
+
+    /** sonic-utilities' lines around a table that hold no data: reminders, an empty selection, a missing tag file, a namespace. */
     static boolean isNote(String t) {
         return t.startsWith("Reminder: ") || t.startsWith("No non-zero statistics found") || t.startsWith("File '")
-                || t.startsWith("Did you run 'portstat") || t.startsWith(POLL) || t.startsWith(BIG_RED_SWITCH);
+                || t.startsWith("Did you run 'portstat") || t.startsWith(POLL) || t.startsWith(BIG_RED_SWITCH) || t.startsWith(NAMESPACE);
+    }
+
+    /**
+     * The saved copy's time a {@code Last cached time was T} line gives, or null for any other line. pfcstat and portstat
+     * print it alone; queuestat prints it above each port's table after the port's name ({@code Ethernet0 Last cached time
+     * was T}) and, on a multi-ASIC switch, with the namespace ({@code Last cached time for asic0 was T}).
+     */
+    static String cachedTime(String t) {
+        if (t.startsWith(CACHED)) return t.substring(CACHED.length()).strip();
+        Matcher m = CACHED_LINE.matcher(t);
+        return m.matches() ? m.group(1).strip() : null;
     }
 
     /** What a reader does with the tables of its tool. */
@@ -131,7 +146,8 @@ final class SonicTable {
             String t = l.strip();
             int n = i + 1;
             if (t.isEmpty() || isDashes(t)) { noise++; continue; }
-            if (t.startsWith(CACHED)) { cleared = t.substring(CACHED.length()).strip(); noise++; continue; }
+            String cachedAt = cachedTime(t);
+            if (cachedAt != null) { cleared = cachedAt; noise++; continue; }
             if (t.startsWith("The rates are calculated within")) {
                 throw new CaptureException(file, n, "portstat -p prints the change over its period, not the counters; expected the "
                         + "counters themselves (show interfaces counters without -p, taken before and after)");
