@@ -38,7 +38,9 @@ final class PortstatTables {
     private static final Map<String, String> RATE_COLUMNS = columns("RX_BPS", "rx_bps", "RX_PPS", "rx_pps", "RX_UTIL", "rx_util_pct",
             "TX_BPS", "tx_bps", "TX_PPS", "tx_pps", "Tx_PPS", "tx_pps", "TX_UTIL", "tx_util_pct");
     private static final String FLR_P = "FLR(P) (Accuracy)";
-    private static final Map<String, String> FEC_COLUMNS = columns("FEC_PRE_BER", "pre_fec_ber", "FEC_POST_BER", "post_fec_ber",
+    /** The fec table's pre- and post-FEC BER columns, which also form the {@code ber} table ({@link SonicBer}). */
+    private static final String PRE_FEC_BER = "pre_fec_ber", POST_FEC_BER = "post_fec_ber";
+    private static final Map<String, String> FEC_COLUMNS = columns("FEC_PRE_BER", PRE_FEC_BER, "FEC_POST_BER", POST_FEC_BER,
             "FEC_PRE_BER_MAX", "pre_fec_ber_max", "FLR(O)", "flr_observed", FLR_P, "flr_predicted", "FEC_MAX_T", "fec_max_t");
     private static final String ACCURACY = "flr_predicted_accuracy_pct";
     /** The rates table's columns (two headers name tx_pps). */
@@ -93,6 +95,7 @@ final class PortstatTables {
         private final Capture.Builder b;
         private final String file;
         private final Ratios rates = new Ratios(RATE_NAMES), fec = new Ratios(FEC_NAMES);
+        private final SonicBer ber = new SonicBer();
         private Map<String, Double> r = new LinkedHashMap<>(), f = new LinkedHashMap<>();
 
         Sink(Capture.Builder b, String file) {
@@ -113,14 +116,18 @@ final class PortstatTables {
         void endRow(String port, int n) {
             if (!r.isEmpty()) rates.add(port, file, n, r);
             if (!f.isEmpty()) fec.add(port, file, n, f);
+            if (f.containsKey(PRE_FEC_BER) || f.containsKey(POST_FEC_BER)) {
+                ber.add(port, file, n, f.getOrDefault(PRE_FEC_BER, Double.NaN), f.getOrDefault(POST_FEC_BER, Double.NaN));
+            }
             r = new LinkedHashMap<>();
             f = new LinkedHashMap<>();
         }
 
-        /** Adds the {@code port_rates} and {@code fec} tables when rows went into them. */
+        /** Adds the {@code port_rates}, {@code fec} and {@code ber} ({@link SonicBer}) tables when rows went into them. */
         void finish() {
             if (rates.rows() > 0) b.measurements(RATES, rates.measurement(RATES));
             if (fec.rows() > 0) b.measurements(FEC, fec.measurement(FEC));
+            if (ber.rows() > 0) b.measurements(SonicBer.BER, ber.measurement());
         }
     }
 

@@ -12,13 +12,15 @@ import org.fabriclab.catalogue.Source;
  * {@code FEC_PRE_BER}, {@code FEC_POST_BER}, {@code FEC_PRE_BER_MAX}, {@code FLR(O)}, {@code FLR(P) (Accuracy)} and
  * {@code FEC_MAX_T} as the {@code fec} table (port, file, line, {@code pre_fec_ber}, {@code post_fec_ber},
  * {@code pre_fec_ber_max}, {@code flr_observed}, {@code flr_predicted}, {@code flr_predicted_accuracy_pct},
- * {@code fec_max_t}; NaN for {@code N/A}), never counters. {@code STATE} and {@code N/A} as in
- * {@link SonicPortstatReader}.
+ * {@code fec_max_t}; NaN for {@code N/A}), never counters; {@code FEC_PRE_BER} and {@code FEC_POST_BER} also form the
+ * {@code ber} table the BER check grades as it grades mlxlink's raw and effective BER ({@link SonicBer} says which
+ * is which, and how SONiC's ratios differ). {@code STATE} and {@code N/A} as in {@link SonicPortstatReader}.
  *
  * <pre>{@code
  * Capture c = new SonicFecStatsReader().read(Input.of(Path.of("fec_stats.txt")));
  * c.reading("switch Ethernet0", "rx_fec_uncorrectable_blocks");
  * c.measurements("fec");
+ * c.measurements("ber");     // raw_ber, effective_ber: what Check.of(snapshot) grades
  * }</pre>
  */
 public final class SonicFecStatsReader implements CaptureReader {
