@@ -57,8 +57,16 @@ record QueuePriority(String tag, String type, int index) {
      * when this is no unicast queue 0..7 or the catalogue names no such count.
      */
     String priorityRaw(String label) {
-        if (!type.equals("UC") || index >= PRIORITIES) return null;
-        String raw = "priority " + index + " " + label;
+        return type.equals("UC") ? asPriority(index, label) : null;
+    }
+
+    /**
+     * {@code priority <index> <what>}, the raw name under which a count of buffer unit {@code index} (a queue, an ingress
+     * priority group) is read as that priority's, when {@code index} is a priority (0..7) and the catalogue names it; else null.
+     */
+    static String asPriority(int index, String what) {
+        if (index < 0 || index >= PRIORITIES) return null;
+        String raw = "priority " + index + " " + what;
         return Catalogue.standard().lookup(Source.SONIC, raw).isPresent() ? raw : null;
     }
 

@@ -92,13 +92,17 @@ final class SonicTable {
     /** The lines {@code show pfcwd config} prints above its table: the watchdog's polling interval, its big red switch. */
     static final String POLL = "Changed polling interval to ", BIG_RED_SWITCH = "BIG_RED_SWITCH status is ";
 
+    /** The line pg-drop prints above its table ({@code show priority-group drop counters}). */
+    static final String PG_DROPS = "Ingress PG dropped packets:";
+
     /** The line queuestat prints above each port's table, naming the ASIC's namespace ({@code For namespace asic0:}, empty on one ASIC). */
     static final String NAMESPACE = "For namespace ";
 
     /** sonic-utilities' lines around a table that hold no data: reminders, an empty selection, a missing tag file, a namespace. */
     static boolean isNote(String t) {
         return t.startsWith("Reminder: ") || t.startsWith("No non-zero statistics found") || t.startsWith("File '")
-                || t.startsWith("Did you run 'portstat") || t.startsWith(POLL) || t.startsWith(BIG_RED_SWITCH) || t.startsWith(NAMESPACE);
+                || t.startsWith("Did you run 'portstat") || t.startsWith(POLL) || t.startsWith(BIG_RED_SWITCH) || t.startsWith(NAMESPACE)
+                || t.equals(PG_DROPS);
     }
 
     /**

@@ -9,7 +9,8 @@
  * ({@link org.fabriclab.capture.sonic.SonicPfcwdStatsReader}) with its {@code show pfcwd config}
  * ({@link org.fabriclab.capture.sonic.SonicPfcwdConfigReader}), and the egress queues' {@code show queue counters}
  * ({@link org.fabriclab.capture.sonic.SonicQueueReader}; a unicast queue n read as priority n's, an assumption each such
- * capture states: {@link org.fabriclab.capture.sonic.QueuePriority}). All read into one source,
+ * capture states: {@link org.fabriclab.capture.sonic.QueuePriority}) with the ingress side's
+ * {@code show priority-group drop counters} ({@link org.fabriclab.capture.sonic.SonicPgDropReader}). All read into one source,
  * {@link org.fabriclab.catalogue.Source#SONIC}, whose raw names are the tools' column labels; what each counts comes from
  * the catalogue only. A port is {@code switch EthernetN} with link layer Ethernet. On the switch's port the directions
  * are the switch's: Rx PFC counts the pause frames the peer (the NIC) sent the switch, Tx PFC the frames the switch sent
