@@ -128,6 +128,15 @@ public final class MlxlinkReader implements CaptureReader {
                 continue;
             }
             boolean underlined = i + 1 < lines.size() && isDashes(lines.get(i + 1).strip());
+            if (underlined && l.endsWith(":")) {
+                // another tool's underlined heading in a session log ('MST modules:' of mst status, 'Device #1:' of
+                // mlxfwmanager): no mlxlink section title ends with a colon; it ends the section before it, and the lines
+                // under it are not mlxlink's
+                checkSection(file, current, section, sectionLine);
+                section = null;
+                noise++;
+                continue;
+            }
             int colon = l.indexOf(':');
             if (underlined || colon <= 0) {
                 if (underlined || l.endsWith("Info") || l.equals(OPERATIONAL_INFO) || l.equals(COUNTERS_INFO)

@@ -205,4 +205,23 @@ class MlxlinkReaderTest {
         assertEquals("IB-NDR", op.stringColumn("speed").get(0));
         assertEquals("No issue was observed", c.attr("mlx5_4/1", "mlxlink_recommendation").orElseThrow());
     }
+
+    /**
+     * A session log with {@code mst status} before the mlxlink output: its underlined headings ({@code MST modules:},
+     * {@code MST devices:}) are no mlxlink sections (no mlxlink title ends with a colon). A health-check script's log
+     * (MFT 4.30.1, four ConnectX-7) was refused as "section 'MST modules:' has no 'Key : value' lines".
+     */
+    @Test void anotherToolsUnderlinedHeadingIsNoSection() {
+        String text = "MST modules:\n------------\n    MST PCI configuration module loaded\n\nMST devices:\n------------\n"
+                + "/dev/mst/mt4129_pciconf0   - PCI configuration cycles access.\n   domain:bus:dev.fn=0000:17:00.0 addr.reg=88\n\n"
+                + "Operational Info\n----------------\nState : Active\nSpeed : 100G\n\nDevice #1:\n----------\n  PSID:   MT_0000000123\n";
+        Capture c = reader.read(Input.ofText("hc.txt", text));
+        Table op = c.measurements(MlxlinkReader.OPERATIONAL).orElseThrow();
+        assertEquals(List.of("mlxlink hc"), op.stringColumn("port").asList());
+        assertEquals("Active", op.stringColumn("state").get(0));
+        assertEquals("100G", op.stringColumn("speed").get(0));
+        // a heading ending in a colon after an empty mlxlink section still finds the section cut
+        BadCaptureInput.fails(reader, "t.txt", "Operational Info\n----------------\n\nMST devices:\n------------\n", 1,
+                "has no 'Key : value' lines");
+    }
 }
