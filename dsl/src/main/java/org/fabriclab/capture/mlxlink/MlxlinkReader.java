@@ -200,9 +200,13 @@ public final class MlxlinkReader implements CaptureReader {
         return name.isEmpty() ? null : name;
     }
 
-    /** The port a banner names: {@code mlx5_0 FEC Counters} gives {@code mlx5_0/1}, {@code mt4123_pciconf1} {@code mlxlink mt4123_pciconf1}. */
+    /**
+     * The port a banner names: {@code mlx5_0 FEC Counters} gives {@code mlx5_0/1}, {@code mt4123_pciconf1} {@code mlxlink mt4123_pciconf1};
+     * a leading label ending in a colon names the device after it ({@code Device: 0000:05:00.0} gives {@code mlxlink 0000:05:00.0}).
+     */
     private static String devicePort(String banner) {
-        String dev = banner.split("\\s+")[0];
+        String[] words = banner.split("\\s+");
+        String dev = words[0].endsWith(":") && words.length > 1 ? words[1] : words[0];
         if (dev.startsWith("/dev/mst/")) dev = dev.substring(9);
         if (RDMA_DEVICE.matcher(dev).matches()) return dev + "/1";
         return "mlxlink " + dev;

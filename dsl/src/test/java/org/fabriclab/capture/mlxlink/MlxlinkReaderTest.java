@@ -224,4 +224,17 @@ class MlxlinkReaderTest {
         BadCaptureInput.fails(reader, "t.txt", "Operational Info\n----------------\n\nMST devices:\n------------\n", 1,
                 "has no 'Key : value' lines");
     }
+
+    /**
+     * A script's banner {@code === Device: 0000:17:00.0 ===} names the device after its label, not the label: four
+     * devices of one health-check log were all the port {@code mlxlink Device:}.
+     */
+    @Test void bannerLabelIsNotTheDevice() {
+        String one = "Operational Info\nPhysical state : LinkUp\nSpeed : 200G\n\n";
+        Capture c = reader.read(Input.ofText("hc.txt", "=== Device: 0000:17:00.0 ===\n" + one + "=== Device: 0000:17:00.1 ===\n"
+                + one.replace("LinkUp", "Polling")));
+        Table op = c.measurements(MlxlinkReader.OPERATIONAL).orElseThrow();
+        assertEquals(List.of("mlxlink 0000:17:00.0", "mlxlink 0000:17:00.1"), op.stringColumn("port").asList());
+        assertEquals("Polling", op.stringColumn("physical_state").get(1));
+    }
 }
