@@ -5,6 +5,8 @@
                                      before/after) and their expectations (OUT/NAME.expect.json)
   templates.py handmade OUT          bundled folders re-laid as a hand collection (PRE/POST or snap1/snap2, gzipped
                                      captures, a date file, stray files) with the bundled expectations
+  templates.py public PUBLIC OUT      folders whose before/ is a real capture other people wrote (PUBLIC: ../shared/captures/public)
+                                     and whose after/ is the same file with a fault's counters moved, with their expectations
   templates.py expect DATASET OUT    the expectation of a bundled folder, from its scenario.json
   templates.py inject NB OUT k=v...  a copy of NB with an injected parameters cell (papermill's rule), for nbconvert
   templates.py check NB EXPECT       an executed template: no error output, no stderr, at least one PNG chart,
@@ -100,6 +102,39 @@ def handmade(out, datasets="datasets"):
                     o.write({"notes.txt": b"ran ib_write_bw between the snapshots\n", "screen.png": b"\x89PNG\r\n\x1a\n\x00\x00",
                              "empty.txt": b""}[stray])
         expect(os.path.join(datasets, src), d + ".expect.json")
+
+
+def bumped(text, moves):
+    """text with each `name` counter line's value raised by moves[name] (ethtool's `name: N`, perfquery's `Name:....N`,
+    only in the block of the first line holding `within` when a move names one)."""
+    import re
+    out = text
+    for (name, within), inc in moves.items():
+        start = out.index(within) if within else 0
+        m = re.compile(r"(^[ \t]*" + re.escape(name) + r"[:.]+[ \t]*)(\d+)", re.M).search(out, start)
+        if m is None:
+            raise SystemExit(f"templates.py public: no counter {name} after {within!r}")
+        out = out[:m.start(2)] + str(int(m.group(2)) + inc) + out[m.end(2):]
+    return out
+
+
+def public(src, out):
+    """Real captures as the before/ of an incident folder (Intel E810 ice ethtool -S from isc-projects/ethq; a 2-port HCA's
+    perfquery -x from treydock's infiniband_exporter tests), the after/ the same text with a fault's counters moved: the
+    templates then read layouts nobody wrote for them."""
+    cases = [("public-ice-roce", "ethtool_S_ice_e810_intel_ethq.txt", "ethtool.txt",
+              {("tx_bytes.nic", None): 50_000_000_000, ("rx_bytes.nic", None): 1_000_000_000, ("rx_priority_3_xoff.nic", None): 900_000},
+              {"netdev ?": {"verdict": "congestion", "detail": ["rx_prio3_pause"]}}),
+             ("public-ib-treydock", "perfquery_x_hca_2port_treydock.out", "perfquery-x.txt",
+              {("SymbolErrorCounter", "Lid 1719 port 2"): 70, ("PortXmitData", "Lid 1719 port 2"): 250_000_000_000,
+               ("PortXmitData", "Lid 1719 port 1"): 250_000_000_000},
+              {"lid 1719/1": {"verdict": "clean", "detail": []}, "lid 1719/2": {"verdict": "physical", "detail": ["SymbolErrorCounter"]}})]
+    for name, capture, as_name, moves, verdicts in cases:
+        text = open(os.path.join(src, capture)).read()
+        d = os.path.join(out, name)
+        write(os.path.join(d, "before", as_name), text)
+        write(os.path.join(d, "after", as_name), bumped(text, moves))
+        write(d + ".expect.json", json.dumps({"verdicts": verdicts, "case": None}))
 
 
 def expect(dataset, out):
@@ -198,6 +233,8 @@ if __name__ == "__main__":
         folders(sys.argv[2])
     elif cmd == "handmade":
         handmade(sys.argv[2])
+    elif cmd == "public":
+        public(sys.argv[2], sys.argv[3])
     elif cmd == "expect":
         expect(sys.argv[2], sys.argv[3])
     elif cmd == "inject":

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The template notebooks (01-03) on incident folders they were not written for: bundled folders (clean
 # ones included), bundled folders re-laid as a hand collection (PRE/POST, snap1/snap2, gzipped captures, a
-# date file, stray files: .ci/templates.py handmade) and folders in the layout `fabriclab collect` writes (a timed RoCE series with a pause
-# storm, a clean IB before/after: .ci/templates.py folders), each executed by `./fabriclab run -p
+# date file, stray files: .ci/templates.py handmade), real captures other people wrote as the before/ (an Intel
+# E810's ethtool -S, a 2-port HCA's perfquery -x: .ci/templates.py public, when ../shared/captures/public is there)
+# and folders in the layout `fabriclab collect` writes (a timed RoCE series with a pause storm, a clean IB
+# before/after: .ci/templates.py folders), each executed by `./fabriclab run -p
 # captures=DIR` and a subset by `jupyter nbconvert --execute` (parameters injected into a copy, as papermill
 # does). Each run must show no error output and no stderr, at least one chart, the verdict and deciding
 # counters of the folder's scenario.json or expectation, and the reconciliation case where there is one.
@@ -14,6 +16,9 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 /usr/bin/python3 .ci/templates.py folders "$tmp/folders"
 /usr/bin/python3 .ci/templates.py handmade "$tmp/folders"
+# real captures other people wrote as the before/ of a folder (read in place from ../shared, as the public-capture tests do)
+public="$root/../shared/captures/public"
+[ -d "$public" ] && /usr/bin/python3 .ci/templates.py public "$public" "$tmp/folders"
 fail=0
 # notebook | folder | by nbconvert too
 runs=(
@@ -30,6 +35,9 @@ runs=(
   "01-ib-incident|$tmp/folders/handmade-ib-prepost-gz|no"
   "02-roce-incident|$tmp/folders/handmade-roce-snapshots|no"
 )
+if [ -d "$public" ]; then
+  runs+=("01-ib-incident|$tmp/folders/public-ib-treydock|no" "02-roce-incident|$tmp/folders/public-ice-roce|yes")
+fi
 expect() {  # folder -> expectation file
   local dir="$1" name
   name="$(basename "$dir")"
