@@ -4,7 +4,7 @@
 # date file, stray files: .ci/templates.py handmade), real captures other people wrote as the before/ (an Intel
 # E810's ethtool -S, a 2-port HCA's perfquery -x: .ci/templates.py public, when ../shared/captures/public is there)
 # and folders in the layout `fabriclab collect` writes (a timed RoCE series with a pause storm, a clean IB
-# before/after: .ci/templates.py folders), each executed by `./fabriclab run -p
+# before/after, and a pair of node_exporter scrapes: .ci/templates.py folders), each executed by `./fabriclab run -p
 # captures=DIR` and a subset by `jupyter nbconvert --execute` (parameters injected into a copy, as papermill
 # does). Each run must show no error output and no stderr, at least one chart, the verdict and deciding
 # counters of the folder's scenario.json or expectation, and the reconciliation case where there is one.
@@ -34,6 +34,7 @@ runs=(
   "03-bandwidth-reconciliation|datasets/reconcile-c-above-link-rate|no"
   "01-ib-incident|$tmp/folders/handmade-ib-prepost-gz|no"
   "02-roce-incident|$tmp/folders/handmade-roce-snapshots|no"
+  "01-ib-incident|$tmp/folders/prometheus-ib-physical|yes"
 )
 if [ -d "$public" ]; then
   runs+=("01-ib-incident|$tmp/folders/public-ib-treydock|no" "02-roce-incident|$tmp/folders/public-ice-roce|yes")
