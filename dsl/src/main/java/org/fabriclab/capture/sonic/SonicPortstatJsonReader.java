@@ -2,7 +2,6 @@ package org.fabriclab.capture.sonic;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -35,7 +34,6 @@ import com.fasterxml.jackson.core.JsonToken;
  */
 public final class SonicPortstatJsonReader implements CaptureReader {
     private static final JsonFactory JSON = new JsonFactory();
-    private static final Pattern OBJECT_OF_PORTS = Pattern.compile("\\A\\{\\s*\"[A-Za-z][A-Za-z0-9_.:|/\\-]*\"\\s*:\\s*\\{");
     /** Labels only portstat's rows hold (its default, errors, fec-stats, fec-histogram and trim forms). */
     private static final List<String> LABELS = List.of("\"RX_OK\"", "\"RX_ERR\"", "\"FEC_CORR\"", "\"BIN0\"", "\"TRIM\"");
     /** Non-blank lines sniffed: prompts and {@code Last cached time} above the object, its first port's first fields. */
@@ -50,12 +48,8 @@ public final class SonicPortstatJsonReader implements CaptureReader {
         List<String> lines = in.head(SNIFF_LINES);
         Start s = start(lines);
         if (s == null) return 0;
-        StringBuilder head = new StringBuilder();
-        for (int i = s.index; i < lines.size() && head.length() < 4096; i++) head.append(lines.get(i)).append('\n');
-        String h = head.toString().strip();
-        if (!OBJECT_OF_PORTS.matcher(h).find()) return 0;
-        for (String l : LABELS) if (h.contains(l)) return 95;
-        return 0;
+        SonicJsonHead h = SonicJsonHead.of(lines, s.index);
+        return h.startsWithPorts() && h.holdsAny(LABELS) ? 95 : 0;
     }
 
     /** Where the object starts: its line's index, and the saved copy's time printed above it (or null). */

@@ -3,7 +3,6 @@ package org.fabriclab.capture.sonic;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
@@ -44,7 +43,8 @@ public final class SonicQueueJsonReader implements CaptureReader {
             "droppacket", "Drop/pkts", "dropbytes", "Drop/bytes", "trimpacket", "Trim/pkts", "trimsentpacket", "TrimSent/pkts",
             "trimdroppacket", "TrimDrop/pkts");
     private static final String TIME = "time", CACHED_TIME = "cached_time", VOQ_CREDIT = "creditWDPkts";
-    private static final Pattern OBJECT_OF_PORTS = Pattern.compile("\\A\\{\\s*\"[A-Za-z][A-Za-z0-9_.:|/\\-]*\"\\s*:\\s*\\{");
+    /** Fields only queuestat's queue objects hold (its default and trim forms). */
+    private static final List<String> FIELDS = List.of("\"totalpacket\"", "\"trimpacket\"");
     private static final int SNIFF_LINES = 40;
     private static final String EXPECTED = "queuestat -j's object of ports ({\"Ethernet0\": {\"UC3\": {\"droppacket\": \"12\", ...}}})";
 
@@ -55,10 +55,8 @@ public final class SonicQueueJsonReader implements CaptureReader {
         List<String> lines = in.head(SNIFF_LINES);
         int s = start(lines);
         if (s < 0) return 0;
-        StringBuilder head = new StringBuilder();
-        for (int i = s; i < lines.size(); i++) head.append(lines.get(i).strip()).append('\n');
-        String h = head.toString();
-        return OBJECT_OF_PORTS.matcher(h).find() && (h.contains("\"totalpacket\"") || h.contains("\"trimpacket\"")) ? 95 : 0;
+        SonicJsonHead h = SonicJsonHead.of(lines, s);
+        return h.startsWithPorts() && h.holdsAny(FIELDS) ? 95 : 0;
     }
 
     /** The index of the line the object starts on, past blank and prompt lines; -1 when another line comes first. */
