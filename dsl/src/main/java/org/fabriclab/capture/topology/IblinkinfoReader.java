@@ -27,7 +27,8 @@ import org.fabriclab.catalogue.Source;
  * switch's LID for all its ports, a CA port's base LID), else {@code lid <LID>/<port>}. Node types
  * come from the headers ({@code Switch} = SW, {@code CA} = CA, {@code Router} = RT); line mode has no
  * headers, so a port GUID listed with several port numbers, or with a port above 2, is a switch's and one
- * with a single port 1 or 2 a CA's.
+ * with a single port 1 or 2 a CA's. {@code ibwarn:} lines saved with the output are skipped with one warning
+ * ({@link DiscoveryWarnings}).
  *
  * <pre>{@code
  * Topology.of(new IblinkinfoReader().read(Input.of(Path.of("iblinkinfo.txt"))));
@@ -62,9 +63,10 @@ public final class IblinkinfoReader implements CaptureReader {
         String type = null, nodeGuid = "", desc = "";
         List<Local> locals = new ArrayList<>();
         int noise = 0;
+        DiscoveryWarnings warnings = new DiscoveryWarnings(file);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty()) { noise++; continue; }
+            if (t.isEmpty() || warnings.skip(t, c.number())) { noise++; continue; }
             Matcher h = HEADER.matcher(t);
             if (h.matches()) {
                 type = switch (h.group(1)) { case "Switch" -> "SW"; case "CA" -> "CA"; default -> "RT"; };
@@ -143,6 +145,7 @@ public final class IblinkinfoReader implements CaptureReader {
         }
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         links.emit(b, "iblinkinfo port lines with a remote port");
+        warnings.report(b);
         b.noise(noise);
         return b.build();
     }

@@ -20,7 +20,8 @@ import org.fabriclab.catalogue.Source;
  * link. Layout from infiniband-diags {@code ibnetdiscover.c} ({@code ports_iter_func}: {@code "%2s
  * %5d %2d 0x%016" PRIx64 " %s %s"}, then {@code " - %2s %5d %2d 0x%016" PRIx64 " ( '%s' - '%s' )"}).
  * Link ends are named by port GUID ({@code guid <port GUID>/<port>}); each end's LID joins it to
- * perfquery's {@code lid L/port}.
+ * perfquery's {@code lid L/port}. {@code ibwarn:} lines saved with the output are skipped with one warning
+ * ({@link DiscoveryWarnings}).
  *
  * <pre>{@code
  * Topology.of(new IbnetdiscoverPortsReader().read(Input.of(Path.of("ibnetdiscover-p.txt"))));
@@ -50,9 +51,10 @@ public final class IbnetdiscoverPortsReader implements CaptureReader {
         LinkTable links = new LinkTable(file);
         LineCursor c = new LineCursor(in.text());
         int noise = 0;
+        DiscoveryWarnings warnings = new DiscoveryWarnings(file);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty() || t.startsWith("#")) { noise++; continue; }
+            if (t.isEmpty() || t.startsWith("#") || warnings.skip(t, c.number())) { noise++; continue; }
             Matcher m = LINKED.matcher(t);
             if (m.matches()) {
                 Link.End a = end(m, 1, m.group(11), file, c.number());
@@ -67,6 +69,7 @@ public final class IbnetdiscoverPortsReader implements CaptureReader {
         }
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         links.emit(b, "ibnetdiscover -p lines with a remote port");
+        warnings.report(b);
         b.noise(noise);
         return b.build();
     }

@@ -26,6 +26,7 @@ import org.fabriclab.catalogue.Source;
  * SW, CA, RT. The widths and speeds are printed together ({@code 4xFDR}): split into {@code 4x} and
  * {@code FDR}. The tabs ibnetdiscover prints between fields may be missing (a terminal log that dropped
  * them: {@code Switch41 "S-..."# "..."}, {@code [1]"H-..."[1](...)}): the fields are told apart without them.
+ * {@code ibwarn:} lines saved with the output are skipped with one warning ({@link DiscoveryWarnings}).
  *
  * <pre>{@code
  * Topology.of(new IbnetdiscoverReader().read(Input.of(Path.of("ibnetdiscover.topo"))));
@@ -65,9 +66,10 @@ public final class IbnetdiscoverReader implements CaptureReader {
         String type = null, guid = null, desc = "", switchPortGuid = "";
         int switchLid = -1;
         int noise = 0;
+        DiscoveryWarnings warnings = new DiscoveryWarnings(file);
         while (c.next()) {
             String t = c.line().strip();
-            if (t.isEmpty() || t.startsWith("#")) { noise++; continue; }
+            if (t.isEmpty() || t.startsWith("#") || warnings.skip(t, c.number())) { noise++; continue; }
             Matcher sg = SWITCHGUID.matcher(t);
             if (sg.matches()) { switchPortGuid = LinkTable.guid(sg.group(2), file, c.number()); noise++; continue; }
             if (t.startsWith("vendid=") || t.startsWith("devid=") || t.startsWith("sysimgguid=") || t.startsWith("caguid=")
@@ -124,6 +126,7 @@ public final class IbnetdiscoverReader implements CaptureReader {
         }
         Capture.Builder b = Capture.builder(Source.PERFQUERY, file);
         links.emit(b, "ibnetdiscover port lines");
+        warnings.report(b);
         b.noise(noise);
         return b.build();
     }
