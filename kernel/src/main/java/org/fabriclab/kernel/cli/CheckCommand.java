@@ -42,12 +42,16 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--policy", defaultValue = "zero-tolerance", description = "zero-tolerance (fleet gate, default) or ber (hardware replacement)") String policy;
     @Option(names = "--ber-threshold", description = "BER threshold of the ber policy (default 1e-12)") Double berThreshold;
     @Option(names = {"-P", "--limit"}, paramLabel = "NAME=N", description = "a limit NAME=N or all=N (repeatable, ibdiagnet's -P form: -P all=0 -P SymbolErrorCounter=100); a value above N fails") List<String> limits = new ArrayList<>();
-    @Option(names = "--pm-pause-time", description = "seconds between the two samples, for counter-derived BER (default ${DEFAULT-VALUE} as ibdiagnet; 0 = one sample)",
-            defaultValue = "1") double pmPauseTime;
+    @Option(names = "--pm-pause-time", description = "seconds between the two samples, for counter-derived BER (default: the snapshots' own "
+            + "times, from timestamp.json as collect writes it, a date output or a sosreport's; else " + IBDIAGNET_PAUSE + " as ibdiagnet; "
+            + "0 = one sample)") Double pmPauseTime;
     @Option(names = "--rate-gbps", description = "link rate in Gb/s for counter-derived BER (else each port's captured rate; a given rate that differs is used, with a warning)") Double rateGbps;
     @Option(names = {"-v", "--verbose"}, description = "print every join note (default: one summary line)") boolean verbose;
     @Option(names = "--json", description = "one JSON object per row") boolean json;
     @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    /** ibdiagnet's pm_pause_time: its own two samples are that many seconds apart. */
+    static final int IBDIAGNET_PAUSE = 1;
 
     /** Built on first use (an ObjectMapper costs a short command tens of milliseconds). */
     private static final class Json { static final ObjectMapper MAPPER = new ObjectMapper(); }
@@ -55,18 +59,19 @@ final class CheckCommand implements Callable<Integer> {
     @Override public Integer call() throws Exception {
         if ((before == null) != (after == null)) throw new IllegalArgumentException("check: give both --before and --after, or neither");
         if (before == null && (paths == null || paths.isEmpty())) throw new IllegalArgumentException("check needs PATH... (one sample) or --before PATH... --after PATH...");
-        if (pmPauseTime == 0 && before != null) {
+        if (pmPauseTime != null && pmPauseTime == 0 && before != null) {
             throw new IllegalArgumentException("--pm-pause-time 0 means one sample (as ibdiagnet): give PATH... without --before/--after");
         }
-        if (pmPauseTime < 0) throw new IllegalArgumentException("--pm-pause-time must be >= 0 seconds, found " + pmPauseTime);
+        if (pmPauseTime != null && pmPauseTime < 0) throw new IllegalArgumentException("--pm-pause-time must be >= 0 seconds, found " + pmPauseTime);
         Policy p = Policy.of(policy);
         Check c;
         List<String> rateWarnings = new ArrayList<>();
         if (before != null) {
-            Delta d = Delta.between(Snapshot.of(before), Snapshot.of(after));
+            Snapshot b = Snapshot.of(before), a = Snapshot.of(after);
+            Delta d = Delta.between(b, a);
             JoinNotes.print(spec.commandLine().getErr(), verbose, JoinNotes.beforeAfter(d.before(), d.after()));
             if (rateGbps != null) rateWarnings = RateDisagreement.ports(d, rateGbps);
-            c = Check.of(d).elapsed(pmPauseTime);
+            c = Check.of(d).elapsed(pmPauseTime != null ? pmPauseTime : SamplesApart.seconds(before, b, after, a, spec.commandLine().getErr()));
             Readers readers = Readers.standard();
             if (paths != null) {
                 for (Path path : paths) {

@@ -60,6 +60,30 @@ class AnalysisCommandsTest {
         assertEquals(0, pass.code(), pass.out());
     }
 
+    /**
+     * Without --pm-pause-time the samples' spacing is the snapshots' own: timestamp.json 10 s apart (as collect writes
+     * it) gives 3 errors / (100 Gb/s x 10 s) = 3e-12, the figure --pm-pause-time 10 gives above; without times,
+     * ibdiagnet's 1 s, with a note saying so (3e-11 then).
+     */
+    @Test void checkTakesTheSnapshotsTimes(@TempDir Path dir) throws Exception {
+        Path b = dir.resolve("before"), a = dir.resolve("after");
+        for (Path[] side : new Path[][] {{Path.of(fx("before")), b}, {Path.of(fx("after")), a}}) {
+            Files.createDirectories(side[1]);
+            try (var files = Files.list(side[0])) {
+                for (Path f : files.toList()) Files.copy(f, side[1].resolve(f.getFileName()));
+            }
+        }
+        Files.writeString(b.resolve("timestamp.json"), "{\"epoch_ms\": 1767225600000, \"monotonic_ns\": 5000000000, \"boot_id\": \"x\"}");
+        Files.writeString(a.resolve("timestamp.json"), "{\"epoch_ms\": 1767225610200, \"monotonic_ns\": 15000000000, \"boot_id\": \"x\"}");
+        Run timed = run("check", "--before", b.toString(), "--after", a.toString(), "--policy", "ber", "--json");
+        assertEquals(3, timed.code(), timed.out() + timed.err());
+        assertTrue(timed.err().contains("the samples are 10 s apart (before: timestamp.json"), timed.err());
+        assertTrue(timed.out().contains("\"value\":3.0E-12"), timed.out());
+        Run guessed = run("check", "--before", fx("before"), "--after", fx("after"), "--policy", "ber", "--json");
+        assertTrue(guessed.err().contains("no time in the 'before' snapshot"), guessed.err());
+        assertTrue(guessed.out().contains("\"value\":3.0E-11"), guessed.out());
+    }
+
     @Test void checkReadsMlxlinkBerAsExtraPath() {
         Run r = run("check", fx("mlxlink.txt"), "--before", fx("before"), "--after", fx("after"), "--policy", "ber",
                 "--pm-pause-time", "100", "--json");
