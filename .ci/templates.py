@@ -68,21 +68,22 @@ def ib_snapshot(d, i, step_ms):
     timestamp(d, i, step_ms)
 
 
-def node_scrape(d, symbol_errors, tx_bytes):
-    # a node_exporter scrape of mlx5_0 port 1 (its infiniband collector; data counters in bytes), saved by curl
+def node_scrape(d, symbol_errors, tx_bytes, clock_s):
+    # a node_exporter scrape of mlx5_0 port 1 (its infiniband collector; data counters in bytes; its time collector's
+    # node_time_seconds, the host's clock: the snapshot's time), saved by curl
     l = '{device="mlx5_0",port="1"}'
     c = {"link_downed_total": 0, "link_error_recovery_total": 0, "local_ack_timeout_errors_total": 0,
          "packet_sequence_errors_total": 0, "port_data_received_bytes_total": 8_000_000, "port_data_transmitted_bytes_total": tx_bytes,
          "port_discards_transmitted_total": 0, "port_errors_received_total": 0, "rnr_nak_retry_packets_received_total": 0,
          "symbol_error_total": symbol_errors}
     write(os.path.join(d, "metrics.prom"), "# HELP go_goroutines Number of goroutines that currently exist.\n# TYPE go_goroutines gauge\n"
-          "go_goroutines 9\n" + "".join(f"node_infiniband_{k}{l} {v}\n" for k, v in c.items()) + f"node_infiniband_state_id{l} 4\n")
+          "go_goroutines 9\n" + f"node_time_seconds {clock_s:.9e}\n" + "".join(f"node_infiniband_{k}{l} {v}\n" for k, v in c.items()) + f"node_infiniband_state_id{l} 4\nnode_infiniband_rate_bytes_per_second{l} 2.5e+10\n")
 
 
 def folders(out):
     prom = os.path.join(out, "prometheus-ib-physical")
-    node_scrape(os.path.join(prom, "before"), 3, 4_000_000_000)
-    node_scrape(os.path.join(prom, "after"), 90, 504_000_000_000)
+    node_scrape(os.path.join(prom, "before"), 3, 4_000_000_000, T0 / 1000)
+    node_scrape(os.path.join(prom, "after"), 90, 504_000_000_000, T0 / 1000 + 120)
     write(prom + ".expect.json", json.dumps({"verdicts": {"mlx5_0/1": {"verdict": "physical", "detail": ["SymbolErrorCounter"]}}, "case": None}))
     storm = os.path.join(out, "collect-roce-storm")
     for i in range(6):

@@ -43,6 +43,7 @@ public final class Capture implements Renderable {
     private final Map<String, Measurement> measurements;
     private final int noiseLines;
     private final List<String> warnings;
+    private final Bundle.Time time;
 
     private Capture(Builder b) {
         this.source = b.source;
@@ -53,6 +54,7 @@ public final class Capture implements Renderable {
         this.measurements = Collections.unmodifiableMap(new LinkedHashMap<>(b.measurements));
         this.noiseLines = b.noiseLines;
         this.warnings = List.copyOf(b.warnings);
+        this.time = b.time;
     }
 
     public static Builder builder(Source source, String file) { return new Builder(source, file, Catalogue.standard()); }
@@ -68,6 +70,13 @@ public final class Capture implements Renderable {
     public int noiseLines() { return noiseLines; }
     /** What the reader noticed about the input without refusing it, as the reader wrote it. */
     public List<String> warnings() { return warnings; }
+
+    /**
+     * When the tool's output says it was taken, for a capture whose format records it (a Prometheus scrape's exporter
+     * clock): a snapshot without {@code timestamp.json} or a date output takes its time from it
+     * ({@link org.fabriclab.snapshot.Snapshot#recordedTime()}). Empty for most formats, which record none.
+     */
+    public java.util.Optional<Bundle.Time> recordedTime() { return java.util.Optional.ofNullable(time); }
 
     /**
      * The warnings, each starting with the file it is about: a warning the reader wrote without its
@@ -226,6 +235,7 @@ public final class Capture implements Renderable {
             runs += last;
         }
         b.warnings.addAll(warnings);
+        for (Capture c : parts) if (b.time == null) b.time = c.time;
         return b.build();
     }
 
@@ -270,6 +280,7 @@ public final class Capture implements Renderable {
         b.measurements.putAll(measurements);
         b.noiseLines = noiseLines;
         b.warnings.addAll(warnings);
+        b.time = time;
         return b.build();
     }
 
@@ -285,6 +296,7 @@ public final class Capture implements Renderable {
         for (PortAttr a : attrs) b.attrs.add(new PortAttr(HostPort.of(host, a.port()), a.key(), a.value(), a.file(), a.line()));
         measurements.forEach((k, m) -> b.measurements.put(k, m.withStrings(Tidy.PORT, p -> p == null || p.isEmpty() ? p : HostPort.of(host, p))));
         b.noiseLines = noiseLines;
+        b.time = time;
         return b.build();
     }
 
@@ -307,6 +319,7 @@ public final class Capture implements Renderable {
         private final Map<String, Measurement> measurements = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
         private int noiseLines;
+        private Bundle.Time time;
 
         private Builder(Source source, String file, Catalogue catalogue) {
             this.source = source;
@@ -393,6 +406,9 @@ public final class Capture implements Renderable {
         public Builder noise(int lines) { noiseLines += lines; return this; }
 
         public Builder warn(String warning) { warnings.add(warning); return this; }
+
+        /** The time the output records it was taken at ({@link Capture#recordedTime()}): epoch ms, and how it was read. */
+        public Builder recordedAt(long epochMs, String how) { time = new Bundle.Time(epochMs, file, how); return this; }
 
         public int readingCount() { return readings.size(); }
 

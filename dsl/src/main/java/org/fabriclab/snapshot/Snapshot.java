@@ -245,9 +245,16 @@ public final class Snapshot implements Renderable {
     /** One line per bundle read ({@link Bundle#summary()}): what it is, what was read, what was left. */
     public List<String> sources() { return bundleNotes; }
 
-    /** The time the snapshot's one bundle records ({@link Bundle#time()}); empty without a bundle, or with several. */
+    /**
+     * The time the snapshot's one bundle records ({@link Bundle#time()}); without a bundle, the first time a capture
+     * records ({@link Capture#recordedTime()}: a Prometheus scrape's exporter clock); empty when none does, or with
+     * several bundles.
+     */
     public java.util.Optional<Bundle.Time> recordedTime() {
-        return bundles.size() == 1 ? bundles.get(0).time() : java.util.Optional.empty();
+        if (bundles.size() > 1) return java.util.Optional.empty();
+        if (bundles.size() == 1 && bundles.get(0).time().isPresent()) return bundles.get(0).time();
+        for (Capture c : captures) if (c.recordedTime().isPresent()) return c.recordedTime();
+        return java.util.Optional.empty();
     }
 
     /** Files of the snapshot's folders skipped as no capture ({@link #of(List)}), each message naming its file. */

@@ -12,6 +12,7 @@ import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
 import org.fabriclab.capture.LineCursor;
+import org.fabriclab.capture.PortAttr;
 import org.fabriclab.capture.ShellPrompt;
 
 /**
@@ -33,6 +34,11 @@ import org.fabriclab.capture.ShellPrompt;
  * <li>Several samples of one series (scrapes appended to one file before and after a test, a {@code promtool tsdb
  * dump}) are all read, in time order where every sample has a timestamp, else in file order: the file's runs
  * ({@link org.fabriclab.capture.Runs}) are then its scrapes, as for any tool's output appended twice.</li>
+ * <li>Rate: node_exporter's {@code node_infiniband_rate_bytes_per_second} is the port's link rate in Gb/s (x 8 / 1e9).</li>
+ * <li>Time: a scrape of one moment records when it was taken, so a pair of scrapes gives the elapsed time (the pause
+ * duty cycle, a counter-derived BER) with no {@code timestamp.json} beside it: node_exporter's {@code node_time_seconds}
+ * (the host's clock at the scrape), else the samples' own timestamp when they all carry the same one (an export of one
+ * instant). A file of several scrapes records none (its runs are several moments).</li>
  * <li>Hosts: with more than one {@code instance} label (a federated scrape), a host-local port is prefixed by its
  * instance ({@code node01:9100 mlx5_0/1}), as the history readers name it.</li>
  * </ul>
@@ -45,6 +51,17 @@ import org.fabriclab.capture.ShellPrompt;
 public final class PrometheusScrapeReader implements CaptureReader {
     /** Lines the sniff looks at. */
     private static final int HEAD = 64;
+    /**
+     * node_exporter's {@code time} collector (on by default): the host's clock when it was scraped, in seconds since the
+     * epoch. Not a counter; the snapshot's time ({@link Capture#recordedTime()}).
+     */
+    static final String NODE_TIME = "node_time_seconds";
+    /**
+     * node_exporter's {@code infiniband} collector's link rate gauge, bytes per second (sysfs {@code rate}, {@code 200 Gb/sec
+     * (4X HDR)}, divided by 8): the port's {@link PortAttr#RATE_GBPS}, which the counter-derived BER and the
+     * reconciliation need. Not a counter.
+     */
+    static final String NODE_RATE = "node_infiniband_rate_bytes_per_second";
     /** How a {@code promtool tsdb dump} line starts. */
     private static final String DUMP = "{__name__=\"";
 
@@ -75,6 +92,9 @@ public final class PrometheusScrapeReader implements CaptureReader {
         return exporter ? 80 : 0;
     }
 
+    /** A port's link rate gauge: its port, {@code instance} label, Gb/s as text, line. */
+    private record Rate(String port, String instance, String gbps, int line) {}
+
     /** One series' sample as read: the value as exported ({@link Long#MIN_VALUE}: NaN), its time (null: none). */
     private record Got(ExporterMetrics.Metric metric, String port, String instance, String exporter, long value, Long timeMs, int line) {}
 
@@ -92,12 +112,22 @@ public final class PrometheusScrapeReader implements CaptureReader {
         Set<String> wordsAsRead = new HashSet<>();
         int noise = 0, other = 0;
         boolean timed = true;
+        Long clockMs = null;
+        List<Rate> rates = new ArrayList<>();
+        Set<String> series = new HashSet<>();
+        boolean repeated = false;
         LineCursor c = new LineCursor(text);
         while (c.next()) {
             String t = c.line().strip();
             int n = c.number();
             if (t.isEmpty() || t.startsWith("#") || ShellPrompt.isPromptLine(c.line())) { noise++; continue; }
             Exposition.Sample s = Exposition.sample(t, file, n);
+            if (s.name().equals(NODE_TIME) && clockMs == null) clockMs = clockMs(s.value(), file, n);
+            if (s.name().equals(NODE_RATE) && s.labels().containsKey("device") && s.labels().containsKey("port")) {
+                String instance = s.labels().getOrDefault("instance", "");
+                rates.add(new Rate(s.labels().get("device").strip() + "/" + s.labels().get("port").strip(), instance, gbps(s.value(), file, n), n));
+                instances.add(instance);
+            }
             Optional<ExporterMetrics.Metric> m = ExporterMetrics.lookup(s.name());
             if (m.isEmpty()) { other++; continue; }
             ExporterMetrics.Metric metric = m.get();
@@ -110,6 +140,7 @@ public final class PrometheusScrapeReader implements CaptureReader {
             if (v != Long.MIN_VALUE && !ExporterMetrics.divides(metric, v)) wordsAsRead.add(exporter);
             if (instance != null) instances.add(instance);
             got.add(new Got(metric, port, instance, exporter, v, time, n));
+            repeated |= !series.add(port + "\t" + s.labels().getOrDefault("instance", "") + "\t" + metric.name());
         }
         if (got.isEmpty()) {
             throw new CaptureException(file, 0, "no counter of a known exporter in the scrape (" + other + " samples of other metrics); expected "
@@ -129,13 +160,52 @@ public final class PrometheusScrapeReader implements CaptureReader {
                 b.counter(src, port, g.metric().name(), v, g.line());
             }
         }
+        for (Rate r : rates) {
+            String port = qualify && !r.instance().isEmpty() ? r.instance() + " " + r.port() : r.port();
+            b.attr(port, PortAttr.RATE_GBPS, r.gbps(), r.line());
+        }
         List<String> warned = new ArrayList<>();
         for (String e : new java.util.TreeSet<>(wordsAsRead)) {
             String[] si = e.split("\t", -1);
             warned.add(ExporterMetrics.wordsAsRead(si[0], si[1]));
         }
         warned.forEach(b::warn);
+        if (!repeated) {
+            long first = got.get(0).timeMs() == null ? 0 : got.get(0).timeMs();
+            boolean oneInstant = timed && got.stream().allMatch(g -> g.timeMs() == first);
+            String name = java.nio.file.Path.of(file).getFileName().toString();
+            if (clockMs != null) b.recordedAt(clockMs, NODE_TIME + " in " + name + " (the host's clock when node_exporter was scraped)");
+            else if (oneInstant) b.recordedAt(first, "the samples' timestamp in " + name);
+        }
         b.noise(noise + other);
         return b.build();
+    }
+
+    /**
+     * {@code node_time_seconds}' value in epoch milliseconds.
+     *
+     * @throws CaptureException at {@code file:line} when it is no number of seconds
+     */
+    private static long clockMs(String value, String file, int line) {
+        try {
+            return new java.math.BigDecimal(value.strip()).movePointRight(3).setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new CaptureException(file, line, NODE_TIME + ": expected seconds since the epoch, found '" + ExporterMetrics.abbreviate(value) + "'");
+        }
+    }
+
+    /**
+     * {@value #NODE_RATE}'s bytes per second as Gb/s ({@code 2.5e+10} gives {@code 200}).
+     *
+     * @throws CaptureException at {@code file:line} when it is no non-negative number
+     */
+    private static String gbps(String value, String file, int line) {
+        try {
+            java.math.BigDecimal d = new java.math.BigDecimal(value.strip()).multiply(java.math.BigDecimal.valueOf(8)).movePointLeft(9);
+            if (d.signum() < 0) throw new NumberFormatException();
+            return d.stripTrailingZeros().toPlainString();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new CaptureException(file, line, NODE_RATE + ": expected bytes per second, found '" + ExporterMetrics.abbreviate(value) + "'");
+        }
     }
 }

@@ -48,6 +48,7 @@ class PrometheusScrapeReaderTest {
                 node_infiniband_port_discards_transmitted_total%1$s 0
                 node_infiniband_port_errors_received_total%1$s 0
                 node_infiniband_rnr_nak_retry_packets_received_total%1$s 0
+                node_infiniband_rate_bytes_per_second%1$s 2.5e+10
                 node_infiniband_state_id%1$s 4
                 node_infiniband_symbol_error_total%1$s %2$d
                 node_infiniband_vl15_dropped_total%1$s NaN
@@ -64,7 +65,8 @@ class PrometheusScrapeReaderTest {
         assertTrue(c.reading(P, "VL15Dropped").isEmpty(), "NaN is no value");
         assertTrue(c.absents().stream().anyMatch(a -> a.port().equals(P) && a.rawName().equals("node_infiniband_vl15_dropped_total")),
                 c.absents().toString());
-        assertEquals(10, c.readings().size(), "the Go runtime's gauge and the state gauge are not counters; NaN is absent");
+        assertEquals(10, c.readings().size(), "the Go runtime's gauge, the rate and the state gauge are not counters; NaN is absent");
+        assertEquals("200", c.attr(P, "rate_gbps").orElseThrow(), "2.5e+10 bytes/s is 200 Gb/s");
     }
 
     @Test void sniffedAmongAllReaders() {
@@ -112,6 +114,21 @@ class PrometheusScrapeReaderTest {
         assertEquals(1, vs.size(), vs.toString());
         assertEquals("physical", vs.get(0).verdict(), vs.get(0).toString());
         assertEquals(List.of("SymbolErrorCounter"), vs.get(0).detail());
+    }
+
+    /** node_exporter's time collector is the snapshot's clock: a pair of scrapes gives the elapsed time with no timestamp.json. */
+    @Test void aPairOfScrapesGivesTheElapsedTime() throws IOException {
+        Capture c = reader.read(Input.ofText("metrics.prom", "node_time_seconds 1.7672256e+09\n" + nodeScrape(3, 4_000)));
+        assertEquals(1_767_225_600_000L, c.recordedTime().orElseThrow().epochMs());
+        Path b = Files.createDirectories(tmp.resolve("before")), a = Files.createDirectories(tmp.resolve("after"));
+        Files.writeString(b.resolve("metrics.prom"), "node_time_seconds 1767225600.25\n" + nodeScrape(3, 4_000_000_000L));
+        Files.writeString(a.resolve("metrics.prom"), "node_time_seconds 1767225700.25\n" + nodeScrape(40, 44_000_000_000L));
+        var inc = org.fabriclab.Fabric.incident(tmp.toString());
+        assertEquals(100.0, inc.elapsedSeconds(), 1e-9, inc.elapsedHow());
+        assertTrue(inc.elapsedHow().contains("node_time_seconds in metrics.prom"), inc.elapsedHow());
+        // two scrapes in one file are two moments: the file records no time of its own
+        assertTrue(reader.read(Input.ofText("both.prom", "node_time_seconds 1\n" + nodeScrape(3, 4_000) + "node_time_seconds 9\n"
+                + nodeScrape(9, 8_000))).recordedTime().isEmpty());
     }
 
     @Test void badSamplesAreRefusedAtTheirLine() {
