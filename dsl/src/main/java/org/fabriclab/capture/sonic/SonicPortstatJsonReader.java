@@ -7,7 +7,6 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
-import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
@@ -36,36 +35,11 @@ public final class SonicPortstatJsonReader implements CaptureReader {
     private static final JsonFactory JSON = new JsonFactory();
     /** Labels only portstat's rows hold (its default, errors, fec-stats, fec-histogram and trim forms). */
     private static final List<String> LABELS = List.of("\"RX_OK\"", "\"RX_ERR\"", "\"FEC_CORR\"", "\"BIN0\"", "\"TRIM\"");
-    /** Non-blank lines sniffed: prompts and {@code Last cached time} above the object, its first port's first fields. */
-    private static final int SNIFF_LINES = 40;
     private static final String EXPECTED = "portstat -j's object of ports ({\"Ethernet0\": {\"RX_OK\": \"1,200\", ...}})";
 
     @Override public String format() { return "sonic-portstat-json"; }
 
-    @Override public int sniff(Input in) {
-        if (in.isDirectory()) return 0;
-        // the head, not in.lines(): every file any reader is shown passes here, and splitting all of a large one is not a sniff
-        List<String> lines = in.head(SNIFF_LINES);
-        Start s = start(lines);
-        if (s == null) return 0;
-        SonicJsonHead h = SonicJsonHead.of(lines, s.index);
-        return h.startsWithPorts() && h.holdsAny(LABELS) ? 95 : 0;
-    }
-
-    /** Where the object starts: its line's index, and the saved copy's time printed above it (or null). */
-    private record Start(int index, String cleared) {}
-
-    /** The line the object starts on, past blank, prompt and {@code Last cached time} lines; null when another line comes first. */
-    private static Start start(List<String> lines) {
-        String cleared = null;
-        for (int i = 0; i < lines.size(); i++) {
-            String t = lines.get(i).strip();
-            if (t.startsWith("{")) return new Start(i, cleared);
-            if (t.startsWith(SonicTable.CACHED)) { cleared = t.substring(SonicTable.CACHED.length()).strip(); continue; }
-            if (!t.isEmpty() && !ShellPrompt.isPromptLine(lines.get(i))) return null;
-        }
-        return null;
-    }
+    @Override public int sniff(Input in) { return SonicJson.sniff(in, true, LABELS); }
 
     /**
      * @throws CaptureException naming file and line for text that is no JSON object of ports, a port whose value is no
@@ -81,25 +55,25 @@ public final class SonicPortstatJsonReader implements CaptureReader {
                         + "counters themselves (show interfaces counters -j without -p, taken before and after)");
             }
         }
-        Start s = start(lines);
+        SonicJson.Start s = SonicJson.start(lines, true);
         if (s == null) throw new CaptureException(file, 1, "expected " + EXPECTED);
         Capture.Builder b = Capture.builder(Source.SONIC, file);
         PortstatTables.Sink sink = new PortstatTables.Sink(b, file);
-        int skipped = s.index, ports = 0;
-        String text = String.join("\n", lines.subList(s.index, lines.size()));
+        int skipped = s.index(), ports = 0;
+        String text = String.join("\n", lines.subList(s.index(), lines.size()));
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new CaptureException(file, skipped + 1, "expected " + EXPECTED);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
-                int n = skipped + line(p);
+                int n = skipped + SonicJson.line(p);
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     throw new CaptureException(file, n, "\"" + Values.abbreviate(name) + "\" is no object; expected " + EXPECTED);
                 }
-                String port = SonicTable.start(b, name, file, n, s.cleared);
+                String port = SonicTable.start(b, name, file, n, s.cleared());
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String label = p.currentName();
                     JsonToken v = p.nextToken();
-                    int vl = skipped + line(p);
+                    int vl = skipped + SonicJson.line(p);
                     if (v != JsonToken.VALUE_STRING) {
                         throw new CaptureException(file, vl, "\"" + Values.abbreviate(label) + "\" is " + Values.abbreviate(p.getText())
                                 + "; expected a string as portstat -j prints every cell (\"1,200\", \"N/A\", \"0.00 B/s\")");
@@ -111,7 +85,7 @@ public final class SonicPortstatJsonReader implements CaptureReader {
             }
             JsonToken after = p.nextToken();
             if (after != null) {
-                throw new CaptureException(file, skipped + line(p), "a second JSON document after portstat -j's object; expected one per file");
+                throw new CaptureException(file, skipped + SonicJson.line(p), "a second JSON document after portstat -j's object; expected one per file");
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : skipped + e.getLocation().getLineNr();
@@ -125,5 +99,4 @@ public final class SonicPortstatJsonReader implements CaptureReader {
         return b.build();
     }
 
-    private static int line(JsonParser p) { return p.currentTokenLocation().getLineNr(); }
 }

@@ -8,7 +8,6 @@ import org.fabriclab.capture.Capture;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.capture.CaptureReader;
 import org.fabriclab.capture.Input;
-import org.fabriclab.capture.ShellPrompt;
 import org.fabriclab.capture.Values;
 import org.fabriclab.catalogue.Source;
 
@@ -45,29 +44,11 @@ public final class SonicQueueJsonReader implements CaptureReader {
     private static final String TIME = "time", CACHED_TIME = "cached_time", VOQ_CREDIT = "creditWDPkts";
     /** Fields only queuestat's queue objects hold (its default and trim forms). */
     private static final List<String> FIELDS = List.of("\"totalpacket\"", "\"trimpacket\"");
-    private static final int SNIFF_LINES = 40;
     private static final String EXPECTED = "queuestat -j's object of ports ({\"Ethernet0\": {\"UC3\": {\"droppacket\": \"12\", ...}}})";
 
     @Override public String format() { return "sonic-queuestat-json"; }
 
-    @Override public int sniff(Input in) {
-        if (in.isDirectory()) return 0;
-        List<String> lines = in.head(SNIFF_LINES);
-        int s = start(lines);
-        if (s < 0) return 0;
-        SonicJsonHead h = SonicJsonHead.of(lines, s);
-        return h.startsWithPorts() && h.holdsAny(FIELDS) ? 95 : 0;
-    }
-
-    /** The index of the line the object starts on, past blank and prompt lines; -1 when another line comes first. */
-    private static int start(List<String> lines) {
-        for (int i = 0; i < lines.size(); i++) {
-            String t = lines.get(i).strip();
-            if (t.startsWith("{")) return i;
-            if (!t.isEmpty() && !ShellPrompt.isPromptLine(lines.get(i))) return -1;
-        }
-        return -1;
-    }
+    @Override public int sniff(Input in) { return SonicJson.sniff(in, false, FIELDS); }
 
     /**
      * @throws CaptureException naming file and line for text that is no JSON object of ports, a port or queue whose
@@ -77,8 +58,9 @@ public final class SonicQueueJsonReader implements CaptureReader {
     @Override public Capture read(Input in) {
         String file = in.name();
         List<String> lines = in.lines();
-        int skipped = start(lines);
-        if (skipped < 0) throw new CaptureException(file, 1, "expected " + EXPECTED);
+        SonicJson.Start s = SonicJson.start(lines, false);
+        if (s == null) throw new CaptureException(file, 1, "expected " + EXPECTED);
+        int skipped = s.index();
         Capture.Builder b = Capture.builder(Source.SONIC, file);
         String[] asPriority = {null};
         int ports = 0;
@@ -86,9 +68,9 @@ public final class SonicQueueJsonReader implements CaptureReader {
         try (JsonParser p = JSON.createParser(text)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {   // one object per namespace on a multi-ASIC switch
-                if (t != JsonToken.START_OBJECT) throw new CaptureException(file, skipped + line(p), "expected " + EXPECTED);
+                if (t != JsonToken.START_OBJECT) throw new CaptureException(file, skipped + SonicJson.line(p), "expected " + EXPECTED);
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    int n = skipped + line(p);
+                    int n = skipped + SonicJson.line(p);
                     String port = SonicTable.start(b, p.currentName(), file, n, null);
                     expect(p, JsonToken.START_OBJECT, p.currentName(), file, skipped);
                     readPort(p, b, port, file, skipped, asPriority);
@@ -111,7 +93,7 @@ public final class SonicQueueJsonReader implements CaptureReader {
     private static void readPort(JsonParser p, Capture.Builder b, String port, String file, int skipped, String[] asPriority) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
-            int n = skipped + line(p);
+            int n = skipped + SonicJson.line(p);
             if (key.equals(TIME) || key.equals(CACHED_TIME)) {
                 expect(p, JsonToken.VALUE_STRING, key, file, skipped);
                 if (key.equals(CACHED_TIME)) b.attr(port, "counters_since", p.getText().strip(), n);
@@ -121,7 +103,7 @@ public final class SonicQueueJsonReader implements CaptureReader {
             expect(p, JsonToken.START_OBJECT, key, file, skipped);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
-                int vl = skipped + line(p);
+                int vl = skipped + SonicJson.line(p);
                 if (field.equals(VOQ_CREDIT)) {
                     throw new CaptureException(file, vl, "queuestat --voq -j (a chassis's virtual output queues) is not read; expected " + EXPECTED);
                 }
@@ -141,10 +123,9 @@ public final class SonicQueueJsonReader implements CaptureReader {
         JsonToken v = p.nextToken();
         if (v != want) {
             String what = want == JsonToken.START_OBJECT ? "an object" : "a string as queuestat -j prints every value (\"4100\", \"N/A\")";
-            throw new CaptureException(file, skipped + line(p), "\"" + Values.abbreviate(key) + "\" is " + Values.abbreviate(String.valueOf(p.getText()))
+            throw new CaptureException(file, skipped + SonicJson.line(p), "\"" + Values.abbreviate(key) + "\" is " + Values.abbreviate(String.valueOf(p.getText()))
                     + "; expected " + what);
         }
     }
 
-    private static int line(JsonParser p) { return p.currentTokenLocation().getLineNr(); }
 }
