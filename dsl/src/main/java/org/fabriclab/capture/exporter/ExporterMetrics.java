@@ -148,14 +148,5 @@ public final class ExporterMetrics {
         return m.divisor() == 1 || exported >= EXACT || exported % m.divisor() == 0;
     }
 
-    /**
-     * What a reader says when an exporter ({@code source}, the source's key, and its {@code instance} label, {@code ""}
-     * when none) wrote its data counters unscaled ({@link #divides} false for one of its values).
-     */
-    public static String wordsAsRead(String source, String instance) {
-        return "data counters of " + source + (instance.isEmpty() ? "" : " instance " + instance) + " read as 4-octet words: a value under a "
-                + "_bytes_total name is no multiple of 4, so that exporter wrote the words unscaled (infiniband_exporter before 0.10.0 did)";
-    }
-
     public static String abbreviate(String s) { return s.length() <= 60 ? s : s.substring(0, 57) + "..."; }
 }

@@ -2,7 +2,6 @@ package org.fabriclab.capture.exporter;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -108,8 +107,7 @@ public final class PrometheusScrapeReader implements CaptureReader {
         String text = in.text();
         boolean openMetrics = Exposition.isOpenMetrics(text);
         List<Got> got = new ArrayList<>();
-        Set<String> instances = new LinkedHashSet<>();
-        Set<String> wordsAsRead = new HashSet<>();
+        ExporterScan scan = new ExporterScan();
         int noise = 0, other = 0;
         boolean timed = true;
         Long clockMs = null;
@@ -126,19 +124,17 @@ public final class PrometheusScrapeReader implements CaptureReader {
             if (s.name().equals(NODE_RATE) && s.labels().containsKey("device") && s.labels().containsKey("port")) {
                 String instance = s.labels().getOrDefault("instance", "");
                 rates.add(new Rate(s.labels().get("device").strip() + "/" + s.labels().get("port").strip(), instance, gbps(s.value(), file, n), n));
-                instances.add(instance);
+                scan.host(instance);
             }
             Optional<ExporterMetrics.Metric> m = ExporterMetrics.lookup(s.name());
             if (m.isEmpty()) { other++; continue; }
             ExporterMetrics.Metric metric = m.get();
             String port = ExporterMetrics.port(metric, s.labels(), file, n);
-            String instance = ExporterMetrics.hostLocal(metric) ? s.labels().getOrDefault("instance", "") : null;
-            String exporter = metric.source().key() + "\t" + s.labels().getOrDefault("instance", "");
+            String instance = ExporterScan.hostInstance(metric, s.labels());
             long v = ExporterMetrics.value(metric, s.value(), file, n);
+            String exporter = scan.saw(metric, instance, s.labels().getOrDefault("instance", ""), v);
             Long time = s.timestamp() == null ? null : Exposition.timestampMs(s.timestamp(), openMetrics, file, n);
             timed &= time != null;
-            if (v != Long.MIN_VALUE && !ExporterMetrics.divides(metric, v)) wordsAsRead.add(exporter);
-            if (instance != null) instances.add(instance);
             got.add(new Got(metric, port, instance, exporter, v, time, n));
             repeated |= !series.add(port + "\t" + s.labels().getOrDefault("instance", "") + "\t" + metric.name());
         }
@@ -148,28 +144,18 @@ public final class PrometheusScrapeReader implements CaptureReader {
         }
         // a dump lists each series' samples together: in time order, each scrape's samples are together instead
         if (timed) got.sort(java.util.Comparator.comparingLong(Got::timeMs));
-        boolean qualify = instances.size() > 1;
         Capture.Builder b = Capture.builder(got.get(0).metric().source(), file);
         for (Got g : got) {
-            String port = qualify && g.instance() != null && !g.instance().isEmpty() ? g.instance() + " " + g.port() : g.port();
+            String port = scan.port(g.port(), g.instance());
             var src = g.metric().source();
             if (g.value() == Long.MIN_VALUE) {
                 b.absent(src, port, g.metric().name(), g.line(), "NaN in the scrape: the exporter has no value (a stale series)");
             } else {
-                long v = wordsAsRead.contains(g.exporter()) ? g.value() : g.value() / g.metric().divisor();
-                b.counter(src, port, g.metric().name(), v, g.line());
+                b.counter(src, port, g.metric().name(), scan.value(g.metric(), g.exporter(), g.value()), g.line());
             }
         }
-        for (Rate r : rates) {
-            String port = qualify && !r.instance().isEmpty() ? r.instance() + " " + r.port() : r.port();
-            b.attr(port, PortAttr.RATE_GBPS, r.gbps(), r.line());
-        }
-        List<String> warned = new ArrayList<>();
-        for (String e : new java.util.TreeSet<>(wordsAsRead)) {
-            String[] si = e.split("\t", -1);
-            warned.add(ExporterMetrics.wordsAsRead(si[0], si[1]));
-        }
-        warned.forEach(b::warn);
+        for (Rate r : rates) b.attr(scan.port(r.port(), r.instance()), PortAttr.RATE_GBPS, r.gbps(), r.line());
+        scan.warnings().forEach(b::warn);
         if (!repeated) {
             long first = got.get(0).timeMs() == null ? 0 : got.get(0).timeMs();
             boolean oneInstant = timed && got.stream().allMatch(g -> g.timeMs() == first);

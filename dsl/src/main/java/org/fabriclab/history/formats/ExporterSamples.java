@@ -3,31 +3,21 @@ package org.fabriclab.history.formats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.fabriclab.capture.exporter.ExporterMetrics;
+import org.fabriclab.capture.exporter.ExporterScan;
 import org.fabriclab.capture.CaptureException;
 import org.fabriclab.history.History;
 import org.fabriclab.history.Progress;
 
 /**
  * The samples of catalogued exporter series read from Prometheus files (text scrapes, range queries),
- * named by port once all are read: a host-local port ({@code mlx5_0/1}, {@code netdev eth0}) is prefixed
- * by its {@code instance} label ({@code node01:9100 mlx5_0/1}) when the files hold more than one
- * instance, so two hosts' {@code mlx5_0/1} stay two ports; fabric ports ({@code guid 0x.../N}) are
- * named alike whichever exporter instance reported them.
- * <p>Values are kept as exported and brought to the counter's unit once all are read: a metric whose name
- * says bytes of a counter of 4-octet words is divided by 4 ({@link ExporterMetrics.Metric#divisor}), unless
- * one exporter instance (its source and {@code instance} label) wrote a value of such a metric that is no
- * multiple of 4 (and exact in float64, below 2^53): then that instance exported the words as read (treydock's
- * exporter before 0.10.0 did, under the same {@code _bytes_total} names) and none of its values are divided.
- * Values that are all multiples of 4 are read as bytes (the exporters' current behaviour); a words exporter
- * whose every nonzero value happens to be a multiple of 4 cannot be told apart.</p>
+ * kept as exported and named by port once all are read: units (data words an exporter wrote unscaled) and host
+ * names (an {@code instance} prefix where several hosts are in the files) are decided by {@link ExporterScan}, as the
+ * scrape reader decides them for one scrape.
  *
  * <pre>{@code
  * ExporterSamples s = new ExporterSamples("scrapes");
@@ -42,9 +32,8 @@ final class ExporterSamples {
 
     private final String name;
     private final List<Sample> samples = new ArrayList<>();
-    private final Set<String> instances = new LinkedHashSet<>();
-    /** The exporters (source and instance) that wrote a scaled counter unscaled: a value no multiple of its divisor. */
-    private final Set<String> wordsAsRead = new HashSet<>();
+    /** The units and host names decided once all samples are read. */
+    private final ExporterScan scan = new ExporterScan();
     private final List<String> warnings = new ArrayList<>();
     private int uncatalogued;
 
@@ -55,8 +44,7 @@ final class ExporterSamples {
         var m = ExporterMetrics.lookup(metricName);
         if (m.isEmpty()) { uncatalogued++; return; }
         String port = ExporterMetrics.port(m.get(), labels, file, line);
-        String instance = ExporterMetrics.hostLocal(m.get()) ? labels.getOrDefault("instance", "") : null;
-        add(m.get(), port, instance, labels.getOrDefault("instance", ""), timeMs, value, file, line);
+        add(m.get(), port, ExporterScan.hostInstance(m.get(), labels), labels.getOrDefault("instance", ""), timeMs, value, file, line);
     }
 
     /**
@@ -67,9 +55,7 @@ final class ExporterSamples {
     void add(ExporterMetrics.Metric m, String port, String instance, String exporter, long timeMs, String value, String file, int line) {
         long v = ExporterMetrics.value(m, value, file, line);
         if (v == Long.MIN_VALUE) return;
-        if (instance != null) instances.add(instance);
-        String key = m.source().key() + "\t" + exporter;
-        if (!ExporterMetrics.divides(m, v)) wordsAsRead.add(key);
+        String key = scan.saw(m, instance, exporter, v);
         samples.add(new Sample(m, port, instance, key, timeMs, v, file, line));
     }
 
@@ -117,17 +103,11 @@ final class ExporterSamples {
             throw new CaptureException(name, 0, "no counter of a known exporter (" + uncatalogued + " samples of other metrics); "
                     + "expected " + ExporterMetrics.EXPECTED);
         }
-        boolean qualify = instances.size() > 1;
         List<String> said = new ArrayList<>(warnings);
-        for (String e : new java.util.TreeSet<>(wordsAsRead)) {
-            String[] si = e.split("\t", -1);
-            said.add(ExporterMetrics.wordsAsRead(si[0], si[1]));
-        }
+        said.addAll(scan.warnings());
         SampleGrid g = new SampleGrid(name);
         for (Sample s : samples) {
-            String port = qualify && s.instance != null && !s.instance.isEmpty() ? s.instance + " " + s.port : s.port;
-            long v = wordsAsRead.contains(s.exporter) ? s.value : s.value / s.metric.divisor();
-            g.put(port, s.timeMs, s.metric.binding(), v, s.file, s.line);
+            g.put(scan.port(s.port, s.instance), s.timeMs, s.metric.binding(), scan.value(s.metric, s.exporter, s.value), s.file, s.line);
         }
         return g.build().withWarnings(said);
     }
