@@ -107,9 +107,7 @@ final class Analysis {
             elapsedHow = "elapsed " + seconds(elapsed) + " (given)";
         } else if (t0 != null && tn != null && t0.secondsUntil(tn) > 0) {
             elapsed = t0.secondsUntil(tn);
-            elapsedHow = "elapsed " + seconds(elapsed) + " between the first and the last snapshot (" + t0.source()
-                    + (tn.source().equals(t0.source()) ? "" : " and " + tn.source())
-                    + (t0.bootId().isEmpty() || !t0.bootId().equals(tn.bootId()) ? ", wall clock)" : ", monotonic clock)");
+            elapsedHow = "elapsed " + seconds(elapsed) + " between the first and the last snapshot (" + t0.intervalSource(tn) + ")";
         } else if (perftestS > 0) {
             elapsed = perftestS;
             elapsedHow = "elapsed taken as the test's duration, " + seconds(perftestS) + " (perftest -D): the snapshots bracket the test, "

@@ -114,6 +114,15 @@ public record SnapshotTime(long epochMs, long monotonicNs, long durationMs, Stri
         return (later.epochMs - epochMs) / 1e3;
     }
 
+    /**
+     * Where {@link #secondsUntil later} comes from, for a report: the two times' sources and the clock that counts
+     * ({@code timestamp.json, monotonic clock}; {@code date.txt (a date output, ...) and timestamp.json, wall clock}).
+     */
+    public String intervalSource(SnapshotTime later) {
+        return source() + (later.source().equals(source()) ? "" : " and " + later.source())
+                + (bootId.isEmpty() || !bootId.equals(later.bootId) ? ", wall clock" : ", monotonic clock");
+    }
+
     /** Seconds between the snapshots in two folders (see {@link #secondsUntil}). */
     public static double elapsedSeconds(Path earlier, Path later) {
         return read(earlier).secondsUntil(read(later));

@@ -13,7 +13,8 @@ import org.fabriclab.snapshot.Snapshot;
  * ({@code timestamp.json} as {@code fabriclab collect} writes it, a date output in the folder, a sosreport's or
  * sysinfo-snapshot's recorded time: {@link SnapshotTime#of}), the monotonic clock within one boot, else the wall clock;
  * ibdiagnet's {@value CheckCommand#IBDIAGNET_PAUSE} s (its own samples' spacing) when either side has no time, with a note
- * saying so, since the counter-derived BER is then only as right as that guess.
+ * saying so, since the counter-derived BER is then only as right as that guess. The seconds themselves are printed by
+ * the check's own note ({@code counter-derived symbol BER over 40 s}).
  *
  * <pre>{@code
  * double s = SamplesApart.seconds(List.of(before), b, List.of(after), a, err);   // 40.0 for collect's t0 and t4 of a 10 s series
@@ -32,12 +33,12 @@ final class SamplesApart {
         if (b.isPresent() && a.isPresent()) {
             double s = b.get().secondsUntil(a.get());
             if (s > 0) {
-                err.println("fabriclab: the samples are " + fmt(s) + " s apart (before: " + b.get().source() + ", after: " + a.get().source()
+                err.println("fabriclab: the samples' spacing is the snapshots' own (" + b.get().intervalSource(a.get())
                         + "); --pm-pause-time SECONDS gives another interval");
                 return s;
             }
-            err.println("fabriclab: warning: the 'after' snapshot's time is not after the 'before' one's (" + fmt(s) + " s); counter-derived BER "
-                    + "over ibdiagnet's " + CheckCommand.IBDIAGNET_PAUSE + " s: give --pm-pause-time SECONDS");
+            err.println("fabriclab: warning: the 'after' snapshot's time is not after the 'before' one's (" + b.get().intervalSource(a.get())
+                    + "); counter-derived BER over ibdiagnet's " + CheckCommand.IBDIAGNET_PAUSE + " s: give --pm-pause-time SECONDS");
             return CheckCommand.IBDIAGNET_PAUSE;
         }
         err.println("fabriclab: note: no time in " + (b.isEmpty() ? "the 'before'" : "the 'after'") + " snapshot (timestamp.json, a date "
@@ -49,9 +50,5 @@ final class SamplesApart {
     /** The one folder a side was given as, whose files may hold its time; null for several paths or a file. */
     private static Path folder(List<Path> paths) {
         return paths.size() == 1 && java.nio.file.Files.isDirectory(paths.get(0)) ? paths.get(0) : null;
-    }
-
-    private static String fmt(double s) {
-        return s == Math.rint(s) && Math.abs(s) < 1e15 ? Long.toString((long) s) : String.format(java.util.Locale.ROOT, "%.3f", s);
     }
 }
